@@ -1,0 +1,4 @@
+export * from './envelope';
+export * from './topics';
+export * from './auth';
+export * from './validation';

@@ -1,0 +1,5 @@
+export * from './eventStore';
+export * from './eventBus';
+export * from './keyValue';
+export * from './readModel';
+export * from './blobStore';

@@ -1,0 +1,36 @@
+/** MongoDB query-language filter document ({ age: { $gte: 18 }, kinks: { $in: [...] } }). */
+export type Filter = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  limit?: number;
+  skip?: number;
+}
+
+export interface IndexSpec {
+  fields: Record<string, 1 | -1 | '2dsphere'>;
+  unique?: boolean;
+}
+
+export interface ReadModelDocument {
+  _id: string;
+}
+
+export interface ReadModelCollection<T extends ReadModelDocument> {
+  /** Inserts or replaces the whole document. */
+  upsert(doc: T): Promise<void>;
+  /** Applies a partial update ($set semantics) to an existing document; answers false when it does not exist. */
+  update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean>;
+  get(id: string): Promise<T | null>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  delete(id: string): Promise<void>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+export interface ReadModelStore {
+  collection<T extends ReadModelDocument>(name: string, options?: { indexes?: IndexSpec[] }): ReadModelCollection<T>;
+  close(): Promise<void>;
+}
