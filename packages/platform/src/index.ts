@@ -1,1 +1,3 @@
 export * from './ports';
+export * from './http';
+export * from './sessions';
