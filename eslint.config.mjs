@@ -1,0 +1,65 @@
+// Lint rules that keep the architecture honest: a service never imports another service, and domain
+// code (pure deciders) never imports infrastructure libraries or frameworks.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const services = ['auth', 'profile', 'swipe', 'chat'];
+const infrastructure = ['mongoose', 'mongodb', 'kafkajs', 'ioredis', 'express', 'react', 'react-dom', '@apollo/*', 'graphql', 'nodemailer', 'sharp', 'busboy', 'argon2', 'node:fs', 'fs', 'node:http', 'http'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'infra/cache/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  // A service imports no other service: shared code goes through packages/*.
+  ...services.map((service) => ({
+    files: [`services/${service}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: services.filter((s) => s !== service).flatMap((s) => [`@nocturne/${s}`, `@nocturne/${s}/*`, `**/services/${s}/**`]), message: 'A service never imports another service; use packages/contracts or packages/platform.' },
+          { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend'], message: 'Services do not depend on the gateway, the stack or the client.' },
+        ],
+      }],
+    },
+  })),
+  // Domain code is pure: deciders and their types import no I/O, framework or infrastructure library.
+  {
+    files: ['services/*/src/**/domain/**/*.ts', 'services/*/src/**/*.decider.ts', 'services/*/src/**/decider.ts', 'services/*/src/**/businessLogic.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: infrastructure, message: 'Domain code is pure: no infrastructure or framework imports.' },
+          { group: ['@nocturne/platform', '@nocturne/platform/*'], message: 'Domain code does not depend on adapters; only on @nocturne/contracts.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@nocturne/*'], message: 'contracts depend on nothing of ours.' }, { group: infrastructure, message: 'contracts are plain schemas.' }] }] },
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@nocturne/platform', '@nocturne/auth', '@nocturne/profile', '@nocturne/gateway', '@nocturne/stack', 'mongoose', 'kafkajs', 'ioredis', 'express'], message: 'The client only shares @nocturne/contracts.' }] }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', '**/*.cjs', 'frontend/test/**', 'jest.config.js'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
