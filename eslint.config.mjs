@@ -19,31 +19,31 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  // A service imports no other service: shared code goes through packages/*.
-  ...services.map((service) => ({
-    files: [`services/${service}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: services.filter((s) => s !== service).flatMap((s) => [`@nocturne/${s}`, `@nocturne/${s}/*`, `**/services/${s}/**`]), message: 'A service never imports another service; use packages/contracts or packages/platform.' },
-          { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend'], message: 'Services do not depend on the gateway, the stack or the client.' },
-        ],
-      }],
-    },
-  })),
-  // Domain code is pure: deciders and their types import no I/O, framework or infrastructure library.
-  {
-    files: ['services/*/src/**/domain/**/*.ts', 'services/*/src/**/*.decider.ts', 'services/*/src/**/decider.ts', 'services/*/src/**/businessLogic.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: infrastructure, message: 'Domain code is pure: no infrastructure or framework imports.' },
-          { group: ['@nocturne/platform', '@nocturne/platform/*'], message: 'Domain code does not depend on adapters; only on @nocturne/contracts.' },
-        ],
-      }],
-    },
-  },
+  // A service imports no other service (shared code goes through packages/*), and its domain code is
+  // pure: deciders import no I/O, framework or infrastructure library. Flat config replaces a rule per
+  // file rather than merging it, so the domain block repeats the service patterns.
+  ...services.flatMap((service) => {
+    const otherServices = { group: services.filter((s) => s !== service).flatMap((s) => [`@nocturne/${s}`, `@nocturne/${s}/*`, `**/services/${s}/**`]), message: 'A service never imports another service; use packages/contracts or packages/platform.' };
+    const outerLayers = { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend'], message: 'Services do not depend on the gateway, the stack or the client.' };
+    const domainFiles = ['domain/**/*.ts', '**/*.decider.ts', '**/decider.ts', '**/businessLogic.ts'].map((f) => `services/${service}/src/${f}`);
+    return [
+      { files: [`services/${service}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [otherServices, outerLayers] }] } },
+      {
+        files: domainFiles,
+        ignores: ['**/*.test.ts'],
+        rules: {
+          'no-restricted-imports': ['error', {
+            patterns: [
+              otherServices,
+              outerLayers,
+              { group: infrastructure, message: 'Domain code is pure: no infrastructure or framework imports.' },
+              { group: ['@nocturne/platform', '@nocturne/platform/*'], message: 'Domain code does not depend on adapters; only on @nocturne/contracts.' },
+            ],
+          }],
+        },
+      },
+    ];
+  }),
   {
     files: ['packages/contracts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@nocturne/*'], message: 'contracts depend on nothing of ours.' }, { group: infrastructure, message: 'contracts are plain schemas.' }] }] },
