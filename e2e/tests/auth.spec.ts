@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { latestMailTo, newPerson, signIn, signUp } from './support';
+
+test.describe('account journey', () => {
+  test('landing leads to sign-up and sign-in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('When darkness falls, connections rise.')).toBeVisible();
+    await page.getByRole('link', { name: 'Already exploring?' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Enter the Night' }).or(page.getByRole('link', { name: 'Enter the Night' })).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('heading', { name: 'Join Nocturne' })).toBeVisible();
+  });
+
+  test('signs up, signs out and signs in again', async ({ page }) => {
+    const person = newPerson();
+    await signUp(page, person);
+    await expect(page.getByText('Account created!')).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    expect(await page.evaluate(() => localStorage.getItem('currentUserId'))).toMatch(/^\d+$/);
+
+    const me = await page.request.get('/api/auth/user');
+    expect(me.status()).toBe(200);
+    expect((await me.json()).user.username).toBe(person.username);
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    expect(await page.evaluate(() => localStorage.getItem('currentUserId'))).toBeNull();
+
+    await signIn(page, person.username, person.password);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page).toHaveURL(/\/(feed|swipe-deck)$/);
+  });
+
+  test('shows field rules and server errors', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+
+    await signIn(page, 'nobody-here', 'wrong-password');
+    await expect(page.getByText('Sign in failed')).toBeVisible();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+
+    const person = newPerson('dup');
+    await signUp(page, person);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.context().clearCookies();
+    await signUp(page, { ...person, email: `other.${person.email}` });
+    await expect(page.getByText('Sign up failed')).toBeVisible();
+    await expect(page.getByText('Username is already taken')).toBeVisible();
+  });
+
+  test('resets a forgotten password through the emailed link', async ({ page }) => {
+    const person = newPerson('reset');
+    await signUp(page, person);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.context().clearCookies();
+
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
+    await expect(page.getByText('Check Your Email')).toBeVisible();
+
+    const mail = await latestMailTo(person.email);
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+    expect(link, 'the mail carries a reset link').toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    const newPassword = 'starlight-77';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
+    await page.getByRole('button', { name: /reset password/i }).click();
+    await expect(page.getByText(/password (has been|was) (changed|reset)/i)).toBeVisible();
+
+    await signIn(page, person.username, person.password);
+    await expect(page.getByText('Sign in failed')).toBeVisible();
+    await signIn(page, person.username, newPassword);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+  });
+
+  test('unknown paths show the 404 page', async ({ page }) => {
+    await page.goto('/no/such/place');
+    await expect(page.getByText('Page Not Found')).toBeVisible();
+  });
+});

@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+let counter = 0;
+/** A new person for each test, unique across runs on the same data directory. */
+export function newPerson(prefix = 'owl') {
+  counter += 1;
+  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
+  return { username: `${prefix}${tag}`.slice(0, 20), email: `${prefix}.${tag}@example.test`, name: 'Luna Night', age: '27', password: 'moonlight42' };
+}
+
+export type Person = ReturnType<typeof newPerson>;
+
+export async function signUp(page: Page, person: Person) {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Name', { exact: true }).fill(person.name);
+  await page.getByLabel('Age').fill(person.age);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/signin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The newest mail sent to an address, read from the outbox the stack writes in tests. */
+export async function latestMailTo(address: string): Promise<{ to: string; subject: string; text: string }> {
+  const outbox = process.env.E2E_MAIL_OUTBOX!;
+  let found: { to: string; subject: string; text: string } | undefined;
+  await expect
+    .poll(() => {
+      if (!existsSync(outbox)) return false;
+      const mails = readdirSync(outbox)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; subject: string; text: string })
+        .filter((m) => String(m.to).includes(address));
+      found = mails.at(-1);
+      return Boolean(found);
+    }, { message: `a mail to ${address}` })
+    .toBe(true);
+  return found!;
+}
