@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './topics';
 export * from './auth';
 export * from './validation';
+export * from './profile';
