@@ -1,1 +1,3 @@
 export * from './internalContext';
+export * from './errors';
+export * from './subgraphServer';
