@@ -132,6 +132,8 @@ const withoutDuplicates = <T extends string>(list: readonly T[]) => new Set(list
 
 export const genderSchema = z.enum(Genders, { error: ProfileMessages.gender });
 export const bioSchema = z.string({ error: ProfileMessages.bio }).trim().max(ProfileLimits.bioMax, ProfileMessages.bio);
+/** An empty bio is no bio. */
+const optionalBioSchema = bioSchema.nullish().transform((bio) => (bio ? bio : null));
 /** Older clients still send the onboarding list's 'Role Playing'; it is the same item. */
 const KinkAliases: Readonly<Record<string, Kink>> = { 'Role Playing': 'Role Play' };
 export const kinksSchema = z
@@ -178,10 +180,11 @@ export const photoReferencesSchema = z
 /** Onboarding's save (spec point 3 'Onboarding update'). A missing gender is the Skip default. */
 export const onboardingUpdateSchema = z.object({
   gender: genderSchema.nullish().transform((gender) => gender ?? DefaultGender),
-  photos: photoReferencesSchema.default([]),
+  /** Omitted: keep the photos uploaded so far, in upload order. */
+  photos: photoReferencesSchema.optional(),
   kinks: kinksSchema.default([]),
   interests: interestsSchema.default([]),
-  bio: bioSchema.nullish().transform((bio) => bio ?? ''),
+  bio: optionalBioSchema,
 });
 export type OnboardingUpdateInput = z.input<typeof onboardingUpdateSchema>;
 export type OnboardingUpdate = z.output<typeof onboardingUpdateSchema>;
@@ -190,7 +193,7 @@ export type OnboardingUpdate = z.output<typeof onboardingUpdateSchema>;
 export const profileUpdateSchema = z.object({
   name: nameSchema,
   age: ageSchema,
-  bio: bioSchema.nullish().transform((bio) => bio ?? ''),
+  bio: optionalBioSchema,
   photos: photoReferencesSchema,
   gender: z.enum(Genders, { error: ProfileMessages.gender }),
   kinks: kinksSchema,
@@ -296,7 +299,7 @@ export type PublicPhotoV1 = z.infer<typeof PublicPhotoV1>;
 const publicProfileFields = {
   userId: z.number().int().positive(),
   gender: z.enum(Genders),
-  bio: z.string(),
+  bio: z.string().nullable(),
   photos: z.array(PublicPhotoV1),
   kinks: z.array(z.string()),
   interests: z.array(z.string()),
