@@ -1,3 +1,10 @@
 export * from './ports';
 export * from './http';
 export * from './sessions';
+export * from './inprocess';
+export * from './checkpoints';
+export * from './readModelShared';
+export { assertValidBlobKey } from './blobShared';
+export * from './logging';
+export * from './config';
+export * from './adapters';

@@ -1,0 +1,145 @@
+import { join, resolve } from 'node:path';
+import type { CheckpointStore } from './checkpoints';
+import {
+  FileBlobStore,
+  FileCheckpointStore,
+  InProcessEventBus,
+  InProcessEventStore,
+  InProcessKeyValueStore,
+  InProcessReadModelStore,
+  MemoryBlobStore,
+  MemoryCheckpointStore,
+} from './inprocess';
+import type { Logger } from './logging';
+import type { BlobStore, EventBus, EventStore, KeyValueStore, ReadModelStore } from './ports';
+import { createRealAdapters } from './real';
+
+export interface Adapters {
+  /** `real` with Kafka, MongoDB and Redis; `embedded` with the in-process adapters. */
+  mode: 'real' | 'embedded';
+  eventStore: EventStore;
+  bus: EventBus;
+  kv: KeyValueStore;
+  readModels: ReadModelStore;
+  blobs: BlobStore;
+  checkpoints: CheckpointStore;
+  /** Closes what this call created (never the shared infrastructure passed in). */
+  close(): Promise<void>;
+}
+
+/** The bus and key-value store every service of the embedded single process shares. */
+export interface InProcessInfrastructure {
+  /** Root data directory; undefined when everything lives in memory. */
+  dataDir: string | undefined;
+  bus: InProcessEventBus;
+  kv: InProcessKeyValueStore;
+  close(): Promise<void>;
+}
+
+export interface InProcessInfrastructureOptions {
+  /** Partitions per topic (default 4). */
+  partitions?: Record<string, number>;
+  logger?: Logger;
+}
+
+/**
+ * One bus (persisted under `<dataDir>/bus/`) and one key-value store (memory only: sessions and rate-limit
+ * counters do not survive a restart of the embedded stack). `dataDir` undefined keeps everything in memory.
+ */
+export function createInProcessInfrastructure(dataDir: string | undefined, options: InProcessInfrastructureOptions = {}): InProcessInfrastructure {
+  const root = dataDir === undefined ? undefined : resolve(dataDir);
+  const bus = new InProcessEventBus({
+    ...(root !== undefined && { dir: join(root, 'bus') }),
+    ...(options.partitions && { partitions: options.partitions }),
+    ...(options.logger && { logger: options.logger }),
+  });
+  const kv = new InProcessKeyValueStore();
+  return {
+    dataDir: root,
+    bus,
+    kv,
+    close: async () => {
+      await bus.close();
+      await kv.close();
+    },
+  };
+}
+
+export interface CreateAdaptersOptions {
+  /** Names the service's data: `<dataDir>/<service>/` embedded, database `nocturne_<service>` on MongoDB. */
+  service: string;
+  /** Defaults to process.env: KAFKA_BROKERS, MONGODB_URI, REDIS_URL, NOCTURNE_DATA_DIR. */
+  env?: NodeJS.ProcessEnv;
+  /** Embedded mode: the shared bus and key-value store; without it the service gets its own. */
+  shared?: InProcessInfrastructure;
+  /** Embedded mode: overrides NOCTURNE_DATA_DIR; null keeps everything in memory (tests). */
+  dataDir?: string | null;
+  /** Partitions per topic, for topic creation on Kafka and the in-process bus. */
+  partitions?: Record<string, number>;
+  logger?: Logger;
+}
+
+const REAL_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL'] as const;
+
+/** True when every variable of the real infrastructure is set. */
+export function usesRealInfrastructure(env: NodeJS.ProcessEnv = process.env): boolean {
+  return REAL_VARIABLES.every((name) => Boolean(env[name]?.trim()));
+}
+
+const SERVICE_NAME = /^[a-z][a-z0-9-]{0,40}$/;
+
+/**
+ * The adapters of one service: real ones when KAFKA_BROKERS, MONGODB_URI and REDIS_URL are all set,
+ * in-process ones otherwise.
+ */
+export async function createAdapters(options: CreateAdaptersOptions): Promise<Adapters> {
+  const env = options.env ?? process.env;
+  if (!SERVICE_NAME.test(options.service)) throw new Error(`service name must match ${SERVICE_NAME}, got "${options.service}"`);
+  if (usesRealInfrastructure(env)) {
+    return createRealAdapters({
+      service: options.service,
+      kafkaBrokers: env.KAFKA_BROKERS!.split(',').map((broker) => broker.trim()).filter(Boolean),
+      mongodbUri: env.MONGODB_URI!,
+      redisUrl: env.REDIS_URL!,
+      ...(options.partitions && { partitions: options.partitions }),
+      ...(options.logger && { logger: options.logger }),
+    });
+  }
+  const missing = REAL_VARIABLES.filter((name) => !env[name]?.trim());
+  if (missing.length < REAL_VARIABLES.length) {
+    options.logger?.warn({ missing }, 'some real-infrastructure variables are set but not all; using the in-process adapters');
+  }
+  return createEmbeddedAdapters(options, env);
+}
+
+function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.ProcessEnv): Adapters {
+  const root =
+    options.dataDir === null ? undefined : resolve(options.dataDir ?? options.shared?.dataDir ?? (env.NOCTURNE_DATA_DIR?.trim() || '.data'));
+  const dir = root === undefined ? undefined : join(root, options.service);
+  const own =
+    options.shared ??
+    createInProcessInfrastructure(dir === undefined ? undefined : dir, {
+      ...(options.partitions && { partitions: options.partitions }),
+      ...(options.logger && { logger: options.logger }),
+    });
+  const eventStore = new InProcessEventStore({ ...(dir !== undefined && { dir }), ...(options.logger && { logger: options.logger }) });
+  const readModels = new InProcessReadModelStore();
+  const blobs = dir === undefined ? new MemoryBlobStore() : new FileBlobStore(dir);
+  const checkpoints = dir === undefined ? new MemoryCheckpointStore() : new FileCheckpointStore(join(dir, 'checkpoints.json'));
+  return {
+    mode: 'embedded',
+    eventStore,
+    bus: own.bus,
+    kv: own.kv,
+    readModels,
+    blobs,
+    checkpoints,
+    close: async () => {
+      await eventStore.close();
+      await checkpoints.close();
+      await readModels.close();
+      await blobs.close();
+      if (!options.shared) await own.close();
+    },
+  };
+}

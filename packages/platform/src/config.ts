@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly issues: string[]) {
+    super(`invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment with a zod object schema; throws ConfigError listing every bad variable. */
+export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = issue.path.map(String).join('.') || '(environment)';
+      const raw = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
+      return raw === undefined ? `${name}: ${issue.message}` : `${name}: ${issue.message} (got "${raw}")`;
+    }),
+  );
+}
+
+/**
+ * For a composition root: parse once, and on a bad value print which variables are wrong and exit with
+ * status 78 (EX_CONFIG) instead of starting half-configured.
+ */
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  options: { env?: NodeJS.ProcessEnv; service?: string; exit?: (code: number) => never } = {},
+): z.infer<S> {
+  try {
+    return parseEnv(schema, options.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${options.service ? `${options.service}: ` : ''}${error.message}\n`);
+    return (options.exit ?? process.exit)(78);
+  }
+}
+
+/** Helpers for the shapes environment variables come in. */
+export const envSchemas = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  boolean: (fallback: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
+  /** Comma-separated list, blanks dropped. */
+  list: () => z.string().transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean)),
+};

@@ -1,0 +1,86 @@
+import type { AllSubscription, ExpectedVersion, NewEvent, StoredEvent } from './ports';
+import type { Logger } from './logging';
+
+export function assertAppendArguments(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): void {
+  if (!streamId) throw new Error('streamId is required');
+  if (expectedVersion !== 'any' && !(Number.isInteger(expectedVersion) && expectedVersion >= 0)) {
+    throw new Error(`expectedVersion must be a non-negative integer or 'any', got ${String(expectedVersion)}`);
+  }
+  for (const event of events) {
+    if (!event.id || !event.type) throw new Error(`stream ${streamId}: every event needs an id and a type`);
+  }
+}
+
+export const toStored = (event: NewEvent, streamId: string, streamVersion: number, globalPosition: number): StoredEvent => ({
+  id: event.id,
+  type: event.type,
+  schemaVersion: event.schemaVersion ?? 1,
+  occurredAt: event.occurredAt,
+  data: event.data,
+  metadata: event.metadata ?? {},
+  streamId,
+  streamVersion,
+  globalPosition,
+});
+
+/**
+ * subscribeToAll on top of readAll: delivers in global order, awaits the handler, and when the handler
+ * throws retries the same event with backoff instead of skipping it (an event is never lost to a
+ * subscriber). `waitForMore` resolves when new events may exist (or after a poll interval).
+ */
+export function pollingSubscription(options: {
+  after: number;
+  handler: (event: StoredEvent) => Promise<void>;
+  readAll: (after: number, limit: number) => Promise<StoredEvent[]>;
+  /** Resolves when events after `position` may exist; checks first, so an append just before is not missed. */
+  waitForMore: (position: number) => Promise<void>;
+  wake: () => void;
+  logger?: Logger;
+  batchSize?: number;
+}): AllSubscription {
+  let position = options.after;
+  let stopped = false;
+  const run = async () => {
+    let failures = 0;
+    while (!stopped) {
+      let batch: StoredEvent[];
+      try {
+        batch = await options.readAll(position, options.batchSize ?? 256);
+      } catch (error) {
+        if (stopped) break;
+        options.logger?.warn({ err: error, position }, 'event store read failed; retrying');
+        await backoff(++failures);
+        continue;
+      }
+      if (batch.length === 0) {
+        await options.waitForMore(position);
+        continue;
+      }
+      for (const event of batch) {
+        while (!stopped) {
+          try {
+            await options.handler(event);
+            position = event.globalPosition;
+            failures = 0;
+            break;
+          } catch (error) {
+            if (stopped) break;
+            options.logger?.warn({ err: error, globalPosition: event.globalPosition }, 'subscriber failed; retrying the same event');
+            await backoff(++failures);
+          }
+        }
+        if (stopped) break;
+      }
+    }
+  };
+  const done = run();
+  return {
+    stop: async () => {
+      stopped = true;
+      options.wake();
+      await done;
+    },
+  };
+}
+
+const backoff = (failures: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(5000, 50 * 2 ** Math.min(failures, 7))));

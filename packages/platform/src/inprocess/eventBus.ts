@@ -1,0 +1,283 @@
+import { join } from 'node:path';
+import { deadLetterTopic, integrationEventSchema, type IntegrationEvent } from '@nocturne/contracts';
+import type { Logger } from '../logging';
+import type { BusConsumer, BusMessage, DeliveredMessage, EventBus, SubscribeOptions } from '../ports';
+import { AppendLog } from './appendLog';
+import { Signal, delay } from './signal';
+
+export interface InProcessEventBusOptions {
+  /** Directory for topic logs and committed offsets; without one, everything is in memory. */
+  dir?: string;
+  /** Partitions per topic; topics not listed get `defaultPartitions` (4). */
+  partitions?: Record<string, number>;
+  defaultPartitions?: number;
+  /** Delay before the n-th retry is n times this (default 100 ms, at most 5 s). */
+  retryBackoffMs?: number;
+  logger?: Logger;
+}
+
+interface TopicRecord {
+  p: number;
+  k: string;
+  e: IntegrationEvent;
+}
+
+interface OffsetRecord {
+  g: string;
+  t: string;
+  p: number;
+  o: number;
+}
+
+interface Topic {
+  name: string;
+  partitions: Array<Array<{ key: string; event: IntegrationEvent }>>;
+  log: AppendLog<TopicRecord> | undefined;
+  lock: Promise<unknown>;
+}
+
+interface Member {
+  options: SubscribeOptions;
+  stopping: boolean;
+  inFlight: Set<Promise<unknown>>;
+}
+
+interface Worker {
+  wake: Signal;
+  done: Promise<void>;
+}
+
+interface Group {
+  id: string;
+  members: Member[];
+  /** Next offset to deliver, per `topic/partition`. */
+  offsets: Map<string, number>;
+  workers: Map<string, Worker>;
+}
+
+const LEGAL_TOPIC = /^[A-Za-z0-9._-]{1,200}$/;
+const OFFSET_COMPACTION_THRESHOLD = 10_000;
+const partitionKey = (topic: string, partition: number) => `${topic}/${partition}`;
+const jsonClone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** FNV-1a: stable across restarts, so a key always lands on the same partition. */
+export function partitionFor(key: string, partitions: number): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(key, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % partitions;
+}
+
+/**
+ * The Kafka contract in one process: partitioned topics keyed by aggregate id, consumer groups sharing
+ * partitions, at-least-once delivery with a commit after the handler resolves, retries and a
+ * dead-letter topic. With a directory, topic logs are fsync'd before `publish` resolves and commits are
+ * appended to `offsets.log`, so a restart neither loses a message nor redelivers a committed one.
+ */
+export class InProcessEventBus implements EventBus {
+  private readonly topics = new Map<string, Topic>();
+  private readonly groups = new Map<string, Group>();
+  private readonly committed = new Map<string, Map<string, number>>();
+  private readonly offsetLog: AppendLog<OffsetRecord> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: InProcessEventBusOptions = {}) {
+    if (options.dir) {
+      const path = join(options.dir, 'offsets.log');
+      let log = AppendLog.open<OffsetRecord>(path, { sync: false });
+      for (const { g, t, p, o } of log.records) this.committedFor(g).set(partitionKey(t, p), o);
+      if (log.records.length > OFFSET_COMPACTION_THRESHOLD) {
+        void log.close();
+        AppendLog.rewrite(path, [...this.committed].flatMap(([g, offsets]) => [...offsets].map(([tp, o]) => {
+          const slash = tp.lastIndexOf('/');
+          return { g, t: tp.slice(0, slash), p: Number(tp.slice(slash + 1)), o };
+        })));
+        log = AppendLog.open<OffsetRecord>(path, { sync: false });
+      }
+      log.records.length = 0;
+      this.offsetLog = log;
+    }
+  }
+
+  private committedFor(groupId: string): Map<string, number> {
+    let offsets = this.committed.get(groupId);
+    if (!offsets) this.committed.set(groupId, (offsets = new Map()));
+    return offsets;
+  }
+
+  private topic(name: string): Topic {
+    const existing = this.topics.get(name);
+    if (existing) return existing;
+    if (!LEGAL_TOPIC.test(name)) throw new Error(`illegal topic name "${name}"`);
+    const count = this.options.partitions?.[name] ?? this.options.defaultPartitions ?? 4;
+    const topic: Topic = { name, partitions: [], log: undefined, lock: Promise.resolve() };
+    if (this.options.dir) {
+      topic.log = AppendLog.open<TopicRecord>(join(this.options.dir, 'topics', `${name}.log`));
+      for (const record of topic.log.records) (topic.partitions[record.p] ??= []).push({ key: record.k, event: record.e });
+      topic.log.records.length = 0;
+    }
+    for (let p = 0; p < Math.max(count, topic.partitions.length); p++) topic.partitions[p] ??= [];
+    this.topics.set(name, topic);
+    return topic;
+  }
+
+  /** Partition count of a topic (creating it). */
+  partitionCount(topic: string): number {
+    return this.topic(topic).partitions.length;
+  }
+
+  async publish(topicName: string, messages: readonly BusMessage[]): Promise<void> {
+    if (this.closed) throw new Error('event bus is closed');
+    const topic = this.topic(topicName);
+    const records: TopicRecord[] = messages.map((message) => {
+      if (!message.key) throw new Error(`publish to ${topicName}: every message needs a key`);
+      const event = jsonClone(integrationEventSchema.parse(message.event)) as IntegrationEvent;
+      return { p: partitionFor(message.key, topic.partitions.length), k: message.key, e: event };
+    });
+    if (records.length === 0) return;
+    const run = async () => {
+      await topic.log?.append(records);
+      for (const record of records) topic.partitions[record.p]!.push({ key: record.k, event: record.e });
+      this.wakeTopic(topicName);
+    };
+    const result = topic.lock.then(run, run);
+    topic.lock = result.catch(() => undefined);
+    await result;
+  }
+
+  private wakeTopic(topic: string): void {
+    for (const group of this.groups.values()) {
+      for (const [key, worker] of group.workers) if (key.startsWith(`${topic}/`)) worker.wake.notify();
+    }
+  }
+
+  private wakeGroup(group: Group): void {
+    for (const worker of group.workers.values()) worker.wake.notify();
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<BusConsumer> {
+    if (this.closed) throw new Error('event bus is closed');
+    if (!options.groupId) throw new Error('subscribe needs a groupId');
+    let group = this.groups.get(options.groupId);
+    if (!group) {
+      group = { id: options.groupId, members: [], offsets: new Map(this.committedFor(options.groupId)), workers: new Map() };
+      this.groups.set(options.groupId, group);
+    }
+    const member: Member = { options, stopping: false, inFlight: new Set() };
+    group.members.push(member);
+    for (const topicName of options.topics) {
+      const topic = this.topic(topicName);
+      topic.partitions.forEach((messages, partition) => {
+        const key = partitionKey(topicName, partition);
+        if (!group.offsets.has(key)) group.offsets.set(key, options.fromBeginning === false ? messages.length : 0);
+        if (!group.workers.has(key)) this.startWorker(group, topicName, partition);
+      });
+    }
+    this.wakeGroup(group);
+    const currentGroup = group;
+    return {
+      stop: async () => {
+        if (member.stopping) return;
+        member.stopping = true;
+        this.wakeGroup(currentGroup);
+        while (member.inFlight.size > 0) await Promise.allSettled([...member.inFlight]);
+        currentGroup.members = currentGroup.members.filter((m) => m !== member);
+        this.wakeGroup(currentGroup);
+      },
+    };
+  }
+
+  /** Partitions are dealt round-robin among the live members subscribed to the topic, in join order. */
+  private owner(group: Group, topic: string, partition: number): Member | undefined {
+    const live = group.members.filter((member) => !member.stopping && member.options.topics.includes(topic));
+    return live.length === 0 ? undefined : live[partition % live.length];
+  }
+
+  private startWorker(group: Group, topicName: string, partition: number): void {
+    const key = partitionKey(topicName, partition);
+    const wake = new Signal();
+    const run = async () => {
+      const messages = this.topic(topicName).partitions[partition]!;
+      while (!this.closed) {
+        const member = this.owner(group, topicName, partition);
+        const offset = group.offsets.get(key) ?? 0;
+        const message = messages[offset];
+        if (!member || !message) {
+          await wake.wait();
+          continue;
+        }
+        const delivery = this.deliver(group, member, topicName, partition, offset, message);
+        member.inFlight.add(delivery);
+        try {
+          await delivery;
+        } catch (error) {
+          // Only the dead-letter publish or the commit can fail here; the message is delivered again.
+          this.options.logger?.error({ err: error, topic: topicName, partition, offset, groupId: group.id }, 'delivery failed');
+          await delay(this.options.retryBackoffMs ?? 100);
+        } finally {
+          member.inFlight.delete(delivery);
+        }
+      }
+    };
+    group.workers.set(key, { wake, done: run() });
+  }
+
+  private async deliver(
+    group: Group,
+    member: Member,
+    topic: string,
+    partition: number,
+    offset: number,
+    message: { key: string; event: IntegrationEvent },
+  ): Promise<void> {
+    const maxAttempts = Math.max(1, member.options.maxAttempts ?? 5);
+    const delivered: DeliveredMessage = { topic, partition, offset: String(offset), key: message.key, event: jsonClone(message.event) };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await member.options.handler(structuredClone(delivered));
+        break;
+      } catch (error) {
+        // A stopping member leaves the message uncommitted for whoever takes the partition next.
+        if (member.stopping || this.closed) return;
+        if (attempt >= maxAttempts) {
+          this.options.logger?.error({ err: error, topic, partition, offset, groupId: group.id, eventId: message.event.id }, 'handler kept failing; dead-lettering the message');
+          await this.publish(deadLetterTopic(topic), [{ key: message.key, event: message.event }]);
+          break;
+        }
+        this.options.logger?.warn({ err: error, topic, partition, offset, groupId: group.id, attempt }, 'handler failed; retrying');
+        await delay(Math.min(5000, (this.options.retryBackoffMs ?? 100) * attempt));
+        if (member.stopping || this.closed) return;
+      }
+    }
+    await this.commit(group, topic, partition, offset + 1);
+  }
+
+  private async commit(group: Group, topic: string, partition: number, next: number): Promise<void> {
+    const key = partitionKey(topic, partition);
+    group.offsets.set(key, next);
+    this.committedFor(group.id).set(key, next);
+    await this.offsetLog?.append([{ g: group.id, t: topic, p: partition, o: next }]);
+  }
+
+  /** Committed offsets of a group (next offset to read), keyed `topic/partition`: for tests and lag metrics. */
+  committedOffsets(groupId: string): Record<string, number> {
+    return Object.fromEntries(this.committed.get(groupId) ?? []);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const group of this.groups.values()) {
+      for (const member of group.members) member.stopping = true;
+      this.wakeGroup(group);
+    }
+    await Promise.all([...this.groups.values()].flatMap((group) => [...group.workers.values()].map((worker) => worker.done)));
+    await Promise.all([...this.topics.values()].map(async (topic) => {
+      await topic.lock;
+      await topic.log?.close();
+    }));
+    await this.offsetLog?.close();
+  }
+}

@@ -1,0 +1,7 @@
+export * from './eventStore';
+export * from './eventBus';
+export * from './keyValue';
+export * from './readModel';
+export * from './blobStore';
+export * from './checkpoints';
+export { AppendLog } from './appendLog';

@@ -1,0 +1,119 @@
+import { find as mingoFind, update as mingoUpdate, Query } from 'mingo';
+import type { Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelDocument, ReadModelStore } from '../ports';
+import { DuplicateKeyError, definedChanges } from '../readModelShared';
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+function valueAt(doc: unknown, path: string): unknown {
+  let current = doc;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return null;
+    current = (current as Record<string, unknown>)[part];
+  }
+  // Like MongoDB, a missing field indexes as null.
+  return current === undefined ? null : current;
+}
+
+class InProcessCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
+  private readonly docs = new Map<string, T>();
+  readonly uniqueIndexes: string[][] = [];
+
+  constructor(readonly name: string) {}
+
+  addIndexes(indexes: IndexSpec[]): void {
+    for (const index of indexes) {
+      if (!index.unique) continue;
+      const fields = Object.keys(index.fields);
+      if (!this.uniqueIndexes.some((existing) => existing.join() === fields.join())) this.uniqueIndexes.push(fields);
+    }
+  }
+
+  private assertUnique(doc: T): void {
+    for (const fields of this.uniqueIndexes) {
+      const key = JSON.stringify(fields.map((field) => valueAt(doc, field)));
+      for (const other of this.docs.values()) {
+        if (other._id !== doc._id && JSON.stringify(fields.map((field) => valueAt(other, field))) === key) {
+          throw new DuplicateKeyError(this.name, fields);
+        }
+      }
+    }
+  }
+
+  async upsert(doc: T): Promise<void> {
+    if (typeof doc._id !== 'string' || doc._id === '') throw new Error(`${this.name}: _id must be a non-empty string`);
+    const copy = clone(doc);
+    this.assertUnique(copy);
+    this.docs.set(copy._id, copy);
+  }
+
+  async update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean> {
+    const existing = this.docs.get(id);
+    if (!existing) return false;
+    const set = definedChanges(changes as Record<string, unknown>);
+    if ('_id' in set) throw new Error(`${this.name}: update cannot change _id`);
+    if (Object.keys(set).length === 0) return true;
+    const next = clone(existing);
+    mingoUpdate(next as unknown as Record<string, unknown>, { $set: clone(set) } as never);
+    this.assertUnique(next);
+    this.docs.set(id, next);
+    return true;
+  }
+
+  async get(id: string): Promise<T | null> {
+    const doc = this.docs.get(id);
+    return doc ? clone(doc) : null;
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const [doc] = await this.find(filter, { limit: 1 });
+    return doc ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    let cursor = mingoFind([...this.docs.values()], filter);
+    if (options.sort) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return (cursor.all() as T[]).map(clone);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const query = new Query(filter);
+    let n = 0;
+    for (const doc of this.docs.values()) if (query.test(doc as never)) n++;
+    return n;
+  }
+
+  async delete(id: string): Promise<void> {
+    this.docs.delete(id);
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const query = new Query(filter);
+    let n = 0;
+    for (const [id, doc] of this.docs) {
+      if (query.test(doc as never)) {
+        this.docs.delete(id);
+        n++;
+      }
+    }
+    return n;
+  }
+}
+
+/**
+ * Read models in memory, queried with mingo (the MongoDB query language). Nothing is persisted: read
+ * models are rebuilt from the event store at start. 2dsphere indexes are accepted and ignored.
+ */
+export class InProcessReadModelStore implements ReadModelStore {
+  private readonly collections = new Map<string, InProcessCollection<ReadModelDocument>>();
+
+  collection<T extends ReadModelDocument>(name: string, options: { indexes?: IndexSpec[] } = {}): ReadModelCollection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) this.collections.set(name, (collection = new InProcessCollection(name)));
+    collection.addIndexes(options.indexes ?? []);
+    return collection as unknown as ReadModelCollection<T>;
+  }
+
+  async close(): Promise<void> {}
+}
