@@ -1,0 +1,46 @@
+/** A non-success answer of the REST facade. The message follows the spec: `${status}: ${body or statusText}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'HttpError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Every call sends the session cookie; bodies travel as JSON. Calls are never retried. */
+export async function requestJson<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new HttpError(response.status, await response.text(), response.statusText);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface ServerError {
+  message: string;
+  field?: string;
+}
+
+/** The `{ error, field? }` body of a failed call, when the server sent one. */
+export function serverError(error: unknown): ServerError | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string') {
+      const { error: message, field } = parsed as { error: string; field?: unknown };
+      return typeof field === 'string' ? { message, field } : { message };
+    }
+  } catch {
+    // A plain-text or empty body carries no server message.
+  }
+  return undefined;
+}

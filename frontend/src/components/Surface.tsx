@@ -1,0 +1,66 @@
+import styled from 'styled-components';
+
+/** A glass card for content inside the signed-in shell. */
+export const Panel = styled.section`
+  display: grid;
+  gap: 14px;
+  padding: 22px 20px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: linear-gradient(180deg, rgba(255, 255, 255, 0.08), rgba(255, 255, 255, 0.03));
+  border: 1px solid ${({ theme }) => theme.color.border};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  backdrop-filter: blur(16px);
+`;
+
+export const PageTitle = styled.h1`
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: 1.875rem;
+  line-height: 1.15;
+`;
+
+export const Muted = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+export const Eyebrow = styled.p`
+  font-size: 0.75rem;
+  font-weight: 600;
+  letter-spacing: 0.16em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.moon};
+`;
+
+export const Stack = styled.div<{ $gap?: number }>`
+  display: grid;
+  gap: ${({ $gap = 16 }) => `${$gap}px`};
+`;
+
+/** Centres an empty state in the remaining height of the page. */
+export const EmptyState = styled.div`
+  flex: 1;
+  display: grid;
+  place-content: center;
+  justify-items: center;
+  gap: 12px;
+  padding: 24px 8px;
+  text-align: center;
+
+  h1,
+  h2 {
+    font-family: ${({ theme }) => theme.font.display};
+    font-size: 1.5rem;
+  }
+`;
+
+export const IconHalo = styled.div`
+  display: grid;
+  place-items: center;
+  width: 76px;
+  height: 76px;
+  margin-bottom: 6px;
+  border-radius: 50%;
+  color: ${({ theme }) => theme.color.accent};
+  background: radial-gradient(circle at 35% 30%, rgba(167, 139, 250, 0.3), rgba(124, 58, 237, 0.08));
+  border: 1px solid ${({ theme }) => theme.color.border};
+  box-shadow: 0 0 48px rgba(167, 139, 250, 0.25);
+`;

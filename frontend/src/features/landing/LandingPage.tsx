@@ -1,0 +1,121 @@
+import { motion } from 'motion/react';
+import styled from 'styled-components';
+import { PRODUCT_NAME } from '../../brand';
+import { ButtonLink, TextLink } from '../../components/Button';
+import { Moon } from '../../components/Moon';
+import { NightScreen } from '../../components/NightScreen';
+import { isNightTime } from '../../time/swipeWindow';
+import { useNow } from '../../time/useNow';
+
+const rise = (delay: number) => ({
+  initial: { opacity: 0, y: 16 },
+  animate: { opacity: 1, y: 0 },
+  transition: { duration: 0.7, delay, ease: 'easeOut' as const },
+});
+
+export function LandingPage() {
+  // The landing scene re-reads the clock every second so the sky warms the moment night falls.
+  const night = isNightTime(useNow(1000));
+
+  return (
+    <NightScreen tinted={night}>
+      <Scene>
+        <Moon size={156} />
+        <Titles>
+          <Title {...rise(0.2)}>{PRODUCT_NAME}</Title>
+          <Tagline {...rise(0.35)}>find a match when the stars align</Tagline>
+        </Titles>
+        <Lead {...rise(0.5)}>When darkness falls, connections rise.</Lead>
+        <NightStatus {...rise(0.6)} $open={night}>
+          <Dot aria-hidden="true" $open={night} />
+          {night ? 'The night is open: swiping is live' : 'Swiping opens nightly at 8:00 PM'}
+        </NightStatus>
+      </Scene>
+      <Actions {...rise(0.75)}>
+        <ButtonLink to="/signup" $block>
+          Enter the Night
+        </ButtonLink>
+        <TextLink to="/signin">Already exploring?</TextLink>
+        <AgeNote>Adults only (18+)</AgeNote>
+      </Actions>
+    </NightScreen>
+  );
+}
+
+const Scene = styled.div`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 28px;
+  padding-top: 32px;
+  text-align: center;
+`;
+
+const Titles = styled.div`
+  display: grid;
+  gap: 10px;
+`;
+
+const Title = styled(motion.h1)`
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: clamp(3rem, 15vw, 4.25rem);
+  font-weight: 600;
+  line-height: 1;
+  letter-spacing: -0.02em;
+  background: linear-gradient(180deg, #ffffff 0%, #d9ccff 100%);
+  -webkit-background-clip: text;
+  background-clip: text;
+  color: transparent;
+  text-shadow: 0 0 40px rgba(167, 139, 250, 0.25);
+`;
+
+const Tagline = styled(motion.p)`
+  font-size: 0.8125rem;
+  font-weight: 500;
+  letter-spacing: 0.22em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.moon};
+`;
+
+const Lead = styled(motion.p)`
+  max-width: 18em;
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: 1.375rem;
+  font-style: italic;
+  line-height: 1.35;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const NightStatus = styled(motion.p)<{ $open: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  padding: 8px 14px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Dot = styled.span<{ $open: boolean }>`
+  width: 8px;
+  height: 8px;
+  border-radius: 50%;
+  background: ${({ $open, theme }) => ($open ? theme.color.success : theme.color.moon)};
+  box-shadow: 0 0 10px ${({ $open, theme }) => ($open ? theme.color.success : theme.color.moonGlow)};
+`;
+
+const Actions = styled(motion.div)`
+  display: grid;
+  justify-items: center;
+  gap: 18px;
+  padding: 32px 0 8px;
+`;
+
+const AgeNote = styled.p`
+  font-size: 0.75rem;
+  color: ${({ theme }) => theme.color.textSubtle};
+`;

@@ -1,0 +1,94 @@
+import { motion } from 'motion/react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { Button, ButtonLink } from '../../components/Button';
+import { Eyebrow, Muted, Panel, Stack } from '../../components/Surface';
+import { useSignedInUser } from '../../session/SessionContext';
+import { countdownToNextWindow, formatCountdown, isNightTime } from '../../time/swipeWindow';
+import { useNow } from '../../time/useNow';
+
+export function greetingFor(now: Date): string {
+  const hour = now.getHours();
+  if (hour >= 20 || hour < 4) return 'Good evening';
+  if (hour < 12) return 'Good morning';
+  if (hour < 17) return 'Good afternoon';
+  return 'Good evening';
+}
+
+export function LobbyPage() {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const now = useNow(1000);
+  const open = isNightTime(now);
+
+  return (
+    <Page initial={{ opacity: 0, y: 12 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.4 }}>
+      <Stack $gap={6}>
+        <Eyebrow>The Lobby</Eyebrow>
+        <Greeting>
+          {greetingFor(now)}, {user.name}
+        </Greeting>
+        <Muted>
+          {open
+            ? 'The night is open. Step into the swipe deck and see who is out under the same stars.'
+            : 'Swiping opens at 8:00 PM. Until then, perfect your profile so you shine when the stars align.'}
+        </Muted>
+      </Stack>
+
+      <CountdownCard aria-label="Swipe window">
+        <Eyebrow>{open ? 'Tonight is live' : 'Swiping opens in'}</Eyebrow>
+        <BigDigits>{open ? 'Open now' : formatCountdown(countdownToNextWindow(now))}</BigDigits>
+        <Muted>Open nightly from 8:00 PM to 4:00 AM, your time.</Muted>
+      </CountdownCard>
+
+      <Actions>
+        <Button $variant="secondary" onClick={() => void navigate('/profile')}>
+          Edit profile
+        </Button>
+        <Button $variant="secondary" onClick={() => void navigate('/settings')}>
+          Settings
+        </Button>
+      </Actions>
+      <ButtonLink to="/swipe-deck" $block>
+        Enter swipe deck
+      </ButtonLink>
+    </Page>
+  );
+}
+
+const Page = styled(motion.div)`
+  display: grid;
+  gap: 20px;
+`;
+
+const Greeting = styled.h1`
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: 2rem;
+  line-height: 1.15;
+  overflow-wrap: anywhere;
+`;
+
+const CountdownCard = styled(Panel)`
+  justify-items: center;
+  text-align: center;
+  padding: 28px 20px;
+  background:
+    radial-gradient(120% 100% at 50% 0%, rgba(124, 58, 237, 0.28), transparent 70%),
+    linear-gradient(180deg, rgba(255, 255, 255, 0.08), rgba(255, 255, 255, 0.03));
+`;
+
+const BigDigits = styled.p`
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: 2.5rem;
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+  letter-spacing: 0.04em;
+  color: ${({ theme }) => theme.color.text};
+  text-shadow: 0 0 24px rgba(167, 139, 250, 0.5);
+`;
+
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 12px;
+`;

@@ -1,0 +1,55 @@
+import { Outlet } from 'react-router';
+import styled from 'styled-components';
+import { StarField } from '../../components/StarField';
+import { readSwipeWindowMode, type SwipeWindowMode } from '../../time/swipeWindow';
+import { BottomTabBar } from './BottomTabBar';
+import { TopBar } from './TopBar';
+
+interface AppShellProps {
+  withTabBar?: boolean;
+  swipeWindowMode?: SwipeWindowMode;
+  /** Unread messages for the Messages badge; the chat feature supplies it. */
+  unreadCount?: number;
+}
+
+/** The signed-in frame: top bar with the swipe-window countdown, the page, and (on tab screens) the tab bar. */
+export function AppShell({ withTabBar = true, swipeWindowMode = readSwipeWindowMode(), unreadCount = 0 }: AppShellProps) {
+  return (
+    <Backdrop>
+      <StarField count={24} seed={11} />
+      <Frame>
+        <TopBar swipeWindowMode={swipeWindowMode} />
+        <Content $withTabBar={withTabBar}>
+          <Outlet />
+        </Content>
+        {withTabBar && <BottomTabBar unreadCount={unreadCount} />}
+      </Frame>
+    </Backdrop>
+  );
+}
+
+const Backdrop = styled.div`
+  position: relative;
+  min-height: 100%;
+  min-height: 100dvh;
+  background: ${({ theme }) => theme.gradient.sky};
+`;
+
+const Frame = styled.div`
+  position: relative;
+  z-index: 1;
+  max-width: ${({ theme }) => theme.layout.columnWidth};
+  min-height: 100dvh;
+  margin: 0 auto;
+  display: flex;
+  flex-direction: column;
+  background: rgba(7, 6, 26, 0.35);
+  box-shadow: 0 0 0 1px rgba(255, 255, 255, 0.04);
+`;
+
+const Content = styled.main<{ $withTabBar: boolean }>`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  padding: 20px 20px ${({ $withTabBar, theme }) => ($withTabBar ? `calc(${theme.layout.tabBar} + 24px)` : '28px')};
+`;

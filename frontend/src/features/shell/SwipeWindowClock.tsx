@@ -1,0 +1,62 @@
+import styled from 'styled-components';
+import { ClockIcon } from '../../components/icons';
+import { countdownToNextWindow, describeCountdown, formatCountdown, isNightTime, type SwipeWindowMode } from '../../time/swipeWindow';
+import { useNow } from '../../time/useNow';
+
+/** The top bar's live countdown to the next 8:00 PM, or the demo's round-the-clock notice. */
+export function SwipeWindowClock({ mode }: { mode: SwipeWindowMode }) {
+  const now = useNow(1000);
+
+  if (mode === 'always') {
+    return (
+      <Pill $open>
+        <Dot aria-hidden="true" $open />
+        <span>Demo: swiping open round the clock</span>
+      </Pill>
+    );
+  }
+
+  const open = isNightTime(now);
+  const countdown = countdownToNextWindow(now);
+  return (
+    <Pill $open={open} role="timer" aria-label={`${open ? 'Swiping is open. Next 8:00 PM in' : 'Swiping opens at 8:00 PM, in'} ${describeCountdown(countdown)}`}>
+      {open ? <Dot aria-hidden="true" $open /> : <ClockIcon />}
+      <Label aria-hidden="true">{open ? 'Open · next 8 PM' : 'Opens in'}</Label>
+      <Digits aria-hidden="true">{formatCountdown(countdown)}</Digits>
+    </Pill>
+  );
+}
+
+const Pill = styled.div<{ $open: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  height: 32px;
+  padding: 0 12px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ $open }) => ($open ? 'rgba(74, 222, 128, 0.35)' : 'rgba(246, 231, 185, 0.3)')};
+  background: ${({ $open }) => ($open ? 'rgba(74, 222, 128, 0.08)' : 'rgba(246, 231, 185, 0.08)')};
+  color: ${({ $open, theme }) => ($open ? '#bbf7d0' : theme.color.moon)};
+  font-size: 0.75rem;
+  font-weight: 500;
+  white-space: nowrap;
+`;
+
+const Label = styled.span`
+  opacity: 0.85;
+`;
+
+const Digits = styled.span`
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: 0.8125rem;
+  font-variant-numeric: tabular-nums;
+  font-weight: 600;
+`;
+
+const Dot = styled.span<{ $open: boolean }>`
+  width: 7px;
+  height: 7px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.color.success};
+  box-shadow: 0 0 8px ${({ theme }) => theme.color.success};
+`;

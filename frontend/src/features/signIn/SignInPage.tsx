@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMachine } from '@xstate/react';
+import { AuthLayout, Form, InlineRow } from '../../components/AuthLayout';
+import { Button, TextLink } from '../../components/Button';
+import { MoonIcon } from '../../components/icons';
+import { PasswordField, TextField } from '../../components/TextField';
+import { signInMachine, type SignInField } from './signInMachine';
+
+export function SignInPage({ machine = signInMachine }: { machine?: typeof signInMachine }) {
+  const navigate = useNavigate();
+  const [withRouter] = useState(() => machine.provide({ actions: { navigate: (_, { to }) => void navigate(to) } }));
+  const [state, send] = useMachine(withRouter);
+  const { values, fieldErrors } = state.context;
+  const pending = state.matches('pending');
+
+  const field = (name: SignInField) => ({
+    name,
+    value: values[name],
+    error: fieldErrors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => send({ type: 'CHANGE', field: name, value: event.target.value }),
+  });
+
+  return (
+    <AuthLayout
+      backTo="/"
+      backLabel="Back to home"
+      icon={<MoonIcon />}
+      title="Welcome Back"
+      subtitle="Continue your night journey"
+      footer={<TextLink to="/signup">Don't have an account? Sign up</TextLink>}
+    >
+      <Form
+        noValidate
+        aria-label="Sign in"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT' });
+        }}
+      >
+        <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} />
+        <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
+        <InlineRow>
+          <TextLink to="/forgot-password">Forgot your password?</TextLink>
+        </InlineRow>
+        <Button type="submit" $block disabled={pending} aria-busy={pending}>
+          {pending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

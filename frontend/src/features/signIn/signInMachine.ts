@@ -1,0 +1,96 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { signInSchema, type SignInInput } from '@nocturne/contracts';
+import { signIn, type AccountUser } from '../../api/auth';
+import { serverError } from '../../api/http';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../forms/fieldErrors';
+import { rememberSignedInUser } from '../../session/browserSession';
+import { toast, type ToastInput } from '../../toast/toastStore';
+
+export interface SignInValues {
+  username: string;
+  password: string;
+}
+export type SignInField = keyof SignInValues;
+
+export interface SignInContext {
+  values: SignInValues;
+  fieldErrors: FieldErrors<SignInField>;
+  submitted: boolean;
+  user?: AccountUser;
+  failure?: string;
+}
+
+export type SignInEvent = { type: 'CHANGE'; field: SignInField; value: string } | { type: 'SUBMIT' };
+
+export const SIGN_IN_FALLBACK_ERROR = 'Invalid credentials. Please try again.';
+
+export const validateSignIn = (values: SignInValues) => fieldErrorsOf<SignInField>(signInSchema, values);
+
+export const describeSignInFailure = (error: unknown) => serverError(error)?.message ?? SIGN_IN_FALLBACK_ERROR;
+
+const submitTransitions = [{ guard: 'formIsValid', target: 'pending' }, { actions: 'showFieldErrors' }] as const;
+
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+  },
+  actors: {
+    signIn: fromPromise<{ user: AccountUser }, SignInInput>(({ input }) => signIn(input)),
+  },
+  guards: {
+    formIsValid: ({ context }) => !hasErrors(validateSignIn(context.values)),
+  },
+  actions: {
+    storeUser: (_, params: { user: AccountUser }) => rememberSignedInUser(params.user),
+    notify: (_, params: ToastInput) => {
+      toast(params);
+    },
+    // Components provide the router's navigate; a full page load is the correct default.
+    navigate: (_, params: { to: string }) => window.location.assign(params.to),
+    updateField: assign(({ context, event }) => {
+      assertEvent(event, 'CHANGE');
+      const values = { ...context.values, [event.field]: event.value };
+      const fieldErrors = context.submitted ? validateSignIn(values) : { ...context.fieldErrors, [event.field]: undefined };
+      return { values, fieldErrors };
+    }),
+    showFieldErrors: assign(({ context }) => ({ submitted: true, fieldErrors: validateSignIn(context.values) })),
+  },
+}).createMachine({
+  id: 'signIn',
+  initial: 'form',
+  context: { values: { username: '', password: '' }, fieldErrors: {}, submitted: false },
+  states: {
+    form: {
+      on: { CHANGE: { actions: 'updateField' }, SUBMIT: [...submitTransitions] },
+    },
+    pending: {
+      entry: assign({ submitted: true, fieldErrors: {}, failure: undefined }),
+      invoke: {
+        src: 'signIn',
+        input: ({ context }) => signInSchema.parse(context.values),
+        onDone: { target: 'success', actions: assign({ user: ({ event }) => event.output.user }) },
+        onError: { target: 'failure', actions: assign({ failure: ({ event }) => describeSignInFailure(event.error) }) },
+      },
+    },
+    success: {
+      entry: [
+        { type: 'storeUser', params: ({ context }) => ({ user: context.user! }) },
+        { type: 'notify', params: { title: 'Welcome back!', description: "You're signed in successfully." } },
+      ],
+      // The location dialog (a later issue) becomes a state between success and finished.
+      always: { target: 'finished' },
+    },
+    finished: {
+      type: 'final',
+      entry: { type: 'navigate', params: { to: '/feed' } },
+    },
+    failure: {
+      entry: {
+        type: 'notify',
+        params: ({ context }) => ({ title: 'Sign in failed', description: context.failure, variant: 'destructive' as const }),
+      },
+      on: { CHANGE: { target: 'form', actions: 'updateField' }, SUBMIT: [...submitTransitions] },
+    },
+  },
+});

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMachine } from '@xstate/react';
+import { Limits } from '@nocturne/contracts';
+import styled from 'styled-components';
+import { AuthLayout, Form } from '../../components/AuthLayout';
+import { Button, TextLink } from '../../components/Button';
+import { SparkIcon } from '../../components/icons';
+import { PRODUCT_NAME } from '../../brand';
+import { PasswordField, TextField } from '../../components/TextField';
+import { signUpMachine, type SignUpField } from './signUpMachine';
+
+export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signUpMachine }) {
+  const navigate = useNavigate();
+  const [withRouter] = useState(() => machine.provide({ actions: { navigate: (_, { to }) => void navigate(to) } }));
+  const [state, send] = useMachine(withRouter);
+  const { values, fieldErrors } = state.context;
+  const pending = state.matches('pending');
+
+  const field = (name: SignUpField) => ({
+    name,
+    value: values[name],
+    error: fieldErrors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => send({ type: 'CHANGE', field: name, value: event.target.value }),
+  });
+
+  return (
+    <AuthLayout
+      backTo="/"
+      backLabel="Back to home"
+      icon={<SparkIcon />}
+      title={`Join ${PRODUCT_NAME}`}
+      subtitle="Create your night journey account"
+      footer={<TextLink to="/signin">Already have an account? Sign in</TextLink>}
+    >
+      <Form
+        noValidate
+        aria-label="Create your account"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT' });
+        }}
+      >
+        <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} placeholder="midnight_rider" {...field('username')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field('email')} />
+        <Pair>
+          <TextField label="Name" autoComplete="given-name" placeholder="Your first name" {...field('name')} />
+          <TextField label="Age" type="number" inputMode="numeric" min={Limits.ageMin} max={Limits.ageMax} step={1} {...field('age')} />
+        </Pair>
+        <PasswordField label="Password" autoComplete="new-password" hint={fieldErrors.password ? undefined : `At least ${Limits.passwordMin} characters`} {...field('password')} />
+        <Button type="submit" $block disabled={pending} aria-busy={pending}>
+          {pending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+const Pair = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 96px;
+  gap: 12px;
+  align-items: start;
+`;

@@ -1,0 +1,19 @@
+import { FlameIcon } from '../../components/icons';
+import { ButtonLink } from '../../components/Button';
+import { EmptyState, IconHalo, Muted } from '../../components/Surface';
+
+/** The deck itself arrives with the swipe feature; until then the screen says so plainly. */
+export function SwipeDeckPage() {
+  return (
+    <EmptyState>
+      <IconHalo>
+        <FlameIcon size={34} />
+      </IconHalo>
+      <h1>Swipe deck</h1>
+      <Muted>Profiles will appear here once the deck opens. Make sure yours is ready before the night begins.</Muted>
+      <ButtonLink to="/lobby" $variant="secondary">
+        Go to the Lobby
+      </ButtonLink>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import styled from 'styled-components';
+import { fetchCurrentUser, type AccountUser } from '../api/auth';
+import { HttpError } from '../api/http';
+import { Button } from '../components/Button';
+import { NightScreen } from '../components/NightScreen';
+import { Spinner } from '../components/Spinner';
+import { SessionContext } from './SessionContext';
+
+export type SessionCheck = { status: 'checking' } | { status: 'signedIn'; user: AccountUser } | { status: 'signedOut' } | { status: 'unavailable' };
+
+/** Only a 401 means signed out; anything else (gateway down, 500) is a problem worth retrying, not a sign-in. */
+export const outcomeOfFailedCheck = (error: unknown): SessionCheck =>
+  error instanceof HttpError && error.status === 401 ? { status: 'signedOut' } : { status: 'unavailable' };
+
+/** Guards the signed-in routes: asks the server who is signed in once, then renders them or goes to /signin. */
+export function RequireSession({ loadUser = fetchCurrentUser }: { loadUser?: () => Promise<AccountUser> }) {
+  const [check, setCheck] = useState<SessionCheck>({ status: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+  const location = useLocation();
+
+  useEffect(() => {
+    let current = true;
+    loadUser().then(
+      (user) => current && setCheck({ status: 'signedIn', user }),
+      (error: unknown) => current && setCheck(outcomeOfFailedCheck(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [loadUser, attempt]);
+
+  switch (check.status) {
+    case 'signedIn':
+      return (
+        <SessionContext.Provider value={check.user}>
+          <Outlet />
+        </SessionContext.Provider>
+      );
+    case 'signedOut':
+      return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+    case 'unavailable':
+      return (
+        <NightScreen>
+          <Centered role="alert">
+            <h1>Nocturne can't be reached</h1>
+            <p>Check your connection and try again.</p>
+            <Button
+              $variant="secondary"
+              onClick={() => {
+                setCheck({ status: 'checking' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </Button>
+          </Centered>
+        </NightScreen>
+      );
+    case 'checking':
+      return (
+        <NightScreen stars={false}>
+          <Centered>
+            <Spinner label="Checking your session" />
+          </Centered>
+        </NightScreen>
+      );
+  }
+}
+
+const Centered = styled.div`
+  flex: 1;
+  display: grid;
+  place-content: center;
+  justify-items: center;
+  gap: 14px;
+  text-align: center;
+
+  h1 {
+    font-family: ${({ theme }) => theme.font.display};
+    font-size: 1.6rem;
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
