@@ -1,0 +1,167 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { readFileSync } from 'node:fs';
+import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { createGateway, type Gateway } from './gateway';
+import { SUPERGRAPH_FILE } from './paths';
+import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
+
+const secret = 'a-test-secret-of-enough-length';
+let gateway: Gateway;
+let fake: ReturnType<typeof createFakeAuthSubgraph>;
+let base: string;
+let subgraphUrl: string;
+
+beforeAll(async () => {
+  fake = createFakeAuthSubgraph(secret);
+  subgraphUrl = (await fake.server.start()).url;
+  const frontendDir = mkdtempSync(path.join(tmpdir(), 'nocturne-frontend-'));
+  mkdirSync(path.join(frontendDir, 'assets'));
+  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><title>Nocturne</title><div id="root"></div>');
+  writeFileSync(path.join(frontendDir, 'assets', 'app-1a2b3c.js'), 'console.log("night")');
+  writeFileSync(path.join(frontendDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  gateway = createGateway({
+    supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
+    subgraphUrls: { auth: subgraphUrl },
+    internalSecret: secret,
+    sessions: fake.sessions,
+    frontendDir,
+    host: '127.0.0.1',
+  });
+  base = (await gateway.start(0)).url;
+});
+
+afterAll(async () => {
+  await gateway.stop();
+  await fake.server.stop();
+});
+
+const person = (tag: string) => ({ username: `owl${tag}`, email: `owl${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 27 });
+const cookieOf = (res: request.Response) => {
+  const header = res.headers['set-cookie'] as unknown as string[] | undefined;
+  return header?.[0];
+};
+
+describe('gateway with a stand-in auth subgraph', () => {
+  it('signs up over REST, sets the session cookie and never forwards the set-session header', async () => {
+    const res = await request(base).post('/api/auth/signup').send({ ...person('a'), age: '30' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ user: { id: expect.any(Number), username: 'owla', email: 'owla@example.test', name: 'Luna Night', age: 30, createdAt: expect.any(String) } });
+    const cookie = cookieOf(res)!;
+    expect(cookie).toMatch(/^nocturne_session=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(res.headers['x-nocturne-set-session']).toBeUndefined();
+
+    const me = await request(base).get('/api/auth/user').set('Cookie', cookie.split(';')[0]!);
+    expect(me.status).toBe(200);
+    expect(me.body.user.username).toBe('owla');
+  });
+
+  it('marks the cookie Secure when a trusted proxy says the request came over HTTPS', async () => {
+    const proxied = createGateway({
+      supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
+      subgraphUrls: { auth: subgraphUrl },
+      internalSecret: secret,
+      sessions: fake.sessions,
+      trustProxy: 'loopback',
+      host: '127.0.0.1',
+    });
+    const { url } = await proxied.start(0);
+    try {
+      const res = await request(url).post('/api/auth/signup').set('X-Forwarded-Proto', 'https').send(person('secure'));
+      expect(res.status).toBe(201);
+      expect(cookieOf(res)).toContain('; Secure');
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  it('maps validation, conflict, credential and rate-limit errors to the design table', async () => {
+    const invalid = await request(base).post('/api/auth/signup').send({ ...person('b'), age: 12 });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({ error: 'Age must be a whole number from 18 to 99', field: 'age' });
+
+    await request(base).post('/api/auth/signup').send(person('c')).expect(201);
+    const duplicate = await request(base).post('/api/auth/signup').send({ ...person('c'), email: 'other@example.test' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toEqual({ error: 'Username is already taken', field: 'username' });
+
+    const wrong = await request(base).post('/api/auth/signin').send({ username: 'owlc', password: 'not-it' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'Invalid username or password' });
+
+    const limited = await request(base).post('/api/auth/signin').send({ username: 'limited', password: 'whatever' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('42');
+    expect(limited.body).toEqual({ error: 'Too many attempts. Please try again later.' });
+  });
+
+  it('replaces a context header forged by the client with its own signature', async () => {
+    const forged = signInternalContext({ uid: 1, ip: '6.6.6.6' }, secret);
+    const res = await request(base).get('/api/auth/user').set(INTERNAL_CONTEXT_HEADER, forged);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'Not signed in' });
+    const last = fake.receivedContexts.at(-1)!;
+    expect(last.uid).toBeUndefined();
+    expect(last.ip).not.toBe('6.6.6.6');
+  });
+
+  it('signs out: clears the cookie and ends the session', async () => {
+    const signup = await request(base).post('/api/auth/signup').send(person('d'));
+    const cookie = cookieOf(signup)!.split(';')[0]!;
+    const out = await request(base).post('/api/auth/signout').set('Cookie', cookie).set('Content-Type', 'application/json').send('{}');
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ ok: true });
+    expect(cookieOf(out)).toMatch(/^nocturne_session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    await request(base).get('/api/auth/user').set('Cookie', cookie).expect(401);
+  });
+
+  it('runs GraphQL at /graphql with depth and alias limits and CSRF prevention', async () => {
+    const ok = await request(base).post('/graphql').send({ query: '{ me { id } }' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ data: { me: null } });
+
+    const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: me { id }`).join(' ');
+    const tooMany = await request(base).post('/graphql').send({ query: `{ ${aliases} }` });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors[0].message).toBe('The operation uses 16 aliases; the limit is 15.');
+
+    const deep = await request(base)
+      .post('/graphql')
+      .send({ query: 'fragment F on User { id } query Deep { me { ...F } }' });
+    expect(deep.status).toBe(200);
+
+    const simple = await request(base).get('/graphql?query=%7B%20me%20%7B%20id%20%7D%20%7D');
+    expect(simple.status).toBe(400);
+  });
+
+  it('refuses a foreign Origin on /graphql mutations', async () => {
+    const res = await request(base).post('/graphql').set('Origin', 'https://evil.example').send({ query: 'mutation { signOut }' });
+    expect(res.status).toBe(403);
+  });
+
+  it('serves the client with client-side routing and cache headers', async () => {
+    const page = await request(base).get('/no/such/page');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    const asset = await request(base).get('/assets/app-1a2b3c.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    await request(base).get('/assets/missing-123.js').expect(404);
+    const api = await request(base).get('/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual({ error: 'Not found' });
+  });
+
+  it('answers health and readiness probes', async () => {
+    await request(base).get('/healthz').expect(200, { status: 'ok' });
+    const ready = await request(base).get('/readyz');
+    expect(ready.status).toBe(200);
+  });
+});

@@ -1,0 +1,231 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { createLogger, type Logger, type SessionStore } from '@nocturne/platform';
+import { frontendRouter } from './frontend';
+import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
+import { HttpError, INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
+import { isAllowedOrigin } from './origin';
+import { createRequestContext, type GatewayContext } from './requestContext';
+import { createRestRouter } from './rest/restRouter';
+import { securityHeaders } from './securityHeaders';
+import { SignedDataSource } from './signedDataSource';
+import { attachSubscriptionServer, type SubscriptionServer } from './subscriptions';
+import { subgraphsOf } from './supergraph';
+
+export interface GatewayOptions {
+  /** The composed supergraph (gateway/supergraph.graphql). */
+  supergraphSdl: string;
+  /** Routing URLs by subgraph name; a subgraph not listed keeps the URL recorded in the supergraph. */
+  subgraphUrls?: Record<string, string | undefined>;
+  /** Key of the `x-nocturne-context` signature (docs/design.md). */
+  internalSecret: string;
+  sessions: SessionStore;
+  /** The built client (frontend/dist); without it, pages answer 503. */
+  frontendDir?: string;
+  logger?: Logger;
+  /** Hides introspection, the landing page, stack traces and internal error messages. */
+  production?: boolean;
+  /** Express's `trust proxy`: which X-Forwarded-* headers to believe (client IP, HTTPS). */
+  trustProxy?: boolean | number | string;
+  /** The address people open (https://nocturne.example); used for Origin checks and HSTS. */
+  publicUrl?: string;
+  /** Interface to listen on; all interfaces when unset. */
+  host?: string;
+  limits?: QueryLimits;
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+}
+
+export interface Gateway {
+  start(port: number): Promise<RunningGateway>;
+  stop(): Promise<void>;
+}
+
+export const GRAPHQL_BODY_LIMIT = '100kb';
+const ALLOWED_EXTENSION_KEYS = new Set(['code', 'field', 'retryAfterSeconds']);
+const CLIENT_ERROR_CODES = new Set([
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'INTROSPECTION_DISABLED',
+  'MAX_RECURSIVE_SELECTIONS_EXCEEDED',
+]);
+
+/** In production a client sees the catalogue's codes and messages, and nothing of the internals. */
+function productionFormatError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const code = typeof formatted.extensions?.code === 'string' ? formatted.extensions.code : 'INTERNAL_SERVER_ERROR';
+  const extensions = Object.fromEntries(Object.entries(formatted.extensions ?? {}).filter(([key]) => ALLOWED_EXTENSION_KEYS.has(key)));
+  if (!CLIENT_ERROR_CODES.has(code)) return { message: INTERNAL_ERROR_MESSAGE, ...(formatted.path && { path: formatted.path }), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return { ...formatted, extensions: { ...extensions, code } };
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const logger = options.logger ?? createLogger('gateway', { env: { LOG_LEVEL: 'silent' } });
+  const production = options.production ?? false;
+  const subgraphs = subgraphsOf(options.supergraphSdl);
+  const urlOf = (name: string, recorded: string) => options.subgraphUrls?.[name] ?? recorded;
+  let httpServer: Server | undefined;
+  let apollo: ApolloServer<GatewayContext> | undefined;
+  let subscriptions: SubscriptionServer | undefined;
+  let ready = false;
+
+  const start = async (port: number): Promise<RunningGateway> => {
+    if (httpServer) throw new Error('The gateway is already started');
+    const apolloGateway = new ApolloGateway({
+      supergraphSdl: options.supergraphSdl,
+      buildService: ({ name, url }) => new SignedDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger),
+      logger: {
+        debug: (message) => logger.debug({ component: 'apollo-gateway' }, String(message)),
+        info: (message) => logger.info({ component: 'apollo-gateway' }, String(message)),
+        warn: (message) => logger.warn({ component: 'apollo-gateway' }, String(message)),
+        error: (message) => logger.error({ component: 'apollo-gateway' }, String(message)),
+      },
+    });
+    let apiSchema: GraphQLSchema | undefined;
+    apolloGateway.onSchemaLoadOrUpdate(({ apiSchema: schema }) => {
+      apiSchema = schema;
+    });
+
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('trust proxy', options.trustProxy ?? false);
+    httpServer = createServer(app);
+    const server = new ApolloServer<GatewayContext>({
+      gateway: apolloGateway,
+      csrfPrevention: true,
+      introspection: !production,
+      includeStacktraceInErrorResponses: !production,
+      validationRules: [queryLimitsRule(options.limits ?? defaultQueryLimits)],
+      ...(production && { formatError: productionFormatError }),
+      plugins: [
+        ApolloServerPluginDrainHttpServer({ httpServer }),
+        ...(production ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()] : []),
+      ],
+      logger: {
+        debug: (message) => logger.debug({ component: 'apollo-server' }, String(message)),
+        info: (message) => logger.info({ component: 'apollo-server' }, String(message)),
+        warn: (message) => logger.warn({ component: 'apollo-server' }, String(message)),
+        error: (message) => logger.error({ component: 'apollo-server' }, String(message)),
+      },
+    });
+    apollo = server;
+    await server.start();
+
+    const strictTransport = options.publicUrl?.startsWith('https://') ?? false;
+    // The development landing page (Apollo Sandbox) loads its scripts from Apollo's CDN.
+    app.use(securityHeaders({ strictTransport, skipCspFor: (path) => !production && path === '/graphql' }));
+
+    app.get('/healthz', (_req, res) => {
+      res.json({ status: 'ok' });
+    });
+    app.get('/readyz', async (_req, res) => {
+      try {
+        if (!ready) throw new Error('not started');
+        await apolloGateway.serviceHealthCheck();
+        res.json({ status: 'ready', subgraphs: subgraphs.map((s) => s.name) });
+      } catch (error) {
+        logger.warn({ err: error }, 'readiness check failed');
+        res.status(503).json({ status: 'unavailable' });
+      }
+    });
+
+    app.use('/api', createRestRouter({ server, sessions: options.sessions, logger, ...(options.publicUrl && { publicUrl: options.publicUrl }) }));
+
+    app.use(
+      '/graphql',
+      (req: Request, res: Response, next: NextFunction) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD' && !isAllowedOrigin(req, options.publicUrl)) {
+          res.status(403).json({ errors: [{ message: 'Cross-origin request refused', extensions: { code: 'FORBIDDEN' } }] });
+          return;
+        }
+        next();
+      },
+      express.json({ limit: GRAPHQL_BODY_LIMIT }),
+      (req: Request, _res: Response, next: NextFunction) => {
+        // The Apollo integration insists on a body property, which GET requests do not get from the parser.
+        req.body = req.body ?? undefined;
+        next();
+      },
+      expressMiddleware(server, { context: ({ req, res }) => createRequestContext(req, res, options.sessions) }),
+    );
+
+    app.use(frontendRouter(options.frontendDir));
+
+    app.use((req: Request, res: Response) => {
+      sendError(res, new HttpError(404, 'Not found'));
+    });
+    app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+      const type = (error as { type?: string } | null)?.type;
+      const status = type === 'entity.parse.failed' ? 400 : type === 'entity.too.large' ? 413 : type === 'encoding.unsupported' || type === 'charset.unsupported' ? 415 : 500;
+      const message = status === 400 ? 'Malformed JSON body' : status === 413 ? 'Request body too large' : status === 415 ? 'Unsupported body encoding' : INTERNAL_ERROR_MESSAGE;
+      if (status === 500) logger.error({ err: error, path: req.path }, 'request failed');
+      if (res.headersSent) return;
+      if (req.path.startsWith('/graphql')) {
+        res.status(status).json({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
+        return;
+      }
+      sendError(res, new HttpError(status, message));
+    });
+
+    subscriptions = attachSubscriptionServer({
+      httpServer,
+      path: '/graphql',
+      getSchema: () => apiSchema,
+      supergraphSdl: options.supergraphSdl,
+      subgraphUrl: (name, recorded) => urlOf(name, recorded),
+      sessions: options.sessions,
+      internalSecret: options.internalSecret,
+      logger,
+      limits: options.limits ?? defaultQueryLimits,
+      ...(options.publicUrl && { publicUrl: options.publicUrl }),
+    });
+
+    const listening = httpServer;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(port, options.host, () => {
+        listening.off('error', reject);
+        resolve();
+      });
+    });
+    ready = true;
+    const address = listening.address() as AddressInfo;
+    const shownHost = !options.host || options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+    const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+    logger.info({ url, subgraphs: subgraphs.map((s) => ({ name: s.name, url: urlOf(s.name, s.url) })) }, 'gateway listening');
+    return { url, port: address.port };
+  };
+
+  const stop = async () => {
+    ready = false;
+    await subscriptions?.close();
+    // Stopping Apollo drains and closes the HTTP server through the drain plugin.
+    await apollo?.stop();
+    if (httpServer?.listening) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
+    httpServer = undefined;
+    apollo = undefined;
+    subscriptions = undefined;
+  };
+
+  return { start, stop };
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { ConfigError, SessionStore, createAdapters, createLogger } from '@nocturne/platform';
+import { loadGatewayEnvironment, loadSubgraphUrls } from './environment';
+import { createGateway } from './gateway';
+import { subgraphsOf } from './supergraph';
+
+async function main() {
+  const env = loadGatewayEnvironment();
+  const logger = createLogger('gateway');
+  const supergraphSdl = readFileSync(env.SUPERGRAPH_FILE, 'utf8');
+  let subgraphUrls: Record<string, string | undefined>;
+  try {
+    subgraphUrls = loadSubgraphUrls(subgraphsOf(supergraphSdl).map((subgraph) => subgraph.name));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`gateway: ${error.message}\n`);
+    process.exit(78);
+  }
+  // Only the key-value store (sessions) is used; it is Redis when the real infrastructure is configured.
+  const adapters = await createAdapters({ service: 'gateway', logger });
+  const sessions = new SessionStore(adapters.kv, { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_MAX_DAYS * 24 * 3600_000 });
+  const gateway = createGateway({
+    supergraphSdl,
+    subgraphUrls,
+    internalSecret: env.INTERNAL_SECRET,
+    sessions,
+    frontendDir: env.FRONTEND_DIST,
+    logger,
+    production: env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY,
+    ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
+    ...(env.HOST && { host: env.HOST }),
+  });
+  const { url } = await gateway.start(env.PORT);
+  logger.info({ url }, 'Nocturne gateway ready');
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'gateway stopping');
+    void Promise.allSettled([gateway.stop()])
+      .then(() => adapters.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'gateway stopped with an error');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('gateway failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import {
+  Messages,
+  ageSchema,
+  firstFieldError,
+  forgotPasswordSchema,
+  parseAge,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '@nocturne/contracts';
+import { HttpError } from '../httpErrors';
+import { defineRoute, type RestRoute } from './routeTable';
+
+const USER_FIELDS = 'id username email name age createdAt';
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  name: z.string(),
+  age: z.number().int(),
+  createdAt: z.string().describe('ISO 8601 instant'),
+});
+type User = z.infer<typeof userSchema>;
+const userResponseSchema = z.object({ user: userSchema });
+const okSchema = z.object({ ok: z.literal(true) });
+
+const asObject = (body: unknown): Record<string, unknown> => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+
+function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const { field, message } = firstFieldError(result.error);
+    throw new HttpError(400, message, field || undefined);
+  }
+  return result.data;
+}
+
+const validation = { status: 400, description: 'A field breaks a rule; `field` names it' };
+const rateLimited = { status: 429, description: 'Too many attempts; `Retry-After` says when to try again' };
+
+const signUp = defineRoute({
+  method: 'post',
+  path: '/api/auth/signup',
+  operationId: 'signUp',
+  summary: 'Create an account and sign in',
+  tag: 'auth',
+  // Forms send age as text, so a whole-number string is accepted as well.
+  requestBody: signUpSchema.extend({ age: z.union([ageSchema, z.string().regex(/^\s*\d+\s*$/)]) }),
+  parseInput: (body) => {
+    const fields = asObject(body);
+    return parseWith(signUpSchema, { ...fields, age: parseAge(fields.age) });
+  },
+  success: { status: 201, description: 'The new account; the session cookie is set', schema: userResponseSchema, setsSessionCookie: true },
+  errors: [validation, { status: 409, description: 'Username or email taken; `field` names which' }, rateLimited],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ signUp: { user: User } }>(`mutation SignUp($input: SignUpInput!) { signUp(input: $input) { user { ${USER_FIELDS} } } }`, { input });
+    return { status: 201, body: { user: data.signUp.user } };
+  },
+});
+
+const signIn = defineRoute({
+  method: 'post',
+  path: '/api/auth/signin',
+  operationId: 'signIn',
+  summary: 'Sign in with username and password',
+  tag: 'auth',
+  requestBody: signInSchema,
+  parseInput: (body) => parseWith(signInSchema, asObject(body)),
+  success: { status: 200, description: 'The signed-in user; a new session cookie is set', schema: userResponseSchema, setsSessionCookie: true },
+  errors: [validation, { status: 401, description: `'${Messages.invalidCredentials}'` }, rateLimited],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ signIn: { user: User } }>(
+      `mutation SignIn($username: String!, $password: String!) { signIn(username: $username, password: $password) { user { ${USER_FIELDS} } } }`,
+      input,
+    );
+    return { body: { user: data.signIn.user } };
+  },
+});
+
+const currentUser = defineRoute({
+  method: 'get',
+  path: '/api/auth/user',
+  operationId: 'currentUser',
+  summary: 'The signed-in user',
+  tag: 'auth',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'The signed-in user', schema: userResponseSchema },
+  errors: [{ status: 401, description: `'${Messages.signedOut}'` }],
+  handle: async ({ execute }) => {
+    const data = await execute<{ me: User | null }>(`query CurrentUser { me { ${USER_FIELDS} } }`);
+    if (!data.me) throw new HttpError(401, Messages.signedOut);
+    return { body: { user: data.me } };
+  },
+});
+
+const signOut = defineRoute({
+  method: 'post',
+  path: '/api/auth/signout',
+  operationId: 'signOut',
+  summary: 'End the current session',
+  tag: 'auth',
+  requestBody: z.object({}).describe('Empty; the JSON content type is still required'),
+  parseInput: () => undefined,
+  success: { status: 200, description: 'Signed out (also when there was no session); the cookie is cleared', schema: okSchema, clearsSessionCookie: true },
+  errors: [],
+  handle: async ({ execute, context }) => {
+    if (context.session) {
+      try {
+        await execute(`mutation SignOut { signOut }`);
+      } catch (error) {
+        // A session that ended meanwhile is already signed out.
+        if (!(error instanceof HttpError && error.status === 401)) throw error;
+      }
+    }
+    return { body: { ok: true }, clearSession: true };
+  },
+});
+
+const forgotPassword = defineRoute({
+  method: 'post',
+  path: '/api/forgot-password',
+  operationId: 'requestPasswordReset',
+  summary: 'Email a password reset link (the answer never says whether the address has an account)',
+  tag: 'auth',
+  requestBody: forgotPasswordSchema,
+  parseInput: (body) => parseWith(forgotPasswordSchema, asObject(body)),
+  success: { status: 200, description: 'Always, for a valid address', schema: z.object({ message: z.literal('Check your email for password reset instructions') }) },
+  errors: [validation, rateLimited],
+  handle: async ({ input, execute }) => {
+    await execute(`mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }`, input);
+    return { body: { message: 'Check your email for password reset instructions' } };
+  },
+});
+
+const resetPassword = defineRoute({
+  method: 'post',
+  path: '/api/reset-password',
+  operationId: 'resetPassword',
+  summary: 'Set a new password with the emailed token; ends every session of the account',
+  tag: 'auth',
+  requestBody: resetPasswordSchema,
+  parseInput: (body) => parseWith(resetPasswordSchema, asObject(body)),
+  success: { status: 200, description: 'Password changed', schema: okSchema },
+  errors: [{ status: 400, description: `A rule failed, or '${Messages.resetTokenInvalid}' (field token)` }, rateLimited],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ resetPassword: boolean }>(`mutation ResetPassword($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }`, input);
+    if (!data.resetPassword) throw new HttpError(400, Messages.resetTokenInvalid, 'token');
+    return { body: { ok: true } };
+  },
+});
+
+export const authRoutes: RestRoute[] = [signUp, signIn, currentUser, signOut, forgotPassword, resetPassword];

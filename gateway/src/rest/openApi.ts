@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { RestRoute } from './routeTable';
+
+/** `/api/user/:id` in OpenAPI's spelling, `/api/user/{id}`. */
+export const openApiPath = (expressPath: string) => expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+
+const errorBody = z.object({
+  error: z.string().describe('A message fit to show the person'),
+  field: z.string().optional().describe('The input field at fault, for validation errors and conflicts'),
+});
+
+const commonErrors = [
+  { status: 400, description: 'Malformed JSON body, or a body that is not an object' },
+  { status: 403, description: 'Cross-origin request refused (Origin does not match the site)' },
+  { status: 413, description: 'Request body too large' },
+  { status: 415, description: 'State-changing requests must send Content-Type: application/json' },
+  { status: 500, description: 'Internal server error' },
+];
+
+/** The OpenAPI 3.1 document of the REST facade, built from the same route list the router serves. */
+export function buildOpenApiDocument(routes: readonly RestRoute[], info: { title: string; version: string; serverUrl?: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const statefulMethod = route.method !== 'get';
+    const parameters = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const errors = new Map<number, string>();
+    for (const error of [...route.errors, ...(statefulMethod ? commonErrors : commonErrors.filter((e) => e.status === 500))]) {
+      errors.set(error.status, errors.has(error.status) ? `${errors.get(error.status)}; ${error.description}` : error.description);
+    }
+    const responses: Record<string, unknown> = {
+      [String(route.success.status)]: {
+        description: route.success.description,
+        ...(route.success.setsSessionCookie && { headers: { 'Set-Cookie': { description: 'nocturne_session: HttpOnly, SameSite=Lax, Path=/', schema: { type: 'string' } } } }),
+        ...(route.success.clearsSessionCookie && { headers: { 'Set-Cookie': { description: 'nocturne_session cleared (Max-Age=0)', schema: { type: 'string' } } } }),
+        content: { 'application/json': { schema: jsonSchema(route.success.schema, 'output') } },
+      },
+    };
+    for (const [status, description] of [...errors].sort(([a], [b]) => a - b)) {
+      responses[String(status)] = {
+        description,
+        ...(status === 429 && { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+    }
+    paths[openApiPath(route.path)] ??= {};
+    paths[openApiPath(route.path)]![route.method] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      ...(parameters.length > 0 && { parameters }),
+      ...(route.requestBody && { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.requestBody, 'input') } } } }),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version, description: 'REST facade of the Nocturne GraphQL API. Every call runs GraphQL operations on the supergraph; the session is the HttpOnly cookie nocturne_session.' },
+    ...(info.serverUrl && { servers: [{ url: info.serverUrl }] }),
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(errorBody, 'output') },
+      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'nocturne_session' } },
+    },
+  };
+}

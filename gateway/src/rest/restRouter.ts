@@ -1,0 +1,117 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { ApolloServer } from '@apollo/server';
+import type { SessionStore } from '@nocturne/platform';
+import { HttpError, INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, sendError } from '../httpErrors';
+import { createRequestContext, type GatewayContext } from '../requestContext';
+import { isAllowedOrigin } from '../origin';
+import type { Logger } from '@nocturne/platform';
+import { authRoutes } from './authRoutes';
+import { buildOpenApiDocument } from './openApi';
+import { defineRoute, type ExecuteOperation, type RestRoute } from './routeTable';
+
+export const REST_BODY_LIMIT = '32kb';
+
+/** Every route of the facade, the OpenAPI document's own route included. */
+export function restRoutes(options: { publicUrl?: string } = {}): RestRoute[] {
+  const routes: RestRoute[] = [...authRoutes];
+  let document: unknown;
+  const openApi = defineRoute({
+    method: 'get',
+    path: '/api/openapi.json',
+    operationId: 'openApiDocument',
+    summary: 'This document',
+    tag: 'meta',
+    parseInput: () => undefined,
+    success: { status: 200, description: 'OpenAPI 3.1 document of /api', schema: z.object({ openapi: z.string() }).loose() },
+    errors: [],
+    handle: async () => {
+      document ??= buildOpenApiDocument(routes, { title: 'Nocturne REST API', version: '1.0.0', ...(options.publicUrl && { serverUrl: options.publicUrl }) });
+      return { body: document };
+    },
+  });
+  routes.push(openApi);
+  return routes;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface RestRouterOptions {
+  server: ApolloServer<GatewayContext>;
+  sessions: SessionStore;
+  logger: Logger;
+  publicUrl?: string;
+  routes?: RestRoute[];
+}
+
+function executorFor(server: ApolloServer<GatewayContext>, context: GatewayContext, logger: Logger): ExecuteOperation {
+  return async <TData>(query: string, variables?: Record<string, unknown>) => {
+    const response = await server.executeOperation<TData>({ query, ...(variables && { variables }) }, { contextValue: context });
+    if (response.body.kind !== 'single') throw new HttpError(500, INTERNAL_ERROR_MESSAGE);
+    const { data, errors } = response.body.singleResult;
+    if (errors && errors.length > 0) {
+      const httpError = httpErrorFromGraphQL(errors[0]!);
+      if (httpError.status === 500) logger.error({ errors }, 'a REST call failed in the supergraph');
+      throw httpError;
+    }
+    if (!data) throw new HttpError(500, INTERNAL_ERROR_MESSAGE);
+    return data as TData;
+  };
+}
+
+/** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph. */
+/** Mount at `/api`. */
+export function createRestRouter(options: RestRouterOptions): Router {
+  const { server, sessions, logger } = options;
+  const routes = options.routes ?? restRoutes(options.publicUrl ? { publicUrl: options.publicUrl } : {});
+  const router = Router();
+
+  // CSRF: a cross-site form or fetch cannot send a JSON content type without a preflight we never grant,
+  // and a browser's Origin names the page that sent the request.
+  router.use((req, res, next) => {
+    if (!STATE_CHANGING.has(req.method)) return next();
+    if (!req.is('application/json')) return sendError(res, new HttpError(415, 'Content-Type must be application/json'));
+    if (!isAllowedOrigin(req, options.publicUrl)) return sendError(res, new HttpError(403, 'Cross-origin request refused'));
+    next();
+  });
+  router.use(express.json({ limit: REST_BODY_LIMIT, strict: true }));
+
+  // Mounted at /api, so the router sees paths without that prefix.
+  const mountedPath = (route: RestRoute) => route.path.replace(/^\/api(?=\/)/, '');
+  for (const route of routes) {
+    router[route.method](mountedPath(route), async (req: Request, res: Response) => {
+      try {
+        const body: unknown = req.body ?? {};
+        if (route.method !== 'get' && (typeof body !== 'object' || Array.isArray(body))) throw new HttpError(400, 'Request body must be a JSON object');
+        const input = route.parseInput(body, req.params as Record<string, string>);
+        const context = await createRequestContext(req, res, sessions);
+        const result = await route.handle({ input, execute: executorFor(server, context, logger), context });
+        if (result.clearSession) context.applySessionInstruction({ kind: 'clear' });
+        res.status(result.status ?? route.success.status).json(result.body);
+      } catch (error) {
+        if (error instanceof HttpError) return sendError(res, error);
+        logger.error({ err: error, route: route.path }, 'REST call failed');
+        sendError(res, new HttpError(500, INTERNAL_ERROR_MESSAGE));
+      }
+    });
+  }
+
+  const knownPaths = routes.map((route) => ({ route, pattern: new RegExp(`^${mountedPath(route).replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`) }));
+  router.use((req, res) => {
+    const allowed = knownPaths.filter(({ pattern }) => pattern.test(req.path)).map(({ route }) => route.method.toUpperCase());
+    if (allowed.length === 0) return sendError(res, new HttpError(404, 'Not found'));
+    res.setHeader('Allow', [...new Set(allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', '));
+    sendError(res, new HttpError(405, 'Method not allowed'));
+  });
+
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const type = (error as { type?: string } | null)?.type;
+    if (type === 'entity.parse.failed') return sendError(res, new HttpError(400, 'Malformed JSON body'));
+    if (type === 'entity.too.large') return sendError(res, new HttpError(413, 'Request body too large'));
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, new HttpError(415, 'Unsupported body encoding'));
+    if (type === 'request.aborted') return;
+    logger.error({ err: error }, 'REST request failed');
+    sendError(res, new HttpError(500, INTERNAL_ERROR_MESSAGE));
+  });
+  return router;
+}

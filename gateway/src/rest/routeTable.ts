@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { GatewayContext } from '../requestContext';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Runs one GraphQL operation against the supergraph for the current request; throws HttpError on errors. */
+export type ExecuteOperation = <TData = Record<string, unknown>>(document: string, variables?: Record<string, unknown>) => Promise<TData>;
+
+export interface RouteCall<TInput> {
+  input: TInput;
+  execute: ExecuteOperation;
+  context: GatewayContext;
+}
+
+export interface RouteResult {
+  body: unknown;
+  status?: number;
+  /** Clears the session cookie whatever the subgraphs said (sign-out must always sign the browser out). */
+  clearSession?: boolean;
+}
+
+export interface DocumentedError {
+  status: number;
+  description: string;
+}
+
+/**
+ * One REST call of the facade. The router and the OpenAPI document are both generated from a list of
+ * these, so a route cannot exist without being documented.
+ */
+export interface RestRoute<TInput = unknown> {
+  method: HttpMethod;
+  /** Express-style path, `/api/user/:id`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** What the body may look like, for the document; parsing is `parseInput`'s job. */
+  requestBody?: z.ZodType;
+  /** Validates the body (and path parameters) with the shared rules; throws HttpError(400). */
+  parseInput(body: unknown, params: Record<string, string>): TInput;
+  success: { status: number; description: string; schema: z.ZodType; setsSessionCookie?: boolean; clearsSessionCookie?: boolean };
+  errors: DocumentedError[];
+  handle(call: RouteCall<TInput>): Promise<RouteResult>;
+}
+
+/** Keeps each route's input type while collecting routes into one list. */
+export const defineRoute = <TInput>(route: RestRoute<TInput>): RestRoute<TInput> => route;
