@@ -1,5 +1,5 @@
 /** The codes a profile rule can fail with (docs/design.md, Errors). */
-export type RuleViolationCode = 'BAD_USER_INPUT' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT';
+export type RuleViolationCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT';
 
 /** A command broke a rule; the API layer turns it into the error of docs/design.md. */
 export class RuleViolation extends Error {

@@ -1,0 +1,60 @@
+import { ProfileEvents, ProfileLimits, looksLikeCoordinates, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
+import type { StoredEvent } from '@nocturne/platform';
+import { toProfileEvent } from '../profile/commandHandler';
+import { userIdOfStream, type PublicDetails } from '../profile/profile';
+
+export interface PhotoUrls {
+  photo(photoId: string): PublicPhotoV1;
+}
+
+export interface OutgoingIntegrationEvent {
+  type: string;
+  version: number;
+  data: unknown;
+}
+
+/**
+ * What the profile context tells others about a stored event, or null for events that stay private.
+ * The exact position never leaves: LocationUpdated goes out as its ~1 km grid cell.
+ */
+export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): OutgoingIntegrationEvent | null {
+  const userId = userIdOfStream(stored.streamId);
+  if (userId === null) return null;
+  const event = toProfileEvent(stored);
+  const publicDetails = (details: PublicDetails) => ({
+    userId,
+    gender: details.gender,
+    bio: details.bio,
+    photos: details.photoIds.map((id) => urls.photo(id)),
+    kinks: details.kinks,
+    interests: details.interests,
+  });
+  const out = <K extends keyof typeof ProfileEvents>(key: K, data: unknown): OutgoingIntegrationEvent => {
+    const contract = ProfileEvents[key];
+    return { type: contract.type, version: contract.version, data: contract.schema.parse(data) };
+  };
+  switch (event.type) {
+    case 'ProfileCreated':
+      return out('ProfileCreated', { userId, nightOwlScore: ProfileLimits.nightOwlScoreDefault, isVerified: false, createdAt: event.data.createdAt });
+    case 'OnboardingCompleted':
+      return out('OnboardingCompleted', { ...publicDetails(event.data), completedAt: event.data.completedAt });
+    case 'ProfileUpdated':
+      return out('ProfileUpdated', { ...publicDetails(event.data), updatedAt: event.data.updatedAt });
+    case 'PhotoAdded':
+      return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), changedAt: event.data.addedAt });
+    case 'PhotoRemoved':
+      return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), changedAt: event.data.removedAt });
+    case 'LocationUpdated': {
+      const { cell, latitude, longitude } = snapToGrid(event.data.latitude, event.data.longitude);
+      const text = event.data.location;
+      return out('LocationUpdated', { userId, cell, latitude, longitude, city: text && !looksLikeCoordinates(text) ? text : null, updatedAt: event.data.updatedAt });
+    }
+    case 'TimeZoneSet':
+      return out('TimeZoneSet', { userId, timeZone: event.data.timeZone });
+    case 'ProfileErased':
+      return out('ProfileErased', { userId, erasedAt: event.data.erasedAt });
+    case 'AccountNameChanged':
+    case 'NotificationPreferencesChanged':
+      return null;
+  }
+}

@@ -1,0 +1,180 @@
+import { Messages, ProfileLimits, ProfileMessages } from '@nocturne/contracts';
+import type { BlobStore, EventMetadata, Logger } from '@nocturne/platform';
+import { processPhoto, photoSizes, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
+import type { ProfileCollections, ProfileRow } from '../projections/profileProjection';
+import type { Projector } from '../projections/projector';
+import type { ProfileCommand } from './businessLogic';
+import type { CommandResult, ProfileCommandHandler } from './commandHandler';
+import { initialProfile, type Profile } from './profile';
+import { RuleViolation, badInput } from './ruleViolation';
+
+export const photoBlobKey = (photoId: string, size: PhotoSize) => `photos/${photoId}/${size}`;
+
+/** What queries answer: the read-model row, or the defaults of a profile not created yet. */
+export type ProfileView = Omit<Profile, 'status'>;
+
+export interface ProfileApplicationDeps {
+  commands: ProfileCommandHandler;
+  projector: Projector;
+  collections: ProfileCollections;
+  blobs: BlobStore;
+  clock: () => Date;
+  newPhotoId: () => string;
+  logger: Logger;
+}
+
+/** The caller as the gateway vouched for them. */
+export interface Actor {
+  uid?: number;
+  correlationId?: string;
+}
+
+/**
+ * Use cases of the profile context. Authorization lives here: every write acts for the signed-in
+ * person, and naming anyone else is FORBIDDEN before anything is read or written.
+ */
+export function createProfileApplication(deps: ProfileApplicationDeps) {
+  const { commands, projector, collections, blobs, logger } = deps;
+  const now = () => deps.clock().toISOString();
+
+  function signedIn(actor: Actor, target?: number | null): number {
+    if (actor.uid === undefined) throw new RuleViolation('UNAUTHENTICATED', Messages.signedOut);
+    if (target !== undefined && target !== null && target !== actor.uid) throw new RuleViolation('FORBIDDEN', ProfileMessages.forbidden);
+    return actor.uid;
+  }
+
+  const metadataOf = (actor: Actor): EventMetadata => ({
+    ...(actor.uid !== undefined && { actorId: actor.uid }),
+    ...(actor.correlationId && { correlationId: actor.correlationId }),
+  });
+
+  async function deletePhotoFiles(photoIds: readonly string[]) {
+    for (const photoId of photoIds) {
+      for (const size of photoSizes) await blobs.delete(photoBlobKey(photoId, size));
+    }
+  }
+
+  /** Runs a command, removes the files of photos it dropped, and waits until queries see the result. */
+  async function execute(userId: number, command: ProfileCommand, metadata: EventMetadata): Promise<CommandResult> {
+    const result = await commands.handle(userId, command, metadata);
+    const dropped = result.events.flatMap((event) =>
+      event.type === 'PhotoRemoved' ? [event.data.photoId] : event.type === 'ProfileErased' ? event.data.photoIds : [],
+    );
+    await deletePhotoFiles(dropped);
+    if (result.lastGlobalPosition !== null) await projector.waitFor(result.lastGlobalPosition);
+    return result;
+  }
+
+  async function view(userId: number): Promise<ProfileView> {
+    const row = await collections.profiles.get(String(userId));
+    if (row) return rowToView(row);
+    const { status: _status, ...defaults } = initialProfile(userId);
+    return defaults;
+  }
+
+  const writeAndView = async (userId: number, command: ProfileCommand, actor: Actor) => {
+    await execute(userId, command, metadataOf(actor));
+    return view(userId);
+  };
+
+  return {
+    view,
+
+    async completeOnboarding(actor: Actor, input: unknown, target?: number | null) {
+      const userId = signedIn(actor, target);
+      return writeAndView(userId, { type: 'CompleteOnboarding', input, now: now() }, actor);
+    },
+
+    async updateProfile(actor: Actor, input: unknown, target?: number | null) {
+      const userId = signedIn(actor, target);
+      return writeAndView(userId, { type: 'UpdateProfile', input, now: now() }, actor);
+    },
+
+    async updateLocation(actor: Actor, input: unknown, target?: number | null) {
+      const userId = signedIn(actor, target);
+      return writeAndView(userId, { type: 'UpdateLocation', input, now: now() }, actor);
+    },
+
+    async changeNotificationPreferences(actor: Actor, input: unknown) {
+      const userId = signedIn(actor);
+      return writeAndView(userId, { type: 'ChangeNotificationPreferences', input, now: now() }, actor);
+    },
+
+    async setTimeZone(actor: Actor, timeZone: unknown) {
+      const userId = signedIn(actor);
+      return writeAndView(userId, { type: 'SetTimeZone', timeZone, now: now() }, actor);
+    },
+
+    async removePhoto(actor: Actor, photoId: string) {
+      const userId = signedIn(actor);
+      const photo = await collections.photos.get(photoId);
+      if (photo && photo.userId !== userId) throw new RuleViolation('FORBIDDEN', ProfileMessages.forbidden);
+      return writeAndView(userId, { type: 'RemovePhoto', photoId, now: now() }, actor);
+    },
+
+    /** Checks the count first so that a 7th photo is refused before any decoding work. */
+    async assertRoomForPhotos(actor: Actor, count: number): Promise<number> {
+      const userId = signedIn(actor);
+      if (count < 1) throw badInput('photos', ProfileMessages.photoMissing);
+      const { profile } = await commands.load(userId);
+      if (profile.status === 'erased') throw new RuleViolation('NOT_FOUND', ProfileMessages.profileErased);
+      if (profile.photoIds.length + count > ProfileLimits.photosMax) throw badInput('photos', ProfileMessages.photos);
+      return userId;
+    },
+
+    /** Re-encodes and stores one upload, then adds it to the profile; its files go again if that fails. */
+    async addPhoto(actor: Actor, upload: Buffer): Promise<string> {
+      const userId = signedIn(actor);
+      let processed;
+      try {
+        processed = await processPhoto(upload);
+      } catch (error) {
+        if (error instanceof UnsupportedImageError) throw badInput('photos', ProfileMessages.photoType);
+        if (error instanceof UnreadableImageError) {
+          logger.info({ err: error, userId }, 'photo upload could not be decoded');
+          throw badInput('photos', ProfileMessages.photoUnreadable);
+        }
+        throw error;
+      }
+      const photoId = deps.newPhotoId();
+      try {
+        for (const size of photoSizes) await blobs.put(photoBlobKey(photoId, size), processed.renditions[size]);
+        await execute(userId, { type: 'AddPhoto', photoId, now: now() }, metadataOf(actor));
+      } catch (error) {
+        await deletePhotoFiles([photoId]);
+        throw error;
+      }
+      return photoId;
+    },
+
+    /** A photo's file, only while the photo belongs to a profile. */
+    async photoFile(photoId: string, size: PhotoSize) {
+      const photo = await collections.photos.get(photoId);
+      if (!photo) return null;
+      return blobs.get(photoBlobKey(photoId, size));
+    },
+
+    // --- Reactions to the auth context's integration events -------------------------------------
+    async onUserRegistered(event: { id: string; correlationId?: string }, data: { userId: number; name: string }) {
+      await execute(data.userId, { type: 'CreateProfile', userId: data.userId, name: data.name, now: now() }, { causationId: event.id, ...(event.correlationId && { correlationId: event.correlationId }) });
+    },
+    async onAccountDetailsChanged(event: { id: string; correlationId?: string }, data: { userId: number; name: string }) {
+      await execute(data.userId, { type: 'ChangeAccountName', name: data.name, now: now() }, { causationId: event.id, ...(event.correlationId && { correlationId: event.correlationId }) });
+    },
+    /** Erases the profile: its events fold to nothing, its photo files and read-model rows go. */
+    async onUserDeleted(event: { id: string; correlationId?: string }, data: { userId: number }) {
+      await execute(data.userId, { type: 'EraseProfile', now: now() }, { causationId: event.id, ...(event.correlationId && { correlationId: event.correlationId }) });
+      // Files of uploads that raced the erasure, or survived a crash between append and delete.
+      const leftovers = await collections.photos.find({ userId: data.userId });
+      await deletePhotoFiles(leftovers.map((photo) => photo._id));
+      await collections.photos.deleteMany({ userId: data.userId });
+      await collections.profiles.delete(String(data.userId));
+    },
+  };
+}
+export type ProfileApplication = ReturnType<typeof createProfileApplication>;
+
+function rowToView(row: ProfileRow): ProfileView {
+  const { _id: _id, position: _position, ...view } = row;
+  return view;
+}
