@@ -8,3 +8,4 @@ export { assertValidBlobKey } from './blobShared';
 export * from './logging';
 export * from './config';
 export * from './adapters';
+export * from './testing';

@@ -1,0 +1,71 @@
+import { Writable } from 'node:stream';
+import { z } from 'zod';
+import { ConfigError, envSchemas, loadConfig, parseEnv } from './config';
+import { createLogger } from './logging';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, destination };
+}
+
+describe('createLogger', () => {
+  it('redacts secrets at any depth, in child bindings and in errors', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger('test', { env: { LOG_LEVEL: 'info' }, destination });
+    logger.info({ req: { headers: { Authorization: 'Bearer x', cookie: 'nocturne_session=s', 'x-nocturne-context': 'p.s', accept: '*/*' } }, body: [{ password: 'hunter2' }] }, 'request');
+    logger.child({ token: 'reset-token' }).info({ res: { headers: { 'set-cookie': ['a=b'] } } }, 'child');
+    logger.error({ err: Object.assign(new Error('boom'), { password: 'p' }) }, 'failed');
+    const text = JSON.stringify(lines);
+    for (const secret of ['Bearer x', 'nocturne_session=s', 'p.s', 'hunter2', 'reset-token', 'a=b', '"p"']) expect(text).not.toContain(secret);
+    expect(lines[0]).toMatchObject({ service: 'test', msg: 'request', req: { headers: { accept: '*/*', Authorization: '[Redacted]' } } });
+    expect(lines[2]).toMatchObject({ msg: 'failed', err: { message: 'boom', password: '[Redacted]' } });
+  });
+
+  it('takes its level from LOG_LEVEL and rejects an unknown one', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger('test', { env: { LOG_LEVEL: 'warn' }, destination });
+    logger.info('hidden');
+    logger.warn('shown');
+    expect(lines.map((l) => l.msg)).toEqual(['shown']);
+    expect(() => createLogger('test', { env: { LOG_LEVEL: 'loud' } })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('parseEnv', () => {
+  const schema = z.object({ PORT: envSchemas.port(4001), TRUST_PROXY: envSchemas.boolean(false), SECRET: z.string().min(8) });
+
+  it('parses and applies defaults', () => {
+    expect(parseEnv(schema, { SECRET: '12345678' })).toEqual({ PORT: 4001, TRUST_PROXY: false, SECRET: '12345678' });
+    expect(parseEnv(schema, { SECRET: '12345678', PORT: '0', TRUST_PROXY: 'true' })).toMatchObject({ PORT: 0, TRUST_PROXY: true });
+  });
+
+  it('names every bad variable', () => {
+    const error = (() => {
+      try {
+        parseEnv(schema, { PORT: 'eighty', SECRET: 'short' });
+      } catch (e) {
+        return e;
+      }
+    })() as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.issues).toHaveLength(2);
+    expect(error.message).toMatch(/PORT: .*"eighty"/);
+    expect(error.message).toMatch(/SECRET/);
+  });
+
+  it('exits with a clear message from loadConfig', () => {
+    const write = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const exit = jest.fn((code: number): never => {
+      throw new Error(`exit ${code}`);
+    });
+    expect(() => loadConfig(schema, { env: {}, service: 'auth', exit })).toThrow('exit 78');
+    expect(String(write.mock.calls[0]![0])).toMatch(/^auth: invalid configuration:\n {2}- SECRET/);
+    write.mockRestore();
+  });
+});

@@ -1,0 +1,199 @@
+import { WrongExpectedVersionError, type EventStore, type NewEvent, type StoredEvent } from '../ports';
+import { eventually, uniqueSuffix } from './eventually';
+
+export interface StoreContractOptions<T> {
+  /** Persistent implementations: a new instance over the storage of the last one made (closed first). */
+  reopen?: () => T | Promise<T>;
+  /** Per-test timeout for implementations behind a network (default jest's). */
+  timeoutMs?: number;
+}
+
+let counter = 0;
+export const newEvent = (type = 'Happened', data: unknown = {}): NewEvent => ({
+  id: `evt-${uniqueSuffix()}-${++counter}`,
+  type,
+  occurredAt: new Date().toISOString(),
+  data,
+});
+
+/** Behaviour every EventStore must have. `makeStore` answers a fresh, empty store. */
+export function eventStoreContract(name: string, makeStore: () => EventStore | Promise<EventStore>, options: StoreContractOptions<EventStore> = {}): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let store: EventStore;
+    const open: EventStore[] = [];
+    const track = (s: EventStore) => (open.push(s), s);
+    // Streams are unique per test so stores on shared servers need no cleaning.
+    const stream = (label: string) => `${label}-${uniqueSuffix()}`;
+
+    beforeEach(async () => {
+      store = track(await makeStore());
+    }, options.timeoutMs);
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((s) => s.close()));
+    }, options.timeoutMs);
+
+    it('appends to a new stream and reads it back in order with versions from 1', async () => {
+      const id = stream('user');
+      const events = [newEvent('A', { n: 1 }), newEvent('B', { n: 2 }), newEvent('C', { n: 3 })];
+      const result = await store.append(id, events, { expectedVersion: 0 });
+      expect(result.nextExpectedVersion).toBe(3);
+      const read = await store.readStream(id);
+      expect(read.map((e) => [e.id, e.type, e.streamId, e.streamVersion, e.data])).toEqual([
+        [events[0]!.id, 'A', id, 1, { n: 1 }],
+        [events[1]!.id, 'B', id, 2, { n: 2 }],
+        [events[2]!.id, 'C', id, 3, { n: 3 }],
+      ]);
+      expect(result.lastGlobalPosition).toBe(read[2]!.globalPosition);
+    });
+
+    it('answers an empty array for a stream that does not exist', async () => {
+      expect(await store.readStream(stream('nobody'))).toEqual([]);
+    });
+
+    it('keeps metadata and defaults schemaVersion to 1', async () => {
+      const id = stream('meta');
+      await store.append(id, [{ ...newEvent(), metadata: { correlationId: 'c1', actorId: 7 } }, { ...newEvent(), schemaVersion: 3 }], { expectedVersion: 0 });
+      const [first, second] = await store.readStream(id);
+      expect(first!.metadata).toEqual({ correlationId: 'c1', actorId: 7 });
+      expect(first!.schemaVersion).toBe(1);
+      expect(second!.schemaVersion).toBe(3);
+    });
+
+    it('rejects a second claim on a new stream with WrongExpectedVersionError', async () => {
+      const id = stream('username-luna');
+      await store.append(id, [newEvent('Claimed')], { expectedVersion: 0 });
+      const error = await store.append(id, [newEvent('Claimed')], { expectedVersion: 0 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedVersionError);
+      expect(error).toMatchObject({ streamId: id, expected: 0, actual: 1 });
+      expect(await store.readStream(id)).toHaveLength(1);
+    });
+
+    it('rejects a stale expected version and appends nothing of the batch', async () => {
+      const id = stream('user');
+      await store.append(id, [newEvent(), newEvent()], { expectedVersion: 0 });
+      await expect(store.append(id, [newEvent(), newEvent()], { expectedVersion: 1 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(id, [newEvent()], { expectedVersion: 3 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      const next = await store.append(id, [newEvent()], { expectedVersion: 2 });
+      expect(next.nextExpectedVersion).toBe(3);
+      expect((await store.readStream(id)).map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+    });
+
+    it("appends with expectedVersion 'any' whatever the stream holds", async () => {
+      const id = stream('log');
+      await store.append(id, [newEvent()], { expectedVersion: 'any' });
+      const result = await store.append(id, [newEvent(), newEvent()], { expectedVersion: 'any' });
+      expect(result.nextExpectedVersion).toBe(3);
+    });
+
+    it('lets exactly one of many concurrent appends at the same version win', async () => {
+      const id = stream('pair');
+      const attempts = await Promise.allSettled(Array.from({ length: 8 }, () => store.append(id, [newEvent('Liked')], { expectedVersion: 0 })));
+      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      for (const attempt of attempts) if (attempt.status === 'rejected') expect(attempt.reason).toBeInstanceOf(WrongExpectedVersionError);
+      expect(await store.readStream(id)).toHaveLength(1);
+    });
+
+    it('gives every event a strictly increasing global position and pages through readAll', async () => {
+      const start = (await store.append(stream('x'), [newEvent()], { expectedVersion: 0 })).lastGlobalPosition;
+      const a = stream('a');
+      const b = stream('b');
+      await store.append(a, [newEvent('A1')], { expectedVersion: 0 });
+      await store.append(b, [newEvent('B1'), newEvent('B2')], { expectedVersion: 0 });
+      await store.append(a, [newEvent('A2')], { expectedVersion: 1 });
+      const page1 = await store.readAll({ after: start, limit: 2 });
+      const page2 = await store.readAll({ after: page1[1]!.globalPosition, limit: 10 });
+      const ours = [...page1, ...page2].filter((e) => e.streamId === a || e.streamId === b);
+      expect(ours.map((e) => e.type)).toEqual(['A1', 'B1', 'B2', 'A2']);
+      const positions = [...page1, ...page2].map((e) => e.globalPosition);
+      expect(positions).toEqual([...positions].sort((x, y) => x - y));
+      expect(new Set(positions).size).toBe(positions.length);
+      expect(positions[0]).toBeGreaterThan(start);
+    });
+
+    it('reads a stream from a version on', async () => {
+      const id = stream('user');
+      await store.append(id, [newEvent('A'), newEvent('B'), newEvent('C')], { expectedVersion: 0 });
+      expect((await store.readStream(id, { fromVersion: 2 })).map((e) => e.type)).toEqual(['B', 'C']);
+    });
+
+    it('delivers stored then new events to subscribeToAll in global order, one at a time', async () => {
+      const start = (await store.append(stream('before'), [newEvent()], { expectedVersion: 0 })).lastGlobalPosition;
+      const id = stream('sub');
+      await store.append(id, [newEvent('S1'), newEvent('S2')], { expectedVersion: 0 });
+      const seen: StoredEvent[] = [];
+      let inHandler = 0;
+      let overlapped = false;
+      const subscription = store.subscribeToAll(start, async (event) => {
+        if (++inHandler > 1) overlapped = true;
+        await new Promise((resolve) => setImmediate(resolve));
+        seen.push(event);
+        inHandler--;
+      });
+      try {
+        await store.append(id, [newEvent('S3')], { expectedVersion: 2 });
+        await eventually(() => expect(seen.filter((e) => e.streamId === id).map((e) => e.type)).toEqual(['S1', 'S2', 'S3']), { timeoutMs: 10_000 });
+        const positions = seen.map((e) => e.globalPosition);
+        expect(positions).toEqual([...positions].sort((x, y) => x - y));
+        expect(positions[0]).toBeGreaterThan(start);
+        expect(overlapped).toBe(false);
+      } finally {
+        await subscription.stop();
+      }
+    });
+
+    it('redelivers the same event to a subscriber whose handler failed, skipping nothing', async () => {
+      const start = (await store.append(stream('before'), [newEvent()], { expectedVersion: 0 })).lastGlobalPosition;
+      const id = stream('retry');
+      await store.append(id, [newEvent('R1'), newEvent('R2')], { expectedVersion: 0 });
+      const attempts: string[] = [];
+      let failed = false;
+      const subscription = store.subscribeToAll(start, async (event) => {
+        if (event.streamId !== id) return;
+        attempts.push(event.type);
+        if (event.type === 'R1' && !failed) {
+          failed = true;
+          throw new Error('transient');
+        }
+      });
+      try {
+        await eventually(() => expect(attempts).toEqual(['R1', 'R1', 'R2']), { timeoutMs: 10_000 });
+      } finally {
+        await subscription.stop();
+      }
+    });
+
+    it('stops delivering after stop()', async () => {
+      const start = (await store.append(stream('before'), [newEvent()], { expectedVersion: 0 })).lastGlobalPosition;
+      const seen: StoredEvent[] = [];
+      const subscription = store.subscribeToAll(start, async (event) => void seen.push(event));
+      const id = stream('stop');
+      await store.append(id, [newEvent()], { expectedVersion: 0 });
+      await eventually(() => expect(seen.some((e) => e.streamId === id)).toBe(true));
+      await subscription.stop();
+      const count = seen.length;
+      await store.append(id, [newEvent()], { expectedVersion: 1 });
+      // Wait for something observable: a second subscription sees the event, the stopped one must not.
+      const after: StoredEvent[] = [];
+      const probe = store.subscribeToAll(start, async (event) => void after.push(event));
+      await eventually(() => expect(after.filter((e) => e.streamId === id)).toHaveLength(2));
+      await probe.stop();
+      expect(seen).toHaveLength(count);
+    });
+
+    if (options.reopen) {
+      const reopen = options.reopen;
+      it('keeps every appended event across a close and reopen', async () => {
+        const id = stream('durable');
+        await store.append(id, [newEvent('D1'), newEvent('D2')], { expectedVersion: 0 });
+        const last = (await store.append(id, [newEvent('D3')], { expectedVersion: 2 })).lastGlobalPosition;
+        await store.close();
+        open.splice(open.indexOf(store), 1);
+        const reopened = track(await reopen());
+        expect((await reopened.readStream(id)).map((e) => e.type)).toEqual(['D1', 'D2', 'D3']);
+        await expect(reopened.append(id, [newEvent()], { expectedVersion: 2 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        const next = await reopened.append(id, [newEvent('D4')], { expectedVersion: 3 });
+        expect(next.lastGlobalPosition).toBeGreaterThan(last);
+      });
+    }
+  });
+}

@@ -1,0 +1,6 @@
+export * from './eventually';
+export * from './eventStoreContract';
+export * from './eventBusContract';
+export * from './keyValueContract';
+export * from './readModelContract';
+export * from './blobStoreContract';

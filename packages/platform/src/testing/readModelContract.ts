@@ -1,0 +1,123 @@
+import type { ReadModelStore } from '../ports';
+import { DuplicateKeyError } from '../readModelShared';
+import { uniqueSuffix } from './eventually';
+
+interface Person {
+  _id: string;
+  name: string;
+  age: number;
+  city?: string;
+  tags: string[];
+  photos: Array<{ id: string; approved: boolean }>;
+  settings?: { theme: string; notify: boolean };
+}
+
+const people: Person[] = [
+  { _id: 'p1', name: 'Luna', age: 24, city: 'Lyon', tags: ['night', 'jazz'], photos: [{ id: 'a', approved: true }] },
+  { _id: 'p2', name: 'Sol', age: 31, city: 'Paris', tags: ['day'], photos: [{ id: 'b', approved: false }] },
+  { _id: 'p3', name: 'Stella', age: 19, tags: ['night'], photos: [] },
+  { _id: 'p4', name: 'Nyx', age: 40, city: 'Lyon', tags: ['jazz', 'owls'], photos: [{ id: 'c', approved: false }, { id: 'd', approved: true }] },
+];
+
+/** Behaviour every ReadModelStore must have. Collections are unique per test. */
+export function readModelContract(name: string, makeStore: () => ReadModelStore | Promise<ReadModelStore>, options: { timeoutMs?: number } = {}): void {
+  describe(`ReadModelStore contract: ${name}`, () => {
+    let store: ReadModelStore;
+    const collection = (indexes: Parameters<ReadModelStore['collection']>[1] = {}) =>
+      store.collection<Person>(`contract_${uniqueSuffix()}`, indexes);
+    const seeded = async () => {
+      const c = collection();
+      for (const person of people) await c.upsert(person);
+      return c;
+    };
+    const ids = (docs: Person[]) => docs.map((d) => d._id);
+
+    beforeEach(async () => {
+      store = await makeStore();
+    }, options.timeoutMs);
+    afterEach(async () => {
+      await store.close();
+    }, options.timeoutMs);
+
+    it('upserts, gets and replaces whole documents', async () => {
+      const c = collection();
+      await c.upsert(people[0]!);
+      expect(await c.get('p1')).toEqual(people[0]);
+      await c.upsert({ _id: 'p1', name: 'Luna B', age: 25, tags: [], photos: [] });
+      expect(await c.get('p1')).toEqual({ _id: 'p1', name: 'Luna B', age: 25, tags: [], photos: [] });
+      expect(await c.get('nobody')).toBeNull();
+    });
+
+    it('answers copies, so changing a result changes nothing stored', async () => {
+      const c = await seeded();
+      const doc = (await c.get('p1'))!;
+      doc.tags.push('changed');
+      expect((await c.get('p1'))!.tags).toEqual(['night', 'jazz']);
+    });
+
+    it('updates with $set semantics and answers false for a missing document', async () => {
+      const c = await seeded();
+      expect(await c.update('p1', { age: 25, settings: { theme: 'dark', notify: true } })).toBe(true);
+      expect(await c.get('p1')).toEqual({ ...people[0], age: 25, settings: { theme: 'dark', notify: true } });
+      expect(await c.update('nobody', { age: 1 })).toBe(false);
+      expect(await c.get('nobody')).toBeNull();
+    });
+
+    it('leaves fields given as undefined unchanged', async () => {
+      const c = await seeded();
+      await c.update('p1', { city: undefined, age: 30 });
+      expect(await c.get('p1')).toMatchObject({ city: 'Lyon', age: 30 });
+    });
+
+    it('filters with $in, $gte, $lt, $regex, $elemMatch, $exists and $ne', async () => {
+      const c = await seeded();
+      expect(ids(await c.find({ tags: { $in: ['jazz', 'day'] } }, { sort: { _id: 1 } }))).toEqual(['p1', 'p2', 'p4']);
+      expect(ids(await c.find({ age: { $gte: 24, $lt: 40 } }, { sort: { _id: 1 } }))).toEqual(['p1', 'p2']);
+      expect(ids(await c.find({ name: { $regex: '^s', $options: 'i' } }, { sort: { _id: 1 } }))).toEqual(['p2', 'p3']);
+      expect(ids(await c.find({ photos: { $elemMatch: { approved: true } } }, { sort: { _id: 1 } }))).toEqual(['p1', 'p4']);
+      expect(ids(await c.find({ city: { $exists: false } }))).toEqual(['p3']);
+      expect(ids(await c.find({ city: 'Lyon', _id: { $ne: 'p1' } }))).toEqual(['p4']);
+      expect(ids(await c.find({ $or: [{ age: { $lt: 20 } }, { name: 'Nyx' }] }, { sort: { age: 1 } }))).toEqual(['p3', 'p4']);
+      expect(ids(await c.find({ _id: { $nin: ['p1', 'p2'] }, tags: 'night' }))).toEqual(['p3']);
+    });
+
+    it('sorts, skips and limits', async () => {
+      const c = await seeded();
+      expect(ids(await c.find({}, { sort: { age: -1 } }))).toEqual(['p4', 'p2', 'p1', 'p3']);
+      expect(ids(await c.find({}, { sort: { age: 1 }, skip: 1, limit: 2 }))).toEqual(['p1', 'p2']);
+      expect(ids(await c.find({}, { sort: { city: 1, age: -1 } }))).toEqual(['p3', 'p4', 'p1', 'p2']);
+    });
+
+    it('finds one, counts and deletes', async () => {
+      const c = await seeded();
+      expect((await c.findOne({ name: 'Sol' }))?._id).toBe('p2');
+      expect(await c.findOne({ name: 'Nobody' })).toBeNull();
+      expect(await c.count({ city: 'Lyon' })).toBe(2);
+      expect(await c.count({})).toBe(4);
+      await c.delete('p1');
+      await c.delete('p1');
+      expect(await c.get('p1')).toBeNull();
+      expect(await c.deleteMany({ age: { $gte: 30 } })).toBe(2);
+      expect(ids(await c.find({}))).toEqual(['p3']);
+    });
+
+    it('enforces unique indexes on upsert and update', async () => {
+      const c = store.collection<{ _id: string; email: string; other?: number }>(`contract_${uniqueSuffix()}`, {
+        indexes: [{ fields: { email: 1 }, unique: true }, { fields: { other: 1 } }],
+      });
+      await c.upsert({ _id: 'u1', email: 'a@x' });
+      await c.upsert({ _id: 'u2', email: 'b@x' });
+      await expect(c.upsert({ _id: 'u3', email: 'a@x' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(c.update('u2', { email: 'a@x' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await c.upsert({ _id: 'u1', email: 'a@x', other: 1 });
+      expect(await c.get('u3')).toBeNull();
+      expect((await c.get('u2'))!.email).toBe('b@x');
+    });
+
+    it('answers the same collection for the same name', async () => {
+      const name = `contract_${uniqueSuffix()}`;
+      await store.collection<Person>(name).upsert(people[0]!);
+      expect(await store.collection<Person>(name).get('p1')).toEqual(people[0]);
+    });
+  });
+}
