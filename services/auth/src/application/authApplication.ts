@@ -1,0 +1,348 @@
+import { createHash } from 'node:crypto';
+import { Messages, type SignUpInput } from '@nocturne/contracts';
+import { domainError, type EventStore, type InternalContext, type Logger, type SessionStore } from '@nocturne/platform';
+import { claimDecider, claimStreamId, type ClaimKind } from '../domain/claim';
+import { passwordResetDecider, passwordResetStreamId, type PasswordResetState } from '../domain/passwordReset';
+import { RuleViolation } from '../domain/ruleViolation';
+import { userDecider, userStreamId, type ActiveUser, type UserState } from '../domain/user';
+import { USER_ID_SEQUENCE_STREAM, userIdSequenceDecider } from '../domain/userIdSequence';
+import {
+  normalizeForClaim,
+  validateAccountDetails,
+  validatePasswordReset,
+  validatePasswordResetRequest,
+  validateSignIn,
+  validateSignUp,
+} from '../domain/validation';
+import { handleCommand, loadStream, type CommandContext } from './eventStreams';
+import type { Mailer, PasswordHasher } from './ports';
+import type { RateLimit, RateLimiter } from './rateLimiter';
+import type { UserDocument, UsersProjection } from './usersProjection';
+
+export interface AuthRateLimits {
+  signInFailuresPerAccount: RateLimit;
+  signInFailuresPerAddress: RateLimit;
+  signUpsPerAddress: RateLimit;
+  resetRequestsPerEmail: RateLimit;
+  resetRequestsPerAddress: RateLimit;
+}
+
+export interface AuthApplicationOptions {
+  publicUrl: string;
+  resetTokenValidMs: number;
+  /** A claim left behind by a sign-up that died half way is free again after this long. */
+  abandonedClaimMs: number;
+  rateLimits: AuthRateLimits;
+}
+
+export interface AuthApplicationDependencies {
+  eventStore: EventStore;
+  sessions: SessionStore;
+  rateLimiter: RateLimiter;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  users: UsersProjection;
+  logger: Logger;
+  clock: () => Date;
+  newId: () => string;
+  /** 32 random bytes, base64url: a password reset token. */
+  newResetToken: () => string;
+  options: AuthApplicationOptions;
+}
+
+/** Who is asking, as the gateway vouched for it. */
+export interface Caller {
+  internal: InternalContext;
+  requestId: string;
+}
+
+/** What the graph shows of an account. `email` only reaches its owner (resolvers check). */
+export interface AccountView {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  age: number;
+  createdAt: string;
+}
+
+export interface NewSession {
+  id: string;
+  maxAgeSeconds: number;
+}
+
+export interface SignedIn {
+  user: AccountView;
+  session: NewSession;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+const viewOfState = (user: ActiveUser): AccountView => ({
+  id: user.userId,
+  username: user.username,
+  email: user.email,
+  name: user.name,
+  age: user.age,
+  createdAt: user.registeredAt,
+});
+
+export const viewOfDocument = (user: UserDocument): AccountView => ({
+  id: user.userId,
+  username: user.username ?? '',
+  email: user.email ?? '',
+  name: user.name ?? '',
+  age: user.age ?? 0,
+  createdAt: user.createdAt ?? '',
+});
+
+/** The auth context's use cases: each loads streams, lets the deciders decide, appends. */
+export class AuthApplication {
+  private readonly background = new Set<Promise<void>>();
+
+  constructor(private readonly deps: AuthApplicationDependencies) {}
+
+  private context(caller: Caller): CommandContext {
+    return {
+      now: this.deps.clock(),
+      newEventId: this.deps.newId,
+      metadata: { correlationId: caller.requestId, ...(caller.internal.uid !== undefined && { actorId: caller.internal.uid }) },
+    };
+  }
+
+  private async activeUser(userId: number): Promise<ActiveUser | null> {
+    const { state } = await loadStream<UserState, never>(this.deps.eventStore, userStreamId(userId), userDecider);
+    return state.status === 'active' ? state : null;
+  }
+
+  /** The account holding a username or email claim, when it finished registering and is not deleted. */
+  private async accountByClaim(kind: ClaimKind, value: string): Promise<ActiveUser | null> {
+    const { state } = await loadStream(this.deps.eventStore, claimStreamId(kind, normalizeForClaim(value)), claimDecider);
+    return state.owner === null ? null : this.activeUser(state.owner);
+  }
+
+  private async claim(kind: ClaimKind, value: string, userId: number, context: CommandContext): Promise<void> {
+    await handleCommand(
+      this.deps.eventStore,
+      claimStreamId(kind, normalizeForClaim(value)),
+      claimDecider,
+      async (state) => ({
+        type: 'MakeClaim' as const,
+        kind,
+        userId,
+        now: context.now,
+        ownerRegistered: state.owner === null || state.owner === userId ? true : (await loadStream(this.deps.eventStore, userStreamId(state.owner), userDecider)).state.status !== 'absent',
+        abandonedAfterMs: this.deps.options.abandonedClaimMs,
+      }),
+      context,
+    );
+  }
+
+  private async release(kind: ClaimKind, value: string, userId: number, context: CommandContext): Promise<void> {
+    await handleCommand(this.deps.eventStore, claimStreamId(kind, normalizeForClaim(value)), claimDecider, { type: 'ReleaseClaim', kind, userId, now: context.now }, context);
+  }
+
+  /** Fails fast with CONFLICT before an id is spent, for the common case of a name already taken. */
+  private async assertClaimable(kind: ClaimKind, value: string, now: Date): Promise<void> {
+    const { state } = await loadStream(this.deps.eventStore, claimStreamId(kind, normalizeForClaim(value)), claimDecider);
+    if (state.owner === null) return;
+    const ownerRegistered = (await loadStream(this.deps.eventStore, userStreamId(state.owner), userDecider)).state.status !== 'absent';
+    // Decided as a claimant that holds no id yet (0 is never one): it throws exactly when the claim would.
+    claimDecider.decide({ type: 'MakeClaim', kind, userId: 0, now, ownerRegistered, abandonedAfterMs: this.deps.options.abandonedClaimMs }, state);
+  }
+
+  private async allocateUserId(context: CommandContext): Promise<number> {
+    const { events } = await handleCommand(this.deps.eventStore, USER_ID_SEQUENCE_STREAM, userIdSequenceDecider, { type: 'AllocateUserId', now: context.now }, context, 50);
+    const allocated = events[0];
+    if (!allocated) throw new Error('no user id allocated');
+    return allocated.data.userId;
+  }
+
+  private async startSession(userId: number, caller: Caller): Promise<NewSession> {
+    // A new id at every sign-in; the session the request came with (if any) ends.
+    if (caller.internal.sid) await this.deps.sessions.revoke(caller.internal.sid);
+    const session = await this.deps.sessions.create(userId, this.deps.clock().getTime());
+    return { id: session.id, maxAgeSeconds: session.maxAgeSeconds };
+  }
+
+  async signUp(rawInput: unknown, caller: Caller): Promise<SignedIn> {
+    const { rateLimits } = this.deps.options;
+    await this.deps.rateLimiter.hit(`sign-up:address:${caller.internal.ip}`, rateLimits.signUpsPerAddress);
+    const input: SignUpInput = validateSignUp(rawInput);
+    const context = this.context(caller);
+    await this.assertClaimable('username', input.username, context.now);
+    await this.assertClaimable('email', input.email, context.now);
+    const passwordHash = await this.deps.passwords.hash(input.password);
+
+    const userId = await this.allocateUserId(context);
+    const claimed: ClaimKind[] = [];
+    let registered;
+    try {
+      await this.claim('username', input.username, userId, context);
+      claimed.push('username');
+      await this.claim('email', input.email, userId, context);
+      claimed.push('email');
+      registered = await handleCommand(
+        this.deps.eventStore,
+        userStreamId(userId),
+        userDecider,
+        { type: 'RegisterUser', userId, username: input.username, email: input.email, name: input.name, age: input.age, passwordHash, now: context.now },
+        context,
+      );
+    } catch (error) {
+      // Give the names back so that a retry (or someone else) can have them.
+      for (const kind of claimed) {
+        await this.release(kind, input[kind], userId, context).catch((releaseError: unknown) =>
+          this.deps.logger.error({ err: releaseError, userId, kind }, 'could not release a claim after a failed sign-up'),
+        );
+      }
+      throw error;
+    }
+    const user = registered.state;
+    if (user.status !== 'active') throw new Error('registration did not produce an active account');
+    await this.deps.users.waitFor(registered.lastGlobalPosition);
+    this.deps.logger.info({ userId }, 'user registered');
+    return { user: viewOfState(user), session: await this.startSession(userId, caller) };
+  }
+
+  async signIn(rawInput: unknown, caller: Caller): Promise<SignedIn> {
+    const { username, password } = validateSignIn(rawInput);
+    const { rateLimits } = this.deps.options;
+    const accountKey = `sign-in-failures:account:${normalizeForClaim(username)}`;
+    const addressKey = `sign-in-failures:address:${caller.internal.ip}`;
+    await this.deps.rateLimiter.check(addressKey, rateLimits.signInFailuresPerAddress);
+    await this.deps.rateLimiter.check(accountKey, rateLimits.signInFailuresPerAccount);
+
+    const user = await this.accountByClaim('username', username);
+    const valid = user ? await this.deps.passwords.verify(user.passwordHash, password) : (await this.deps.passwords.verifyAgainstDummy(password), false);
+    if (!user || !valid) {
+      await this.deps.rateLimiter.count(accountKey, rateLimits.signInFailuresPerAccount);
+      await this.deps.rateLimiter.count(addressKey, rateLimits.signInFailuresPerAddress);
+      throw domainError('UNAUTHENTICATED', Messages.invalidCredentials);
+    }
+    await this.deps.rateLimiter.reset(accountKey);
+    return { user: viewOfState(user), session: await this.startSession(user.userId, caller) };
+  }
+
+  async signOut(caller: Caller): Promise<void> {
+    if (caller.internal.sid) await this.deps.sessions.revoke(caller.internal.sid, caller.internal.uid);
+  }
+
+  async me(caller: Caller): Promise<AccountView | null> {
+    if (caller.internal.uid === undefined) return null;
+    return this.userById(caller.internal.uid);
+  }
+
+  async userById(userId: number): Promise<AccountView | null> {
+    const user = await this.deps.users.get(userId);
+    return user ? viewOfDocument(user) : null;
+  }
+
+  /**
+   * Always answers the same, fast: the lookup, the token and the mail happen after the answer, so
+   * neither the answer nor its timing tells whether the address has an account.
+   */
+  async requestPasswordReset(rawInput: unknown, caller: Caller): Promise<void> {
+    const { email } = validatePasswordResetRequest(rawInput);
+    const { rateLimits } = this.deps.options;
+    await this.deps.rateLimiter.hit(`reset-requests:address:${caller.internal.ip}`, rateLimits.resetRequestsPerAddress);
+    await this.deps.rateLimiter.hit(`reset-requests:email:${normalizeForClaim(email)}`, rateLimits.resetRequestsPerEmail);
+    const context = this.context(caller);
+    this.runInBackground(() => this.sendPasswordReset(email, context), { requestId: caller.requestId });
+  }
+
+  private async sendPasswordReset(email: string, context: CommandContext): Promise<void> {
+    const user = await this.accountByClaim('email', email);
+    if (!user) return;
+    const token = this.deps.newResetToken();
+    const tokenHash = sha256(token);
+    await handleCommand(
+      this.deps.eventStore,
+      passwordResetStreamId(tokenHash),
+      passwordResetDecider,
+      { type: 'RequestPasswordReset', userId: user.userId, tokenHash, now: context.now, validForMs: this.deps.options.resetTokenValidMs },
+      context,
+    );
+    const link = `${this.deps.options.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+    const minutes = Math.round(this.deps.options.resetTokenValidMs / 60_000);
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: 'Reset your Nocturne password',
+      text: `Hi ${user.name},\n\nSomeone asked to reset the password of your Nocturne account "${user.username}". To choose a new password, open this link within ${minutes} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
+      link,
+    });
+    this.deps.logger.info({ userId: user.userId }, 'password reset requested');
+  }
+
+  async resetPassword(rawInput: unknown, caller: Caller): Promise<{ userId: number }> {
+    const { token, password } = validatePasswordReset(rawInput);
+    const context = this.context(caller);
+    const streamId = passwordResetStreamId(sha256(token));
+    const account = async (userId: number) => {
+      const user = await this.activeUser(userId);
+      return user ? { active: true as const, userId, ...(user.passwordChangedAt !== undefined && { passwordChangedAt: user.passwordChangedAt }) } : { active: false as const };
+    };
+    const completeCommand = async (state: PasswordResetState) => ({
+      type: 'CompletePasswordReset' as const,
+      now: context.now,
+      account: state.status === 'requested' ? await account(state.userId) : { active: false as const },
+    });
+
+    // Checked before the (slow) hash, and again by the append that spends the token.
+    const current = await loadStream(this.deps.eventStore, streamId, passwordResetDecider);
+    passwordResetDecider.decide(await completeCommand(current.state), current.state);
+    const passwordHash = await this.deps.passwords.hash(password);
+    const completed = await handleCommand(this.deps.eventStore, streamId, passwordResetDecider, completeCommand, context);
+    const spent = completed.events[0];
+    if (!spent) throw new RuleViolation('BAD_USER_INPUT', Messages.resetTokenInvalid, 'token');
+    const { userId } = spent.data;
+
+    const changed = await handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, { type: 'ChangePassword', passwordHash, now: context.now }, context);
+    await this.deps.sessions.revokeAllForUser(userId);
+    if (changed.state.status === 'active') await this.deps.rateLimiter.reset(`sign-in-failures:account:${normalizeForClaim(changed.state.username)}`);
+    this.deps.logger.info({ userId }, 'password reset');
+    return { userId };
+  }
+
+  private requireUser(caller: Caller): number {
+    if (caller.internal.uid === undefined) throw domainError('UNAUTHENTICATED', Messages.signedOut);
+    return caller.internal.uid;
+  }
+
+  async updateAccountDetails(rawInput: unknown, caller: Caller): Promise<AccountView> {
+    const userId = this.requireUser(caller);
+    const { name, age } = validateAccountDetails(rawInput);
+    const context = this.context(caller);
+    const result = await handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, { type: 'ChangeAccountDetails', name, age, now: context.now }, context);
+    if (result.state.status !== 'active') throw domainError('UNAUTHENTICATED', Messages.signedOut);
+    await this.deps.users.waitFor(result.lastGlobalPosition);
+    return viewOfState(result.state);
+  }
+
+  /** Erases the account: personal data leaves the state, the names become free, every session ends. */
+  async deleteAccount(caller: Caller): Promise<void> {
+    const userId = this.requireUser(caller);
+    const context = this.context(caller);
+    const before = await loadStream(this.deps.eventStore, userStreamId(userId), userDecider);
+    const result = await handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, { type: 'DeleteUser', now: context.now }, context);
+    if (before.state.status === 'active') {
+      await this.release('username', before.state.username, userId, context);
+      await this.release('email', before.state.email, userId, context);
+    }
+    await this.deps.sessions.revokeAllForUser(userId);
+    await this.deps.users.waitFor(result.lastGlobalPosition);
+    if (result.events.length > 0) this.deps.logger.info({ userId }, 'account deleted');
+  }
+
+  private runInBackground(task: () => Promise<void>, bindings: Record<string, unknown>): void {
+    const running = task()
+      .catch((error: unknown) => this.deps.logger.error({ ...bindings, err: error }, 'background task failed'))
+      .finally(() => this.background.delete(running));
+    this.background.add(running);
+  }
+
+  /** Waits for mails and other work that outlived its request (before stopping, and in tests). */
+  async settle(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
+  }
+}

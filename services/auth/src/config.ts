@@ -1,0 +1,38 @@
+import type { AuthRateLimits } from './application/authApplication';
+import type { Argon2Settings } from './infrastructure/argon2Passwords';
+import type { MailerSettings } from './infrastructure/mailer';
+
+/** Everything the auth service needs to know; `environment.ts` builds it from the environment. */
+export interface AuthConfig {
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  internalSecret: string;
+  /** Where the browser reaches the app: reset links point here. */
+  publicUrl: string;
+  mail: MailerSettings;
+  sessions: { idleMinutes: number; maxDays: number };
+  rateLimits: AuthRateLimits;
+  resetTokenValidMinutes: number;
+  passwordHashing?: Argon2Settings;
+}
+
+const minutes = (count: number) => count * 60_000;
+
+export const defaultRateLimits: AuthRateLimits = {
+  signInFailuresPerAccount: { limit: 10, windowMs: minutes(15) },
+  signInFailuresPerAddress: { limit: 100, windowMs: minutes(15) },
+  signUpsPerAddress: { limit: 100, windowMs: minutes(60) },
+  resetRequestsPerEmail: { limit: 5, windowMs: minutes(60) },
+  resetRequestsPerAddress: { limit: 50, windowMs: minutes(60) },
+};
+
+export const defaultAuthConfig: Omit<AuthConfig, 'internalSecret'> = {
+  port: 4001,
+  host: '127.0.0.1',
+  publicUrl: 'http://localhost:8080',
+  mail: { from: 'Nocturne <no-reply@nocturne.local>' },
+  sessions: { idleMinutes: 7 * 24 * 60, maxDays: 30 },
+  rateLimits: defaultRateLimits,
+  resetTokenValidMinutes: 30,
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { envSchemas, loadConfig } from '@nocturne/platform';
+import type { AuthRateLimits } from './application/authApplication';
+import { defaultAuthConfig, defaultRateLimits, type AuthConfig } from './config';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const minutes = (fallbackMs: number) => envSchemas.positiveInt(fallbackMs / 60_000);
+
+/**
+ * The only reader of process.env in the auth service. Rate limits: `<RULE>_LIMIT` attempts per
+ * `<RULE>_WINDOW_MINUTES`, e.g. RATE_SIGN_IN_ACCOUNT_LIMIT=10 and RATE_SIGN_IN_ACCOUNT_WINDOW_MINUTES=15.
+ * The adapters read their own variables (KAFKA_BROKERS, MONGODB_URI, REDIS_URL, NOCTURNE_DATA_DIR).
+ */
+export const authEnvironmentSchema = z.object({
+  AUTH_PORT: envSchemas.port(defaultAuthConfig.port),
+  AUTH_HOST: z.string().trim().min(1).default(defaultAuthConfig.host),
+  INTERNAL_SECRET: z.string({ error: 'is required (the gateway signs subgraph calls with it)' }).min(16, 'must be at least 16 characters'),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as http://localhost:8080' }).default(defaultAuthConfig.publicUrl),
+  SMTP_URL: optionalText.pipe(z.url({ error: 'must be a URL such as smtp://user:pass@host:587' }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default(defaultAuthConfig.mail.from),
+  MAIL_OUTBOX_DIR: optionalText,
+  SESSION_IDLE_MINUTES: envSchemas.positiveInt(defaultAuthConfig.sessions.idleMinutes),
+  SESSION_MAX_DAYS: envSchemas.positiveInt(defaultAuthConfig.sessions.maxDays),
+  PASSWORD_RESET_VALID_MINUTES: envSchemas.positiveInt(defaultAuthConfig.resetTokenValidMinutes),
+  RATE_SIGN_IN_ACCOUNT_LIMIT: envSchemas.positiveInt(defaultRateLimits.signInFailuresPerAccount.limit),
+  RATE_SIGN_IN_ACCOUNT_WINDOW_MINUTES: minutes(defaultRateLimits.signInFailuresPerAccount.windowMs),
+  RATE_SIGN_IN_ADDRESS_LIMIT: envSchemas.positiveInt(defaultRateLimits.signInFailuresPerAddress.limit),
+  RATE_SIGN_IN_ADDRESS_WINDOW_MINUTES: minutes(defaultRateLimits.signInFailuresPerAddress.windowMs),
+  RATE_SIGN_UP_ADDRESS_LIMIT: envSchemas.positiveInt(defaultRateLimits.signUpsPerAddress.limit),
+  RATE_SIGN_UP_ADDRESS_WINDOW_MINUTES: minutes(defaultRateLimits.signUpsPerAddress.windowMs),
+  RATE_RESET_EMAIL_LIMIT: envSchemas.positiveInt(defaultRateLimits.resetRequestsPerEmail.limit),
+  RATE_RESET_EMAIL_WINDOW_MINUTES: minutes(defaultRateLimits.resetRequestsPerEmail.windowMs),
+  RATE_RESET_ADDRESS_LIMIT: envSchemas.positiveInt(defaultRateLimits.resetRequestsPerAddress.limit),
+  RATE_RESET_ADDRESS_WINDOW_MINUTES: minutes(defaultRateLimits.resetRequestsPerAddress.windowMs),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type AuthEnvironment = z.infer<typeof authEnvironmentSchema>;
+
+const rule = (limit: number, windowMinutes: number) => ({ limit, windowMs: windowMinutes * 60_000 });
+
+export function toAuthConfig(env: AuthEnvironment): AuthConfig {
+  const rateLimits: AuthRateLimits = {
+    signInFailuresPerAccount: rule(env.RATE_SIGN_IN_ACCOUNT_LIMIT, env.RATE_SIGN_IN_ACCOUNT_WINDOW_MINUTES),
+    signInFailuresPerAddress: rule(env.RATE_SIGN_IN_ADDRESS_LIMIT, env.RATE_SIGN_IN_ADDRESS_WINDOW_MINUTES),
+    signUpsPerAddress: rule(env.RATE_SIGN_UP_ADDRESS_LIMIT, env.RATE_SIGN_UP_ADDRESS_WINDOW_MINUTES),
+    resetRequestsPerEmail: rule(env.RATE_RESET_EMAIL_LIMIT, env.RATE_RESET_EMAIL_WINDOW_MINUTES),
+    resetRequestsPerAddress: rule(env.RATE_RESET_ADDRESS_LIMIT, env.RATE_RESET_ADDRESS_WINDOW_MINUTES),
+  };
+  return {
+    port: env.AUTH_PORT,
+    host: env.AUTH_HOST,
+    internalSecret: env.INTERNAL_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    mail: { from: env.MAIL_FROM, ...(env.SMTP_URL && { smtpUrl: env.SMTP_URL }), ...(env.MAIL_OUTBOX_DIR && { outboxDir: env.MAIL_OUTBOX_DIR }) },
+    sessions: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
+    rateLimits,
+    resetTokenValidMinutes: env.PASSWORD_RESET_VALID_MINUTES,
+  };
+}
+
+/**
+ * Parses process.env once; a bad value prints which variable is wrong and exits (status 78). Also hands
+ * out the raw variables for the platform's adapters and logger, which read their own.
+ */
+export function readAuthEnvironment(env: NodeJS.ProcessEnv = process.env): { settings: AuthEnvironment; variables: NodeJS.ProcessEnv } {
+  return { settings: loadConfig(authEnvironmentSchema, { env, service: 'auth' }), variables: env };
+}

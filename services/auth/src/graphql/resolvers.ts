@@ -1,0 +1,60 @@
+import { SET_SESSION_HEADER, type SubgraphBaseContext } from '@nocturne/platform';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import type { AccountView, AuthApplication, Caller, NewSession } from '../application/authApplication';
+
+export interface AuthContext extends SubgraphBaseContext {
+  auth: AuthApplication;
+}
+
+const callerOf = (context: AuthContext): Caller => ({ internal: context.internal, requestId: context.requestId });
+
+const setSession = (context: AuthContext, session: NewSession) => context.setResponseHeader(SET_SESSION_HEADER, `${session.id}; Max-Age=${session.maxAgeSeconds}`);
+const clearSession = (context: AuthContext) => context.setResponseHeader(SET_SESSION_HEADER, 'clear');
+
+interface SignUpArgs {
+  input: { username: string; email: string; password: string; name: string; age: number };
+}
+
+/** Thin: each field hands the caller to the application layer, which checks who may do what. */
+export const authResolvers: GraphQLResolverMap<AuthContext> = {
+  Query: {
+    me: (_parent, _args, context: AuthContext) => context.auth.me(callerOf(context)),
+  },
+  Mutation: {
+    signUp: async (_parent, { input }: SignUpArgs, context: AuthContext) => {
+      const { user, session } = await context.auth.signUp(input, callerOf(context));
+      setSession(context, session);
+      return { user };
+    },
+    signIn: async (_parent, args: { username: string; password: string }, context: AuthContext) => {
+      const { user, session } = await context.auth.signIn(args, callerOf(context));
+      setSession(context, session);
+      return { user };
+    },
+    signOut: async (_parent, _args, context: AuthContext) => {
+      await context.auth.signOut(callerOf(context));
+      clearSession(context);
+      return true;
+    },
+    requestPasswordReset: async (_parent, args: { email: string }, context: AuthContext) => {
+      await context.auth.requestPasswordReset(args, callerOf(context));
+      return true;
+    },
+    resetPassword: async (_parent, args: { token: string; password: string }, context: AuthContext) => {
+      const { userId } = await context.auth.resetPassword(args, callerOf(context));
+      // The session this request came with (if it was this account's) ended with the others.
+      if (context.internal.uid === userId) clearSession(context);
+      return true;
+    },
+    updateAccountDetails: (_parent, args: { name: string; age: number }, context: AuthContext) => context.auth.updateAccountDetails(args, callerOf(context)),
+    deleteAccount: async (_parent, _args, context: AuthContext) => {
+      await context.auth.deleteAccount(callerOf(context));
+      clearSession(context);
+      return true;
+    },
+  },
+  User: {
+    __resolveReference: (reference: { id: number }, context: AuthContext) => context.auth.userById(Number(reference.id)),
+    email: (user: AccountView, _args, context: AuthContext) => (context.internal.uid !== undefined && context.internal.uid === user.id ? user.email : null),
+  },
+};

@@ -1,0 +1,88 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createSubgraphServer, SessionStore, type Adapters, type Logger, type Readiness } from '@nocturne/platform';
+import { AuthApplication } from './application/authApplication';
+import { RateLimiter } from './application/rateLimiter';
+import { UsersProjection } from './application/usersProjection';
+import type { AuthConfig } from './config';
+import { authResolvers, type AuthContext } from './graphql/resolvers';
+import { authTypeDefs } from './graphql/schema';
+import { createArgon2Passwords } from './infrastructure/argon2Passwords';
+import { createMailer } from './infrastructure/mailer';
+
+export interface AuthServiceDependencies {
+  /** The embedded stack shares one bus and one key-value store across services. */
+  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints'>;
+  config: AuthConfig;
+  logger: Logger;
+  /** Tests move time forward (reset links expire); defaults to the system clock. */
+  clock?: () => Date;
+}
+
+export interface AuthService {
+  start(): Promise<{ url: string }>;
+  stop(): Promise<void>;
+  readiness(): Promise<Readiness>;
+  /** The GraphQL endpoint once started. */
+  readonly url: string | undefined;
+}
+
+export function createAuthService({ adapters, config, logger, clock = () => new Date() }: AuthServiceDependencies): AuthService {
+  const users = new UsersProjection(adapters.eventStore, adapters.readModels, logger);
+  const sessions = new SessionStore(adapters.kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
+  const mailer = createMailer(config.mail, logger);
+  let application: AuthApplication | undefined;
+  let url: string | undefined;
+
+  const server = createSubgraphServer<AuthContext>({
+    name: 'auth',
+    typeDefs: authTypeDefs,
+    resolvers: authResolvers,
+    port: config.port,
+    host: config.host,
+    internalSecret: config.internalSecret,
+    logger,
+    buildContext: (base) => {
+      if (!application) throw new Error('auth service is not started');
+      return { ...base, auth: application };
+    },
+    readinessChecks: { usersProjection: () => users.isCaughtUp() },
+  });
+
+  return {
+    get url() {
+      return url;
+    },
+    async start() {
+      const passwords = await createArgon2Passwords(config.passwordHashing);
+      application = new AuthApplication({
+        eventStore: adapters.eventStore,
+        sessions,
+        rateLimiter: new RateLimiter(adapters.kv),
+        passwords,
+        mailer,
+        users,
+        logger,
+        clock,
+        newId: randomUUID,
+        newResetToken: () => randomBytes(32).toString('base64url'),
+        options: {
+          publicUrl: config.publicUrl,
+          resetTokenValidMs: config.resetTokenValidMinutes * 60_000,
+          abandonedClaimMs: 5 * 60_000,
+          rateLimits: config.rateLimits,
+        },
+      });
+      await users.start();
+      ({ url } = await server.start());
+      return { url };
+    },
+    async stop() {
+      await server.stop();
+      await application?.settle();
+      await users.stop();
+      await mailer.close();
+      url = undefined;
+    },
+    readiness: () => server.readiness(),
+  };
+}
