@@ -1,0 +1,48 @@
+import type { ApolloServer } from '@apollo/server';
+import { InProcessKeyValueStore, SessionStore, createLogger } from '@nocturne/platform';
+import type { GatewayContext } from '../requestContext';
+import { openApiPath } from './openApi';
+import { createRestRouter, restRoutes } from './restRouter';
+
+interface RouterLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+const documentOf = async () => {
+  const openApi = restRoutes().find((route) => route.path === '/api/openapi.json')!;
+  const result = await openApi.handle({ input: undefined, execute: () => Promise.reject(new Error('unused')), context: {} as GatewayContext });
+  return result.body as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> };
+};
+
+describe('OpenAPI document of the REST facade', () => {
+  it('describes every route the router serves, with the method it serves', async () => {
+    const router = createRestRouter({
+      server: {} as ApolloServer<GatewayContext>,
+      sessions: new SessionStore(new InProcessKeyValueStore()),
+      logger: createLogger('test', { env: { LOG_LEVEL: 'silent' } }),
+    });
+    const served = (router.stack as RouterLayer[])
+      .filter((layer) => layer.route)
+      .flatMap((layer) => Object.keys(layer.route!.methods).filter((m) => m !== '_all').map((method) => ({ path: `/api${layer.route!.path}`, method })));
+    const document = await documentOf();
+    expect(served.length).toBe(restRoutes().length);
+    for (const { path, method } of served) {
+      expect(document.paths[openApiPath(path)]?.[method]).toBeDefined();
+    }
+  });
+
+  it('is OpenAPI 3.1 and documents the spec calls with bodies and errors', async () => {
+    const document = await documentOf();
+    expect(document.openapi).toBe('3.1.0');
+    for (const path of ['/api/auth/signup', '/api/auth/signin', '/api/auth/signout', '/api/forgot-password', '/api/reset-password']) {
+      expect(document.paths[path]?.post?.requestBody).toBeDefined();
+    }
+    const signUp = document.paths['/api/auth/signup']!.post!;
+    expect(Object.keys(signUp.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '415', '429']));
+    expect(Object.keys(document.paths['/api/auth/user']!.get!.responses)).toEqual(expect.arrayContaining(['200', '401']));
+  });
+
+  it('writes path parameters in OpenAPI style', () => {
+    expect(openApiPath('/api/user/:id/photos/:photoId')).toBe('/api/user/{id}/photos/{photoId}');
+  });
+});

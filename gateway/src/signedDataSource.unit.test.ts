@@ -1,0 +1,70 @@
+import { INTERNAL_CONTEXT_HEADER, SET_SESSION_HEADER, createLogger, verifyInternalContext } from '@nocturne/platform';
+import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import type { GatewayContext } from './requestContext';
+import type { SessionInstruction } from './sessionCookie';
+import { SignedDataSource } from './signedDataSource';
+
+const secret = 'unit-test-secret-0123456789';
+const source = new SignedDataSource('http://127.0.0.1:4001/graphql', 'auth', secret, createLogger('test', { env: { LOG_LEVEL: 'silent' } }));
+
+const contextFor = (userId?: number) => {
+  const applied: SessionInstruction[] = [];
+  const context: GatewayContext = {
+    session: userId ? { hash: 'hash-of-session', userId, createdAt: 0, lastSeenAt: 0 } : null,
+    clientIp: '203.0.113.9',
+    applySessionInstruction: (instruction) => applied.push(instruction),
+  };
+  return { context, applied };
+};
+
+const send = (context: object, incoming: Record<string, string> = {}) => {
+  const headers = new Headers(incoming);
+  source.willSendRequest({ request: { http: { method: 'POST', url: 'http://x', headers } }, context } as unknown as GraphQLDataSourceProcessOptions<Record<string, unknown>>);
+  return headers;
+};
+
+const receive = (context: object, responseHeaders: Record<string, string>) => {
+  const response = { data: {}, http: { headers: new Headers(responseHeaders) } } as unknown as GatewayGraphQLResponse;
+  source.didReceiveResponse({ response, context, request: {} } as never);
+  return response;
+};
+
+describe('signed subgraph requests', () => {
+  it('signs the user, the session hash and the client address', () => {
+    const headers = send(contextFor(42).context);
+    expect(verifyInternalContext(headers.get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).toMatchObject({ uid: 42, sid: 'hash-of-session', ip: '203.0.113.9' });
+  });
+
+  it('signs no user for a signed-out request', () => {
+    const signed = verifyInternalContext(send(contextFor().context).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret);
+    expect(signed?.uid).toBeUndefined();
+    expect(signed?.ip).toBe('203.0.113.9');
+  });
+
+  it('drops any x-nocturne header already on the request', () => {
+    const headers = send(contextFor().context, { [INTERNAL_CONTEXT_HEADER]: 'forged.value', 'x-nocturne-other': '1' });
+    expect(headers.get('x-nocturne-other')).toBeNull();
+    expect(verifyInternalContext(headers.get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).not.toBeNull();
+  });
+
+  it('signs the gateway itself for schema health checks', () => {
+    expect(verifyInternalContext(send({}).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).toMatchObject({ ip: '127.0.0.1' });
+  });
+
+  it('turns x-nocturne-set-session into a cookie instruction and removes the header', () => {
+    const { context, applied } = contextFor();
+    const id = 'b'.repeat(43);
+    const response = receive(context, { [SET_SESSION_HEADER]: `${id}; Max-Age=100` });
+    expect(applied).toEqual([{ kind: 'set', id, maxAgeSeconds: 100 }]);
+    expect(response.http?.headers.get(SET_SESSION_HEADER)).toBeNull();
+    receive(context, { [SET_SESSION_HEADER]: 'clear' });
+    expect(applied.at(-1)).toEqual({ kind: 'clear' });
+  });
+
+  it('ignores a malformed instruction', () => {
+    const { context, applied } = contextFor();
+    receive(context, { [SET_SESSION_HEADER]: 'not a session' });
+    expect(applied).toEqual([]);
+  });
+});
