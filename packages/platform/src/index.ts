@@ -9,3 +9,4 @@ export * from './logging';
 export * from './config';
 export * from './adapters';
 export * from './testing';
+export * from './relay';

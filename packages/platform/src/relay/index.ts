@@ -1,0 +1,2 @@
+export * from './outboxRelay';
+export * from './dedupe';

@@ -1,0 +1,136 @@
+import type { IntegrationEvent } from '@nocturne/contracts';
+import type { CheckpointStore } from '../checkpoints';
+import type { Logger } from '../logging';
+import type { AllSubscription, EventBus, EventStore, StoredEvent } from '../ports';
+
+/** What a mapper answers for a stored event that has an integration contract. */
+export interface IntegrationEventDraft<TType extends string = string, TData = unknown> {
+  type: TType;
+  version: number;
+  /** The aggregate's id as other contexts know it; also the message key. */
+  aggregateId: string;
+  data: TData;
+  /** Defaults to the stored event's. */
+  occurredAt?: string;
+  /** Defaults to the stored event's. */
+  metadata?: IntegrationEvent['metadata'];
+}
+
+export interface OutboxRelayOptions {
+  store: EventStore;
+  bus: EventBus;
+  topic: string;
+  checkpoint: CheckpointStore;
+  /** Name of the checkpoint (default `outbox:<topic>`). */
+  name?: string;
+  /** null for internal-only events, which are not published. */
+  toIntegrationEvent: (event: StoredEvent) => IntegrationEventDraft | null;
+  logger?: Logger;
+  /** Backoff between failed publishes: starts here and doubles up to `maxBackoffMs` (defaults 100 ms, 10 s). */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export interface OutboxRelayStatus {
+  /** Global position of the last event handled (published or skipped). */
+  position: number;
+  /** True while publishing fails (the bus is down); events wait, none are lost. */
+  failing: boolean;
+  lastError?: string;
+}
+
+export interface OutboxRelay {
+  status(): OutboxRelayStatus;
+  stop(): Promise<void>;
+}
+
+class RelayStopped extends Error {}
+
+/** Saving after every skipped internal event would be wasteful; replaying them after a restart is cheap. */
+const SKIPPED_BETWEEN_SAVES = 100;
+
+/**
+ * Publishes the store's integration events in global order (so in order per stream), one at a time, and
+ * saves the checkpoint only after the publish succeeded. While the bus is down it retries the same event
+ * with backoff, so nothing is lost or reordered; after a crash, events since the last checkpoint are
+ * published again with the same ids, which consumers dedupe.
+ */
+export async function startOutboxRelay(options: OutboxRelayOptions): Promise<OutboxRelay> {
+  const name = options.name ?? `outbox:${options.topic}`;
+  const initialBackoff = options.initialBackoffMs ?? 100;
+  const maxBackoff = options.maxBackoffMs ?? 10_000;
+  const state: OutboxRelayStatus = { position: await options.checkpoint.load(name), failing: false };
+  let saved = state.position;
+  let stopped = false;
+  let wakeSleeper: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeSleeper = undefined;
+        resolve();
+      }
+      wakeSleeper = done;
+    });
+
+  /** Retries `work` until it succeeds or the relay stops. */
+  const persist = async (what: string, event: StoredEvent, work: () => Promise<void>) => {
+    for (let backoff = initialBackoff; ; backoff = Math.min(maxBackoff, backoff * 2)) {
+      if (stopped) throw new RelayStopped();
+      try {
+        await work();
+        return;
+      } catch (error) {
+        if (!state.failing) options.logger?.warn({ err: error, globalPosition: event.globalPosition, topic: options.topic }, `outbox relay: ${what} failed; retrying`);
+        state.failing = true;
+        state.lastError = (error as Error).message;
+        await sleep(backoff);
+      }
+    }
+  };
+
+  const handle = async (event: StoredEvent) => {
+    const draft = options.toIntegrationEvent(event);
+    if (draft) {
+      const integrationEvent: IntegrationEvent = {
+        id: event.id,
+        type: draft.type,
+        version: draft.version,
+        occurredAt: draft.occurredAt ?? event.occurredAt,
+        aggregateId: draft.aggregateId,
+        data: draft.data,
+        metadata: draft.metadata ?? event.metadata ?? {},
+      };
+      await persist('publish', event, () => options.bus.publish(options.topic, [{ key: draft.aggregateId, event: integrationEvent }]));
+    }
+    state.position = event.globalPosition;
+    if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) {
+      await persist('checkpoint save', event, () => options.checkpoint.save(name, event.globalPosition));
+      saved = event.globalPosition;
+    }
+    if (state.failing) {
+      options.logger?.info({ globalPosition: event.globalPosition, topic: options.topic }, 'outbox relay: recovered');
+      state.failing = false;
+      delete state.lastError;
+    }
+  };
+
+  const subscription: AllSubscription = options.store.subscribeToAll(state.position, handle);
+  return {
+    status: () => ({ ...state }),
+    stop: async () => {
+      stopped = true;
+      wakeSleeper?.();
+      await subscription.stop();
+      if (state.position > saved) {
+        try {
+          await options.checkpoint.save(name, state.position);
+        } catch (error) {
+          options.logger?.warn({ err: error }, 'outbox relay: final checkpoint save failed; events since the last one will be published again');
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { IntegrationEvent } from '@nocturne/contracts';
+import { InProcessEventBus, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore } from '../inprocess';
+import type { BusMessage, DeliveredMessage, EventBus } from '../ports';
+import { eventually } from '../testing';
+import { newEvent } from '../testing/eventStoreContract';
+import { keyValueDeduper, readModelDeduper, startOutboxRelay, type OutboxRelay } from '.';
+
+const toIntegrationEvent = (event: { type: string; streamId: string; data: unknown }) =>
+  event.type.startsWith('Internal') ? null : { type: event.type, version: 1, aggregateId: event.streamId.replace(/^user-/, ''), data: event.data };
+
+/** A bus that fails while `down` is true, as Kafka does when the broker is away. */
+class FlakyBus implements EventBus {
+  down = false;
+  failures = 0;
+  constructor(private readonly inner: EventBus) {}
+  async publish(topic: string, messages: readonly BusMessage[]) {
+    if (this.down) {
+      this.failures++;
+      throw new Error('broker unavailable');
+    }
+    await this.inner.publish(topic, messages);
+  }
+  subscribe(...args: Parameters<EventBus['subscribe']>) {
+    return this.inner.subscribe(...args);
+  }
+  close() {
+    return this.inner.close();
+  }
+}
+
+describe('outbox relay', () => {
+  let store: InProcessEventStore;
+  let inner: InProcessEventBus;
+  let bus: FlakyBus;
+  let checkpoint: MemoryCheckpointStore;
+  let received: DeliveredMessage[];
+  const relays: OutboxRelay[] = [];
+  const start = async () => {
+    const relay = await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent, initialBackoffMs: 1, maxBackoffMs: 5 });
+    relays.push(relay);
+    return relay;
+  };
+
+  beforeEach(async () => {
+    store = new InProcessEventStore();
+    inner = new InProcessEventBus({ retryBackoffMs: 1 });
+    bus = new FlakyBus(inner);
+    checkpoint = new MemoryCheckpointStore();
+    received = [];
+    await inner.subscribe({ groupId: 'test', topics: ['auth.events'], handler: async (m) => void received.push(m) });
+  });
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((r) => r.stop()));
+    await inner.close();
+    await store.close();
+  });
+
+  it('publishes integration events with the stored id, keyed by aggregate, and skips internal ones', async () => {
+    const registered = { ...newEvent('UserRegistered', { username: 'luna' }), metadata: { correlationId: 'c1' } };
+    await store.append('user-1', [registered, newEvent('InternalNote')], { expectedVersion: 0 });
+    await start();
+    await eventually(() => expect(received).toHaveLength(1));
+    const expected: IntegrationEvent = {
+      id: registered.id,
+      type: 'UserRegistered',
+      version: 1,
+      occurredAt: registered.occurredAt,
+      aggregateId: '1',
+      data: { username: 'luna' },
+      metadata: { correlationId: 'c1' },
+    };
+    expect(received[0]).toMatchObject({ key: '1', event: expected });
+    await eventually(async () => expect(await checkpoint.load('outbox:auth.events')).toBe(1));
+  });
+
+  it('resumes after its checkpoint without publishing again', async () => {
+    await store.append('user-1', [newEvent('A')], { expectedVersion: 0 });
+    const first = await start();
+    await eventually(() => expect(received).toHaveLength(1));
+    await first.stop();
+    await store.append('user-1', [newEvent('B')], { expectedVersion: 1 });
+    await start();
+    await eventually(() => expect(received.map((m) => m.event.type)).toEqual(['A', 'B']));
+    expect(await checkpoint.load('outbox:auth.events')).toBe(2);
+  });
+
+  it('keeps every event, in order, through a bus outage and checkpoints only what was published', async () => {
+    await store.append('user-1', [newEvent('E1')], { expectedVersion: 0 });
+    const relay = await start();
+    await eventually(() => expect(received).toHaveLength(1));
+    bus.down = true;
+    await store.append('user-1', [newEvent('E2'), newEvent('E3')], { expectedVersion: 1 });
+    await store.append('user-2', [newEvent('F1')], { expectedVersion: 0 });
+    await eventually(() => expect(bus.failures).toBeGreaterThan(3));
+    expect(relay.status()).toMatchObject({ failing: true, position: 1, lastError: 'broker unavailable' });
+    expect(await checkpoint.load('outbox:auth.events')).toBe(1);
+    bus.down = false;
+    await eventually(() => expect(received.map((m) => m.event.type)).toEqual(['E1', 'E2', 'E3', 'F1']));
+    await eventually(() => expect(relay.status()).toEqual({ failing: false, position: 4 }));
+  });
+
+  it('stops promptly while the bus is down', async () => {
+    bus.down = true;
+    await store.append('user-1', [newEvent('E1')], { expectedVersion: 0 });
+    const relay = await start();
+    await eventually(() => expect(bus.failures).toBeGreaterThan(0));
+    await relay.stop();
+    expect(await checkpoint.load('outbox:auth.events')).toBe(0);
+  });
+});
+
+describe.each([
+  ['key-value', () => keyValueDeduper(new InProcessKeyValueStore(), { namespace: 'profile' })],
+  ['read model', () => readModelDeduper(new InProcessReadModelStore(), { collection: 'handled_events' })],
+])('%s deduper', (_name, make) => {
+  it('runs a handler once per event id', async () => {
+    const dedupe = make();
+    const runs: string[] = [];
+    expect(await dedupe.once('e1', async () => void runs.push('e1'))).toBe(true);
+    expect(await dedupe.once('e1', async () => void runs.push('e1 again'))).toBe(false);
+    expect(await dedupe.once('e2', async () => void runs.push('e2'))).toBe(true);
+    expect(runs).toEqual(['e1', 'e2']);
+  });
+
+  it('does not mark an event whose handler failed, so its redelivery runs', async () => {
+    const dedupe = make();
+    await expect(dedupe.once('e1', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await dedupe.seen('e1')).toBe(false);
+    expect(await dedupe.once('e1', async () => undefined)).toBe(true);
+  });
+});
