@@ -194,7 +194,8 @@ export const profileUpdateSchema = z.object({
   name: nameSchema,
   age: ageSchema,
   bio: optionalBioSchema,
-  photos: photoReferencesSchema,
+  /** Omitted: keep the photos as they are. */
+  photos: photoReferencesSchema.optional(),
   gender: z.enum(Genders, { error: ProfileMessages.gender }),
   kinks: kinksSchema,
   interests: interestsSchema,

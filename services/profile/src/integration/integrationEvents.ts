@@ -1,5 +1,6 @@
 import { ProfileEvents, ProfileLimits, looksLikeCoordinates, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
 import type { StoredEvent } from '@nocturne/platform';
+import { createPublicUrls } from '../photos/publicUrls';
 import { toProfileEvent } from '../profile/commandHandler';
 import { userIdOfStream, type PublicDetails } from '../profile/profile';
 
@@ -7,9 +8,11 @@ export interface PhotoUrls {
   photo(photoId: string): PublicPhotoV1;
 }
 
-export interface OutgoingIntegrationEvent {
+export interface ProfileIntegrationEvent {
   type: string;
   version: number;
+  /** Kafka key: the user id. */
+  aggregateId: string;
   data: unknown;
 }
 
@@ -17,7 +20,7 @@ export interface OutgoingIntegrationEvent {
  * What the profile context tells others about a stored event, or null for events that stay private.
  * The exact position never leaves: LocationUpdated goes out as its ~1 km grid cell.
  */
-export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): OutgoingIntegrationEvent | null {
+export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): ProfileIntegrationEvent | null {
   const userId = userIdOfStream(stored.streamId);
   if (userId === null) return null;
   const event = toProfileEvent(stored);
@@ -29,9 +32,9 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Outgoi
     kinks: details.kinks,
     interests: details.interests,
   });
-  const out = <K extends keyof typeof ProfileEvents>(key: K, data: unknown): OutgoingIntegrationEvent => {
+  const out = <K extends keyof typeof ProfileEvents>(key: K, data: unknown): ProfileIntegrationEvent => {
     const contract = ProfileEvents[key];
-    return { type: contract.type, version: contract.version, data: contract.schema.parse(data) };
+    return { type: contract.type, version: contract.version, aggregateId: String(userId), data: contract.schema.parse(data) };
   };
   switch (event.type) {
     case 'ProfileCreated':
@@ -58,3 +61,6 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Outgoi
       return null;
   }
 }
+
+/** For the outbox relay: photo URLs relative to the site, as the gateway serves them. */
+export const toProfileIntegrationEvent = (stored: StoredEvent): ProfileIntegrationEvent | null => toIntegrationEvent(stored, createPublicUrls(''));

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { envSchemas, loadConfig } from '@nocturne/platform';
+import { defaultProfileConfig, type ProfileConfig } from './config';
+
+/**
+ * The only reader of process.env in the profile service. The adapters read their own variables
+ * (KAFKA_BROKERS, MONGODB_URI, REDIS_URL, NOCTURNE_DATA_DIR).
+ */
+export const profileEnvironmentSchema = z.object({
+  PROFILE_PORT: envSchemas.port(defaultProfileConfig.port),
+  PROFILE_HOST: z.string().trim().min(1).default(defaultProfileConfig.host),
+  INTERNAL_SECRET: z.string({ error: 'is required (the gateway signs subgraph calls with it)' }).min(16, 'must be at least 16 characters'),
+  PROFILE_MEDIA_URL: z
+    .string()
+    .trim()
+    .default(defaultProfileConfig.mediaUrl)
+    .refine((value) => value === '' || z.url().safeParse(value).success, 'must be empty (site-relative URLs) or an absolute URL such as https://nocturne.example'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type ProfileEnvironment = z.infer<typeof profileEnvironmentSchema>;
+
+export function toProfileConfig(env: ProfileEnvironment): ProfileConfig {
+  return { port: env.PROFILE_PORT, host: env.PROFILE_HOST, internalSecret: env.INTERNAL_SECRET, mediaUrl: env.PROFILE_MEDIA_URL };
+}
+
+/** Parses process.env once; a bad value prints which variable is wrong and exits (status 78). */
+export function readProfileEnvironment(env: NodeJS.ProcessEnv = process.env): { settings: ProfileEnvironment; variables: NodeJS.ProcessEnv } {
+  return { settings: loadConfig(profileEnvironmentSchema, { env, service: 'profile' }), variables: env };
+}

@@ -1,0 +1,86 @@
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { Genders, Interests, Kinks } from '@nocturne/contracts';
+import { domainError, type SubgraphBaseContext } from '@nocturne/platform';
+import type { PublicUrls } from '../photos/publicUrls';
+import type { Actor, ProfileApplication, ProfileView } from '../profile/application';
+import { RuleViolation } from '../profile/ruleViolation';
+
+export interface ProfileContext extends SubgraphBaseContext {
+  profiles: ProfileApplication;
+  urls: PublicUrls;
+}
+
+/** A User as this subgraph resolves it: its id and the profile behind it. */
+interface UserParent {
+  id: number;
+  profile: ProfileView;
+}
+
+const actorOf = (context: ProfileContext): Actor => ({
+  ...(context.internal.uid !== undefined && { uid: context.internal.uid }),
+  correlationId: context.requestId,
+});
+
+/** Rule violations become the coded errors of docs/design.md; anything else is masked by the server. */
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RuleViolation) throw domainError(error.code, error.message, error.field ? { field: error.field } : {});
+    throw error;
+  }
+}
+
+const asUser = (profile: ProfileView): UserParent => ({ id: profile.userId, profile });
+const isSelf = (parent: UserParent, context: ProfileContext) => context.internal.uid === parent.id;
+const ownOnly = <T>(parent: UserParent, context: ProfileContext, value: T): T | null => (isSelf(parent, context) ? value : null);
+
+export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
+  Query: {
+    catalogues: () => ({ kinks: Kinks, interests: Interests, genders: Genders }),
+  },
+  Mutation: {
+    completeOnboarding: (_parent, args: { input: Record<string, unknown>; userId?: number | null }, context: ProfileContext) =>
+      run(() => context.profiles.completeOnboarding(actorOf(context), withoutNulls(args.input), args.userId).then(asUser)),
+    updateProfile: (_parent, args: { input: Record<string, unknown>; userId?: number | null }, context: ProfileContext) =>
+      run(() => context.profiles.updateProfile(actorOf(context), withoutNulls(args.input), args.userId).then(asUser)),
+    updateLocation: (_parent, args: { latitude?: number | null; longitude?: number | null; location?: string | null; userId?: number | null }, context: ProfileContext) =>
+      run(() =>
+        context.profiles
+          .updateLocation(actorOf(context), { latitude: args.latitude ?? undefined, longitude: args.longitude ?? undefined, location: args.location }, args.userId)
+          .then(asUser),
+      ),
+    removePhoto: (_parent, args: { id: string }, context: ProfileContext) => run(() => context.profiles.removePhoto(actorOf(context), args.id).then(asUser)),
+    updateNotificationPreferences: (_parent, args: { input: Record<string, unknown> }, context: ProfileContext) =>
+      run(() => context.profiles.changeNotificationPreferences(actorOf(context), withoutNulls(args.input)).then(asUser)),
+    setTimeZone: (_parent, args: { zone: string }, context: ProfileContext) => run(() => context.profiles.setTimeZone(actorOf(context), args.zone).then(asUser)),
+  },
+  User: {
+    __resolveReference: async (reference: { id: number }, context: ProfileContext) => asUser(await context.profiles.view(reference.id)),
+    id: (parent: UserParent) => parent.id,
+    gender: (parent: UserParent) => parent.profile.gender,
+    bio: (parent: UserParent) => parent.profile.bio,
+    photos: (parent: UserParent, _args, context: ProfileContext) => parent.profile.photoIds.map((id) => context.urls.photo(id)),
+    avatarUrl: (parent: UserParent, _args, context: ProfileContext) => {
+      const first = parent.profile.photoIds[0];
+      return first ? context.urls.photo(first).thumbnailUrl : context.urls.avatar(parent.id);
+    },
+    kinks: (parent: UserParent) => parent.profile.kinks,
+    interests: (parent: UserParent) => parent.profile.interests,
+    nightOwlScore: (parent: UserParent) => parent.profile.nightOwlScore,
+    isOnline: (parent: UserParent) => parent.profile.isOnline,
+    lastSeen: (parent: UserParent) => parent.profile.lastSeen,
+    isVerified: (parent: UserParent) => parent.profile.isVerified,
+    onboardingCompleted: (parent: UserParent) => parent.profile.onboardingCompleted,
+    location: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.location?.text ?? null),
+    latitude: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.location?.latitude ?? null),
+    longitude: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.location?.longitude ?? null),
+    notificationPreferences: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.notificationPreferences),
+    timeZone: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.timeZone),
+  },
+};
+
+/** GraphQL's null for an omitted input field means "missing" to the validation rules. */
+function withoutNulls(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+}

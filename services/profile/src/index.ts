@@ -1,0 +1,5 @@
+export { createProfileService, type ProfileService, type ProfileServiceDependencies } from './service';
+export { profileTypeDefs } from './graphql/schema';
+export { defaultProfileConfig, type ProfileConfig } from './config';
+export { profileEnvironmentSchema, toProfileConfig, readProfileEnvironment, type ProfileEnvironment } from './environment';
+export { toProfileIntegrationEvent, type ProfileIntegrationEvent } from './integration/integrationEvents';

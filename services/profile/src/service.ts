@@ -1,0 +1,88 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createSubgraphServer, type Adapters, type BusConsumer, type Logger, type Readiness } from '@nocturne/platform';
+import type { ProfileConfig } from './config';
+import { profileResolvers, type ProfileContext } from './graphql/resolvers';
+import { profileTypeDefs } from './graphql/schema';
+import { consumeAuthEvents } from './integration/authEventsConsumer';
+import { mountPhotoRoutes } from './photos/photoRoutes';
+import { createPublicUrls } from './photos/publicUrls';
+import { createProfileApplication, type ProfileApplication } from './profile/application';
+import { createProfileCommandHandler } from './profile/commandHandler';
+import { createProfileProjection, profileCollections } from './projections/profileProjection';
+import { createProjector } from './projections/projector';
+
+export interface ProfileServiceDependencies {
+  /** The embedded stack shares one bus and one key-value store across services. */
+  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs'>;
+  config: ProfileConfig;
+  logger: Logger;
+  /** Defaults to the system clock. */
+  clock?: () => Date;
+}
+
+export interface ProfileService {
+  start(): Promise<{ url: string }>;
+  stop(): Promise<void>;
+  readiness(): Promise<Readiness>;
+  /** The GraphQL endpoint once started. */
+  readonly url: string | undefined;
+}
+
+/** Photo ids are random and unguessable: knowing one photo's URL tells nothing about another. */
+const newPhotoId = () => randomBytes(16).toString('hex');
+
+export function createProfileService({ adapters, config, logger, clock = () => new Date() }: ProfileServiceDependencies): ProfileService {
+  const urls = createPublicUrls(config.mediaUrl);
+  const collections = profileCollections(adapters.readModels);
+  const projector = createProjector({
+    name: 'profiles',
+    eventStore: adapters.eventStore,
+    readModels: adapters.readModels,
+    project: createProfileProjection(collections),
+    logger,
+  });
+  const application: ProfileApplication = createProfileApplication({
+    commands: createProfileCommandHandler({ eventStore: adapters.eventStore, newEventId: randomUUID }),
+    projector,
+    collections,
+    blobs: adapters.blobs,
+    clock,
+    newPhotoId,
+    logger,
+  });
+  let consumer: BusConsumer | undefined;
+  let url: string | undefined;
+
+  const server = createSubgraphServer<ProfileContext>({
+    name: 'profile',
+    typeDefs: profileTypeDefs,
+    resolvers: profileResolvers,
+    port: config.port,
+    host: config.host,
+    internalSecret: config.internalSecret,
+    logger,
+    buildContext: (base) => ({ ...base, profiles: application, urls }),
+    routes: (app) => mountPhotoRoutes(app, { application, urls, logger }),
+    readinessChecks: { profilesProjection: () => projector.running(), authEventsConsumer: () => consumer !== undefined },
+  });
+
+  return {
+    get url() {
+      return url;
+    },
+    async start() {
+      await projector.start();
+      ({ url } = await server.start());
+      consumer = await consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, application, logger });
+      return { url };
+    },
+    async stop() {
+      await consumer?.stop();
+      consumer = undefined;
+      await server.stop();
+      await projector.stop();
+      url = undefined;
+    },
+    readiness: () => server.readiness(),
+  };
+}
