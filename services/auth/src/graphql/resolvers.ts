@@ -4,7 +4,11 @@ import type { AccountView, AuthApplication, Caller, NewSession } from '../applic
 
 export interface AuthContext extends SubgraphBaseContext {
   auth: AuthApplication;
+  /** Set by sign-up and sign-in: the request's answer already belongs to the new session's user. */
+  signedInAs?: number;
 }
+
+const viewerOf = (context: AuthContext) => context.signedInAs ?? context.internal.uid;
 
 const callerOf = (context: AuthContext): Caller => ({ internal: context.internal, requestId: context.requestId });
 
@@ -24,11 +28,13 @@ export const authResolvers: GraphQLResolverMap<AuthContext> = {
     signUp: async (_parent, { input }: SignUpArgs, context: AuthContext) => {
       const { user, session } = await context.auth.signUp(input, callerOf(context));
       setSession(context, session);
+      context.signedInAs = user.id;
       return { user };
     },
     signIn: async (_parent, args: { username: string; password: string }, context: AuthContext) => {
       const { user, session } = await context.auth.signIn(args, callerOf(context));
       setSession(context, session);
+      context.signedInAs = user.id;
       return { user };
     },
     signOut: async (_parent, _args, context: AuthContext) => {
@@ -55,6 +61,6 @@ export const authResolvers: GraphQLResolverMap<AuthContext> = {
   },
   User: {
     __resolveReference: (reference: { id: number }, context: AuthContext) => context.auth.userById(Number(reference.id)),
-    email: (user: AccountView, _args, context: AuthContext) => (context.internal.uid !== undefined && context.internal.uid === user.id ? user.email : null),
+    email: (user: AccountView, _args, context: AuthContext) => (viewerOf(context) === user.id ? user.email : null),
   },
 };

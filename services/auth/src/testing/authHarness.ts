@@ -1,0 +1,153 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createAdapters,
+  createLogger,
+  INTERNAL_CONTEXT_HEADER,
+  SessionStore,
+  SET_SESSION_HEADER,
+  signInternalContext,
+  type Adapters,
+  type InternalContext,
+  type KeyValueStore,
+} from '@nocturne/platform';
+import type { AuthRateLimits } from '../application/authApplication';
+import { defaultAuthConfig, type AuthConfig } from '../config';
+import { createAuthService, type AuthService } from '../service';
+
+export const TEST_SECRET = 'auth-test-secret-of-some-length';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private offsetMs = 0;
+  now = () => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface GraphQLAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: { data?: T | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+  headers: Headers;
+  /** The session id of `x-nocturne-set-session`, or 'clear', or undefined. */
+  session: string | undefined;
+}
+
+export interface Caller {
+  ip?: string;
+  /** A session id as the browser's cookie holds it; the harness resolves it like the gateway. */
+  session?: string;
+}
+
+export interface AuthHarnessOptions {
+  dataDir?: string;
+  rateLimits?: Partial<AuthRateLimits>;
+  clock?: TestClock;
+  /** Keep the key-value store (sessions) across a restart, as Redis would. */
+  kv?: KeyValueStore;
+}
+
+/**
+ * The auth subgraph on port 0 with in-process adapters, called over HTTP with signed headers, the way
+ * the gateway calls it.
+ */
+export class AuthHarness {
+  readonly outboxDir: string;
+  readonly clock: TestClock;
+  private constructor(
+    readonly service: AuthService,
+    readonly adapters: Adapters,
+    readonly url: string,
+    readonly sessions: SessionStore,
+    readonly dataDir: string,
+    outboxDir: string,
+    clock: TestClock,
+  ) {
+    this.outboxDir = outboxDir;
+    this.clock = clock;
+  }
+
+  static async start(options: AuthHarnessOptions = {}): Promise<AuthHarness> {
+    const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nocturne-auth-'));
+    const outboxDir = join(dataDir, 'outbox');
+    const clock = options.clock ?? new TestClock();
+    const logger = createLogger('auth', { env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } });
+    const adapters = await createAdapters({ service: 'auth', env: {}, dataDir, logger });
+    const kv = options.kv ?? adapters.kv;
+    const config: AuthConfig = {
+      ...defaultAuthConfig,
+      port: 0,
+      internalSecret: TEST_SECRET,
+      publicUrl: 'http://nocturne.test',
+      mail: { from: 'Nocturne <no-reply@nocturne.test>', outboxDir },
+      rateLimits: { ...defaultAuthConfig.rateLimits, ...options.rateLimits },
+    };
+    const service = createAuthService({ adapters: { ...adapters, kv }, config, logger, clock: clock.now });
+    const { url } = await service.start();
+    const sessions = new SessionStore(kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
+    return new AuthHarness(service, adapters, url, sessions, dataDir, outboxDir, clock);
+  }
+
+  async stop({ keepData = false } = {}): Promise<void> {
+    await this.service.stop();
+    await this.adapters.close();
+    if (!keepData) rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** The signed context the gateway would send for this caller. */
+  async contextHeader(caller: Caller = {}): Promise<string> {
+    const context: Omit<InternalContext, 'iat'> = { ip: caller.ip ?? '203.0.113.1' };
+    if (caller.session) {
+      const session = await this.sessions.resolve(caller.session, this.clock.now().getTime());
+      if (session) Object.assign(context, { uid: session.userId, sid: session.hash });
+    }
+    return signInternalContext(context, TEST_SECRET);
+  }
+
+  async graphql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, caller: Caller = {}): Promise<GraphQLAnswer<T>> {
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: await this.contextHeader(caller) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const header = response.headers.get(SET_SESSION_HEADER) ?? undefined;
+    return {
+      status: response.status,
+      body: (await response.json()) as GraphQLAnswer<T>['body'],
+      headers: response.headers,
+      session: header === undefined ? undefined : header === 'clear' ? 'clear' : header.split(';')[0],
+    };
+  }
+
+  /** Mails written to the outbox, oldest first. */
+  mails(): Array<{ to: string; subject: string; text: string; link?: string }> {
+    let names: string[];
+    try {
+      names = readdirSync(this.outboxDir).filter((name) => name.endsWith('.json'));
+    } catch {
+      return [];
+    }
+    return names.sort().map((name) => JSON.parse(readFileSync(join(this.outboxDir, name), 'utf8')));
+  }
+}
+
+export const USER_FIELDS = 'id username email name age createdAt';
+export const SIGN_UP = `mutation SignUp($input: SignUpInput!) { signUp(input: $input) { user { ${USER_FIELDS} } } }`;
+export const SIGN_IN = `mutation SignIn($username: String!, $password: String!) { signIn(username: $username, password: $password) { user { ${USER_FIELDS} } } }`;
+export const SIGN_OUT = 'mutation { signOut }';
+export const ME = `{ me { ${USER_FIELDS} } }`;
+export const REQUEST_RESET = 'mutation Request($email: String!) { requestPasswordReset(email: $email) }';
+export const RESET = 'mutation Reset($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }';
+export const UPDATE_DETAILS = `mutation Update($name: String!, $age: Int!) { updateAccountDetails(name: $name, age: $age) { ${USER_FIELDS} } }`;
+export const DELETE_ACCOUNT = 'mutation { deleteAccount }';
+export const ENTITIES = `query Entities($representations: [_Any!]!) { _entities(representations: $representations) { ... on User { ${USER_FIELDS} } } }`;
+
+let counter = 0;
+/** A valid, unique sign-up input. */
+export function newAccount(overrides: Partial<{ username: string; email: string; password: string; name: string; age: number }> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36).slice(-4)}${counter}`;
+  return { username: `night${tag}`, email: `night${tag}@example.com`, password: 'moonlight-7', name: 'Luna', age: 27, ...overrides };
+}
