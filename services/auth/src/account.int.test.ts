@@ -1,0 +1,119 @@
+import { Messages } from '@nocturne/contracts';
+import { eventually } from '@nocturne/platform/testing';
+import { AuthHarness, DELETE_ACCOUNT, ENTITIES, ME, newAccount, REQUEST_RESET, SIGN_IN, SIGN_UP, UPDATE_DETAILS } from './testing/authHarness';
+
+type SignedUp = { signUp: { user: { id: number } } };
+
+describe('account details, deletion and references over the auth subgraph', () => {
+  let auth: AuthHarness;
+  beforeAll(async () => {
+    auth = await AuthHarness.start();
+  });
+  afterAll(async () => {
+    await auth.stop();
+  });
+
+  async function signUp(overrides = {}) {
+    const account = newAccount(overrides);
+    const answer = await auth.graphql<SignedUp>(SIGN_UP, { input: account });
+    expect(answer.body.errors).toBeUndefined();
+    return { account, session: answer.session!, id: answer.body.data!.signUp.user.id };
+  }
+
+  it('changes name and age of the signed-in user', async () => {
+    const { session, id } = await signUp();
+    const answer = await auth.graphql(UPDATE_DETAILS, { name: ' Selene ', age: 33 }, { session });
+    expect(answer.body.data).toMatchObject({ updateAccountDetails: { id, name: 'Selene', age: 33 } });
+    expect((await auth.graphql(ME, {}, { session })).body.data).toMatchObject({ me: { name: 'Selene', age: 33 } });
+  });
+
+  it('refuses details that break the rules, naming the field', async () => {
+    const { session } = await signUp();
+    const answer = await auth.graphql(UPDATE_DETAILS, { name: 'Selene', age: 12 }, { session });
+    expect(answer.body.errors?.[0]).toMatchObject({ message: Messages.age, extensions: { code: 'BAD_USER_INPUT', field: 'age' } });
+  });
+
+  it('refuses account changes without a session', async () => {
+    for (const [query, variables] of [
+      [UPDATE_DETAILS, { name: 'Selene', age: 30 }],
+      [DELETE_ACCOUNT, {}],
+    ] as const) {
+      const answer = await auth.graphql(query, variables);
+      expect(answer.body.errors?.[0]).toMatchObject({ message: Messages.signedOut, extensions: { code: 'UNAUTHENTICATED' } });
+    }
+  });
+
+  it('resolves users referenced by other subgraphs, showing email only to its owner', async () => {
+    const alice = await signUp({ name: 'Alice' });
+    const bob = await signUp({ name: 'Bobby' });
+    const representations = [
+      { __typename: 'User', id: alice.id },
+      { __typename: 'User', id: bob.id },
+      { __typename: 'User', id: 999_999 },
+    ];
+    const answer = await auth.graphql(ENTITIES, { representations }, { session: alice.session });
+    expect(answer.body.data).toEqual({
+      _entities: [expect.objectContaining({ id: alice.id, name: 'Alice', email: alice.account.email }), expect.objectContaining({ id: bob.id, name: 'Bobby', email: null }), null],
+    });
+  });
+
+  it('deletes the account: sessions end, the cookie clears, the user disappears and the names are free again', async () => {
+    const { account, session, id } = await signUp();
+    const otherDevice = (await auth.graphql(SIGN_IN, { username: account.username, password: account.password })).session;
+
+    const answer = await auth.graphql(DELETE_ACCOUNT, {}, { session });
+    expect(answer.body).toEqual({ data: { deleteAccount: true } });
+    expect(answer.session).toBe('clear');
+
+    for (const ended of [session, otherDevice]) expect(await auth.sessions.resolve(ended)).toBeNull();
+    expect((await auth.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] })).body.data).toEqual({ _entities: [null] });
+    const signIn = await auth.graphql(SIGN_IN, { username: account.username, password: account.password });
+    expect(signIn.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    const control = await signUp();
+    const before = auth.mails().length;
+    await auth.graphql(REQUEST_RESET, { email: account.email });
+    await auth.graphql(REQUEST_RESET, { email: control.account.email });
+    // Once the later request's mail is there, the deleted account's would have been too.
+    await eventually(() => expect(auth.mails().slice(before).map((mail) => mail.to)).toEqual([control.account.email]));
+
+    const again = await auth.graphql<SignedUp>(SIGN_UP, { input: { ...account, name: 'Someone Else' } });
+    expect(again.body.errors).toBeUndefined();
+    expect(again.body.data!.signUp.user.id).not.toBe(id);
+  });
+
+  it('keeps personal data out of the events that record a deletion', async () => {
+    const { account, session, id } = await signUp();
+    await auth.graphql(DELETE_ACCOUNT, {}, { session });
+    const stream = await auth.adapters.eventStore.readStream(`user-${id}`);
+    const deletion = stream[stream.length - 1]!;
+    expect(deletion.type).toBe('UserDeleted');
+    expect(JSON.stringify(deletion.data)).not.toContain(account.email);
+    expect(JSON.stringify(deletion.data)).not.toContain(account.username);
+  });
+});
+
+describe('a restarted auth service', () => {
+  it('still knows its users, their passwords and changes, and keeps counting ids', async () => {
+    const first = await AuthHarness.start();
+    const account = newAccount();
+    const signedUp = await first.graphql<SignedUp>(SIGN_UP, { input: account });
+    const id = signedUp.body.data!.signUp.user.id;
+    await first.graphql(UPDATE_DETAILS, { name: 'Renamed', age: 44 }, { session: signedUp.session });
+    await first.stop({ keepData: true });
+
+    const second = await AuthHarness.start({ dataDir: first.dataDir });
+    try {
+      const signIn = await second.graphql(SIGN_IN, { username: account.username, password: account.password });
+      expect(signIn.body.data).toMatchObject({ signIn: { user: { id, name: 'Renamed', age: 44, email: account.email } } });
+      const taken = await second.graphql(SIGN_UP, { input: newAccount({ username: account.username }) });
+      expect(taken.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', field: 'username' });
+      const next = await second.graphql<SignedUp>(SIGN_UP, { input: newAccount() });
+      expect(next.body.data!.signUp.user.id).toBeGreaterThan(id);
+      expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] })).body.data).toMatchObject({ _entities: [{ id, name: 'Renamed' }] });
+      expect((await second.service.readiness()).ready).toBe(true);
+    } finally {
+      await second.stop();
+    }
+  });
+});
