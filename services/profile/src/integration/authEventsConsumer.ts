@@ -1,11 +1,8 @@
-import { AuthEvents, Topics, integrationEventSchema } from '@nocturne/contracts';
-import type { BusConsumer, DeliveredMessage, EventBus, KeyValueStore, Logger } from '@nocturne/platform';
+import { AuthEvents, Topics, integrationEventSchema, type IntegrationEvent } from '@nocturne/contracts';
+import { keyValueDeduper, type BusConsumer, type DeliveredMessage, type EventBus, type KeyValueStore, type Logger } from '@nocturne/platform';
 import type { ProfileApplication } from '../profile/application';
 
 export const PROFILE_CONSUMER_GROUP = 'profile';
-/** How long a handled event id is remembered; redeliveries come far sooner. */
-const DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const handledKey = (eventId: string) => `profile:handled-event:${eventId}`;
 
 /**
  * Reacts to the auth context: a profile for every registered user, the name for generated avatars,
@@ -14,6 +11,7 @@ const handledKey = (eventId: string) => `profile:handled-event:${eventId}`;
  */
 export async function consumeAuthEvents(deps: { bus: EventBus; kv: KeyValueStore; application: ProfileApplication; logger: Logger }): Promise<BusConsumer> {
   const { bus, kv, application, logger } = deps;
+  const deduper = keyValueDeduper(kv, { namespace: 'profile-auth-events' });
 
   async function handle(message: DeliveredMessage): Promise<void> {
     const envelope = integrationEventSchema.safeParse(message.event);
@@ -22,7 +20,10 @@ export async function consumeAuthEvents(deps: { bus: EventBus; kv: KeyValueStore
       return;
     }
     const event = envelope.data;
-    if (await kv.get(handledKey(event.id))) return;
+    await deduper.once(event.id, () => react(event));
+  }
+
+  async function react(event: IntegrationEvent): Promise<void> {
     const source = { id: event.id, ...(event.metadata.correlationId && { correlationId: event.metadata.correlationId }) };
     switch (event.type) {
       case AuthEvents.UserRegistered.type:
@@ -37,7 +38,6 @@ export async function consumeAuthEvents(deps: { bus: EventBus; kv: KeyValueStore
       default:
         return;
     }
-    await kv.set(handledKey(event.id), '1', { ttlMs: DEDUPE_TTL_MS });
   }
 
   return bus.subscribe({ groupId: PROFILE_CONSUMER_GROUP, topics: [Topics.auth], fromBeginning: true, handler: handle });

@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { AuthEvents, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
+import {
+  INTERNAL_CONTEXT_HEADER,
+  createAdapters,
+  createLogger,
+  eventually,
+  signInternalContext,
+  startOutboxRelay,
+  type Adapters,
+  type DeliveredMessage,
+} from '@nocturne/platform';
+import { toProfileIntegrationEvent } from './integration/integrationEvents';
+import { createProfileService, type ProfileService } from './service';
+
+const secret = 'profile-int-test-secret';
+const logger = createLogger('profile', { env: { LOG_LEVEL: 'silent' } });
+
+interface GraphQLAnswer {
+  data?: Record<string, any> | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }>;
+}
+
+class Harness {
+  adapters!: Adapters;
+  service!: ProfileService;
+  base!: string;
+
+  constructor(readonly dataDir: string) {}
+
+  async start() {
+    this.adapters = await createAdapters({ service: 'profile', dataDir: this.dataDir, env: {}, logger });
+    this.service = createProfileService({ adapters: this.adapters, config: { port: 0, host: '127.0.0.1', internalSecret: secret, mediaUrl: '' }, logger });
+    const { url } = await this.service.start();
+    this.base = url.replace(/\/graphql$/, '');
+  }
+
+  async stop() {
+    await this.service.stop();
+    await this.adapters.close();
+  }
+
+  headers(uid?: number): Record<string, string> {
+    return { [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: '127.0.0.1', ...(uid !== undefined && { uid }) }, secret) };
+  }
+
+  async graphql(uid: number | undefined, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
+    const response = await fetch(`${this.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.headers(uid) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as GraphQLAnswer;
+  }
+
+  async user(viewer: number | undefined, id: number, fields = profileFields) {
+    const answer = await this.graphql(viewer, `query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on User { ${fields} } } }`, {
+      representations: [{ __typename: 'User', id }],
+    });
+    expect(answer.errors).toBeUndefined();
+    return answer.data!._entities[0] as Record<string, any>;
+  }
+
+  async publishAuthEvent(type: keyof typeof AuthEvents, data: Record<string, unknown>) {
+    const event: IntegrationEvent = { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), aggregateId: String(data.userId), data, metadata: {} };
+    await this.adapters.bus.publish(Topics.auth, [{ key: event.aggregateId, event }]);
+    return event;
+  }
+
+  async register(userId: number, name = `User ${userId}`) {
+    await this.publishAuthEvent('UserRegistered', { userId, username: `user${userId}`, name, age: 30, registeredAt: new Date().toISOString() });
+    await eventually(async () => expect((await this.user(userId, userId, 'lastSeen')).lastSeen).not.toBeNull());
+  }
+
+  async upload(uid: number | undefined, files: Array<{ data: Buffer; name: string; type: string }>) {
+    const form = new FormData();
+    for (const file of files) form.append('photos', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    const response = await fetch(`${this.base}/photos`, { method: 'POST', headers: this.headers(uid), body: form });
+    return { status: response.status, body: (await response.json()) as any };
+  }
+
+  get(path: string, uid?: number) {
+    return fetch(`${this.base}${path}`, { headers: this.headers(uid) });
+  }
+}
+
+const profileFields =
+  'id gender bio photos { id url thumbnailUrl } avatarUrl kinks interests nightOwlScore isOnline lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
+
+const COMPLETE_ONBOARDING = `mutation ($input: OnboardingInput!, $userId: Int) { completeOnboarding(input: $input, userId: $userId) { ${profileFields} } }`;
+const UPDATE_PROFILE = `mutation ($input: ProfileInput!, $userId: Int) { updateProfile(input: $input, userId: $userId) { ${profileFields} } }`;
+const UPDATE_LOCATION = `mutation ($latitude: Float, $longitude: Float, $location: String, $userId: Int) { updateLocation(latitude: $latitude, longitude: $longitude, location: $location, userId: $userId) { ${profileFields} } }`;
+const REMOVE_PHOTO = `mutation ($id: ID!) { removePhoto(id: $id) { photos { id } } }`;
+
+/** A JPEG as a phone writes it: sideways with an orientation tag, GPS position, camera make and an ICC profile. */
+async function phoneJpeg(width = 2400, height = 1600) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 180, g: 40, b: 120 } } })
+    .jpeg({ quality: 90 })
+    .withIccProfile('p3')
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'NightPhone', Model: 'X', Copyright: 'someone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 1799/100' },
+    })
+    .toBuffer();
+}
+const png = () => sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 20, g: 10, b: 60, alpha: 1 } } }).png().toBuffer();
+
+describe('profile service', () => {
+  let dataDir: string;
+  let harness: Harness;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'nocturne-profile-'));
+    harness = new Harness(dataDir);
+    await harness.start();
+  });
+
+  afterAll(async () => {
+    await harness.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 401 without the signed internal context', async () => {
+    const response = await fetch(`${harness.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ catalogues { genders } }' }) });
+    expect(response.status).toBe(401);
+  });
+
+  it('serves the one catalogue of kinks, interests and genders', async () => {
+    const answer = await harness.graphql(undefined, '{ catalogues { kinks interests genders } }');
+    expect(answer.data!.catalogues.genders).toEqual(['Male', 'Female', 'Other']);
+    expect(answer.data!.catalogues.kinks).toHaveLength(31);
+    expect(answer.data!.catalogues.kinks).toContain('Role Play');
+    expect(answer.data!.catalogues.kinks).not.toContain('Role Playing');
+    expect(answer.data!.catalogues.interests).toHaveLength(28);
+  });
+
+  it('creates a profile with the defaults when UserRegistered is published', async () => {
+    await harness.register(101, 'Luna Night');
+    const profile = await harness.user(101, 101);
+    expect(profile).toMatchObject({
+      id: 101,
+      gender: null,
+      bio: null,
+      photos: [],
+      avatarUrl: '/api/avatars/101',
+      kinks: [],
+      interests: [],
+      nightOwlScore: 5,
+      isOnline: false,
+      isVerified: false,
+      onboardingCompleted: false,
+      location: null,
+      notificationPreferences: { matches: true, messages: true, likes: false, marketing: false },
+      timeZone: null,
+    });
+  });
+
+  it('ignores a redelivered UserRegistered', async () => {
+    const before = await harness.adapters.eventStore.readStream('profile-101');
+    await harness.publishAuthEvent('UserRegistered', { userId: 101, username: 'user101', name: 'Luna Night', age: 30, registeredAt: new Date().toISOString() });
+    await harness.register(150);
+    expect(await harness.adapters.eventStore.readStream('profile-101')).toHaveLength(before.length);
+  });
+
+  it('completes onboarding, and Skip defaults the gender to Other', async () => {
+    const answer = await harness.graphql(101, COMPLETE_ONBOARDING, { input: { gender: 'Female', kinks: ['Rope Play', 'Role Playing'], interests: ['Astronomy', 'Beach'], bio: 'Awake at 3am' } });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.completeOnboarding).toMatchObject({ gender: 'Female', kinks: ['Rope Play', 'Role Play'], interests: ['Astronomy', 'Beach'], bio: 'Awake at 3am', onboardingCompleted: true });
+
+    await harness.register(102);
+    const skipped = await harness.graphql(102, COMPLETE_ONBOARDING, { input: {} });
+    expect(skipped.data!.completeOnboarding).toMatchObject({ gender: 'Other', onboardingCompleted: true, kinks: [], bio: null });
+  });
+
+  it('rejects values outside the catalogues with BAD_USER_INPUT naming the field', async () => {
+    const answer = await harness.graphql(101, COMPLETE_ONBOARDING, { input: { gender: 'Female', kinks: ['Knitting'] } });
+    expect(answer.errors![0]).toMatchObject({ message: ProfileMessages.kinks, extensions: { code: 'BAD_USER_INPUT', field: 'kinks' } });
+    const bio = await harness.graphql(101, UPDATE_PROFILE, { input: { gender: 'Female', bio: 'x'.repeat(501), kinks: [], interests: [] } });
+    expect(bio.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'bio' } });
+  });
+
+  it('updates the profile', async () => {
+    const answer = await harness.graphql(101, UPDATE_PROFILE, { input: { gender: 'Other', bio: 'Moon child', kinks: ['Sensory Deprivation'], interests: ['Writing'] }, userId: 101 });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.updateProfile).toMatchObject({ gender: 'Other', bio: 'Moon child', kinks: ['Sensory Deprivation'], interests: ['Writing'] });
+    expect(await harness.user(101, 101, 'bio')).toEqual({ bio: 'Moon child' });
+  });
+
+  it("refuses to change another user's profile with FORBIDDEN and changes nothing", async () => {
+    const before = await harness.user(102, 102);
+    const streamBefore = await harness.adapters.eventStore.readStream('profile-102');
+    const attempts = [
+      await harness.graphql(101, UPDATE_PROFILE, { input: { gender: 'Male', bio: 'hijacked', kinks: [], interests: [] }, userId: 102 }),
+      await harness.graphql(101, COMPLETE_ONBOARDING, { input: { gender: 'Male' }, userId: 102 }),
+      await harness.graphql(101, UPDATE_LOCATION, { latitude: 1, longitude: 1, userId: 102 }),
+    ];
+    for (const answer of attempts) expect(answer.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+    expect(await harness.user(102, 102)).toEqual(before);
+    expect(await harness.adapters.eventStore.readStream('profile-102')).toHaveLength(streamBefore.length);
+  });
+
+  it('requires a signed-in user for writes', async () => {
+    const answer = await harness.graphql(undefined, UPDATE_LOCATION, { latitude: 1, longitude: 1 });
+    expect(answer.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('shows the exact location to its owner only, and publishes only a ~1 km cell', async () => {
+    const answer = await harness.graphql(101, UPDATE_LOCATION, { latitude: 52.520008, longitude: 13.404954, location: '52.520008, 13.404954' });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.updateLocation).toMatchObject({ latitude: 52.520008, longitude: 13.404954, location: '52.520008, 13.404954' });
+
+    const seenByOther = await harness.user(102, 101);
+    expect(seenByOther).toMatchObject({ location: null, latitude: null, longitude: null, notificationPreferences: null, timeZone: null });
+
+    const bad = await harness.graphql(101, UPDATE_LOCATION, { latitude: 91, longitude: 0 });
+    expect(bad.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'latitude' } });
+
+    const published: DeliveredMessage[] = [];
+    const consumer = await harness.adapters.bus.subscribe({ groupId: `test-${randomUUID()}`, topics: [Topics.profile], handler: async (message) => void published.push(message) });
+    const relay = await startOutboxRelay({ store: harness.adapters.eventStore, bus: harness.adapters.bus, topic: Topics.profile, checkpoint: harness.adapters.checkpoints, toIntegrationEvent: toProfileIntegrationEvent });
+    try {
+      const location = await eventually(() => {
+        const found = published.find((message) => message.event.type === 'LocationUpdated' && message.key === '101');
+        expect(found).toBeDefined();
+        return found!;
+      });
+      const data = location.event.data as Record<string, unknown>;
+      expect(JSON.stringify(location.event)).not.toContain('52.520008');
+      expect(JSON.stringify(location.event)).not.toContain('13.404954');
+      expect(data).toMatchObject({ userId: 101, city: null });
+      expect(Math.abs((data.latitude as number) - 52.520008)).toBeLessThan(0.01);
+      expect(published.some((message) => message.event.type === 'OnboardingCompleted')).toBe(true);
+    } finally {
+      await relay.stop();
+      await consumer.stop();
+    }
+  });
+
+  it('stores notification preferences and the time zone for their owner', async () => {
+    const preferences = await harness.graphql(101, 'mutation { updateNotificationPreferences(input: { matches: false, messages: true, likes: true, marketing: false }) { notificationPreferences { matches messages likes marketing } } }');
+    expect(preferences.data!.updateNotificationPreferences.notificationPreferences).toEqual({ matches: false, messages: true, likes: true, marketing: false });
+    const zone = await harness.graphql(101, 'mutation { setTimeZone(zone: "Europe/Berlin") { timeZone } }');
+    expect(zone.data!.setTimeZone.timeZone).toBe('Europe/Berlin');
+    const badZone = await harness.graphql(101, 'mutation { setTimeZone(zone: "Moon/Dark_Side") { timeZone } }');
+    expect(badZone.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'timeZone' } });
+  });
+
+  describe('photos', () => {
+    it('re-encodes uploads without any metadata, upright and resized', async () => {
+      const jpeg = await phoneJpeg();
+      const original = await sharp(jpeg).metadata();
+      expect(original.exif).toBeDefined();
+      expect(original.exif!.includes(Buffer.from('NightPhone'))).toBe(true);
+      expect(original.icc).toBeDefined();
+
+      const { status, body } = await harness.upload(101, [
+        { data: jpeg, name: 'IMG_0001.jpg', type: 'image/jpeg' },
+        { data: await png(), name: 'night.png', type: 'image/png' },
+      ]);
+      expect(status).toBe(201);
+      expect(body.added).toHaveLength(2);
+      expect(body.photos).toHaveLength(2);
+
+      const [fromJpeg, fromPng] = body.added as Array<{ id: string; url: string; thumbnailUrl: string }>;
+      expect(fromJpeg!.url).toBe(`/api/photos/${fromJpeg!.id}/display`);
+      const display = await harness.get(`/photos/${fromJpeg!.id}/display`, 102);
+      expect(display.status).toBe(200);
+      expect(display.headers.get('content-type')).toBe('image/webp');
+      expect(display.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(display.headers.get('cache-control')).toContain('immutable');
+      const bytes = Buffer.from(await display.arrayBuffer());
+      const stored = await sharp(bytes).metadata();
+      expect(stored.format).toBe('webp');
+      expect(stored.exif).toBeUndefined();
+      expect(stored.icc).toBeUndefined();
+      expect(stored.xmp).toBeUndefined();
+      expect(stored.iptc).toBeUndefined();
+      expect(bytes.includes(Buffer.from('NightPhone'))).toBe(false);
+      // 2400x1600 turned upright by its orientation tag, then fitted into 1080 px.
+      expect({ width: stored.width, height: stored.height }).toEqual({ width: 720, height: 1080 });
+
+      const thumb = await sharp(Buffer.from(await (await harness.get(`/photos/${fromPng!.id}/thumb`, 101)).arrayBuffer())).metadata();
+      expect({ width: thumb.width, height: thumb.height, exif: thumb.exif, icc: thumb.icc }).toEqual({ width: 320, height: 320, exif: undefined, icc: undefined });
+
+      const profile = await harness.user(101, 101, 'photos { id } avatarUrl');
+      expect(profile.photos.map((photo: { id: string }) => photo.id)).toEqual([fromJpeg!.id, fromPng!.id]);
+      expect(profile.avatarUrl).toBe(fromJpeg!.thumbnailUrl);
+    });
+
+    it('rejects a text file named .jpg by its content', async () => {
+      const { status, body } = await harness.upload(101, [{ data: Buffer.from('definitely not a picture'), name: 'selfie.jpg', type: 'image/jpeg' }]);
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: ProfileMessages.photoType, field: 'photos' });
+    });
+
+    it('rejects a file over 10 MB', async () => {
+      const big = Buffer.alloc(10 * 1024 * 1024 + 1024, 7);
+      big.set([0xff, 0xd8, 0xff, 0xe0]);
+      const { status, body } = await harness.upload(101, [{ data: big, name: 'huge.jpg', type: 'image/jpeg' }]);
+      expect(status).toBe(413);
+      expect(body).toEqual({ error: ProfileMessages.photoTooLarge, field: 'photos' });
+    });
+
+    it('rejects an image that claims too many pixels (decompression bomb)', async () => {
+      const bomb = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+      const { status, body } = await harness.upload(101, [{ data: bomb, name: 'bomb.png', type: 'image/png' }]);
+      expect(status).toBe(400);
+      expect(body.field).toBe('photos');
+    });
+
+    it('refuses a 7th photo', async () => {
+      const image = await png();
+      const four = Array.from({ length: 4 }, (_, index) => ({ data: image, name: `p${index}.png`, type: 'image/png' }));
+      expect((await harness.upload(101, four)).status).toBe(201);
+      const seventh = await harness.upload(101, [{ data: image, name: 'p7.png', type: 'image/png' }]);
+      expect(seventh.status).toBe(400);
+      expect(seventh.body).toEqual({ error: ProfileMessages.photos, field: 'photos' });
+      expect((await harness.user(101, 101, 'photos { id }')).photos).toHaveLength(6);
+    });
+
+    it('needs a signed-in user to upload or see photos', async () => {
+      const { status } = await harness.upload(undefined, [{ data: await png(), name: 'a.png', type: 'image/png' }]);
+      expect(status).toBe(401);
+      const [photo] = (await harness.user(101, 101, 'photos { id }')).photos;
+      expect((await harness.get(`/photos/${photo.id}/display`)).status).toBe(401);
+    });
+
+    it('stops serving a removed photo and deletes its files', async () => {
+      const [first, second] = (await harness.user(101, 101, 'photos { id }')).photos as Array<{ id: string }>;
+      const forbidden = await harness.graphql(102, REMOVE_PHOTO, { id: first!.id });
+      expect(forbidden.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+
+      const removed = await harness.graphql(101, REMOVE_PHOTO, { id: first!.id });
+      expect(removed.errors).toBeUndefined();
+      expect(removed.data!.removePhoto.photos.map((photo: { id: string }) => photo.id)).not.toContain(first!.id);
+      expect((await harness.get(`/photos/${first!.id}/display`, 101)).status).toBe(404);
+      expect(await harness.adapters.blobs.get(`photos/${first!.id}/display`)).toBeNull();
+      expect((await harness.get(`/photos/${second!.id}/display`, 101)).status).toBe(200);
+    });
+
+    it('reorders photos and drops those left out on a profile update', async () => {
+      const ids = ((await harness.user(101, 101, 'photos { id }')).photos as Array<{ id: string }>).map((photo) => photo.id);
+      const kept = [ids[2]!, `/api/photos/${ids[0]}/display`];
+      const answer = await harness.graphql(101, UPDATE_PROFILE, { input: { gender: 'Other', kinks: [], interests: [], photos: kept } });
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.updateProfile.photos.map((photo: { id: string }) => photo.id)).toEqual([ids[2], ids[0]]);
+      expect((await harness.get(`/photos/${ids[1]}/display`, 101)).status).toBe(404);
+    });
+  });
+
+  describe('generated images', () => {
+    it('serves placeholders of bounded size', async () => {
+      const response = await harness.get('/placeholder/300/200');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('image/svg+xml');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await response.text()).toContain('width="300" height="200"');
+      expect((await harness.get('/placeholder/0/200')).status).toBe(400);
+      expect((await harness.get('/placeholder/5000/200')).status).toBe(400);
+    });
+
+    it('draws an initials avatar for a profile without photos', async () => {
+      await harness.register(103, 'Selene Moon');
+      expect((await harness.user(103, 103, 'avatarUrl')).avatarUrl).toBe('/api/avatars/103');
+      const response = await harness.get('/avatars/103', 101);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('>SM</text>');
+    });
+  });
+
+  it('erases the profile and its photos on UserDeleted', async () => {
+    await harness.register(104);
+    const { body } = await harness.upload(104, [{ data: await png(), name: 'me.png', type: 'image/png' }]);
+    const photoId = body.added[0].id as string;
+    await harness.graphql(104, UPDATE_LOCATION, { latitude: 10, longitude: 10 });
+
+    await harness.publishAuthEvent('UserDeleted', { userId: 104, deletedAt: new Date().toISOString() });
+    await eventually(async () => expect((await harness.get(`/photos/${photoId}/display`, 101)).status).toBe(404));
+    expect(await harness.adapters.blobs.get(`photos/${photoId}/display`)).toBeNull();
+    expect(await harness.adapters.blobs.get(`photos/${photoId}/thumb`)).toBeNull();
+    expect(await harness.adapters.readModels.collection('profiles').get('104')).toBeNull();
+    expect(await harness.user(104, 104, 'gender photos { id } location latitude lastSeen')).toEqual({ gender: null, photos: [], location: null, latitude: null, lastSeen: null });
+
+    const late = await harness.graphql(104, UPDATE_LOCATION, { latitude: 1, longitude: 1 });
+    expect(late.errors![0]!.extensions!.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps profiles across a restart on the same data directory', async () => {
+    const before = await harness.user(101, 101);
+    await harness.stop();
+    harness = new Harness(dataDir);
+    await harness.start();
+    expect(await harness.user(101, 101)).toEqual(before);
+    const [photo] = before.photos as Array<{ id: string }>;
+    expect((await harness.get(`/photos/${photo!.id}/display`, 102)).status).toBe(200);
+    expect(await harness.adapters.readModels.collection('profiles').get('104')).toBeNull();
+  });
+});
