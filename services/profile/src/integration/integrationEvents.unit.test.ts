@@ -1,0 +1,75 @@
+import { LocationUpdatedV1, ProfileEvents } from '@nocturne/contracts';
+import type { StoredEvent } from '@nocturne/platform';
+import { toProfileIntegrationEvent } from './integrationEvents';
+
+let position = 0;
+const stored = (type: string, data: Record<string, unknown>, streamId = 'profile-9'): StoredEvent => ({
+  id: `e${++position}`,
+  type,
+  data,
+  occurredAt: '2026-01-01T22:00:00.000Z',
+  metadata: {},
+  schemaVersion: 1,
+  streamId,
+  streamVersion: position,
+  globalPosition: position,
+});
+const photoId = 'a'.repeat(32);
+
+describe('integration events of the profile context', () => {
+  it('publishes a location as its ~1 km grid cell, never the exact coordinates', () => {
+    const out = toProfileIntegrationEvent(stored('LocationUpdated', { userId: 9, latitude: 48.858370, longitude: 2.294481, location: '48.858370, 2.294481', updatedAt: 'now' }));
+    expect(out).not.toBeNull();
+    expect(out!.type).toBe(ProfileEvents.LocationUpdated.type);
+    expect(out!.aggregateId).toBe('9');
+    const data = LocationUpdatedV1.parse(out!.data);
+    expect(JSON.stringify(out)).not.toMatch(/48\.85837|2\.294481/);
+    expect(data.city).toBeNull();
+    expect(Math.abs(data.latitude - 48.85837)).toBeLessThan(0.0091);
+    expect(Object.keys(data).sort()).toEqual(['cell', 'city', 'latitude', 'longitude', 'updatedAt', 'userId']);
+  });
+
+  it('shares a place name typed by the person as the city', () => {
+    const out = toProfileIntegrationEvent(stored('LocationUpdated', { userId: 9, latitude: 1, longitude: 1, location: 'Berlin', updatedAt: 'now' }));
+    expect(out!.data).toMatchObject({ city: 'Berlin' });
+  });
+
+  it('publishes the whole public profile with photo URLs on edits', () => {
+    const out = toProfileIntegrationEvent(
+      stored('ProfileUpdated', { userId: 9, gender: 'Female', bio: null, photoIds: [photoId], kinks: ['Brat'], interests: ['Art'], updatedAt: 'now' }),
+    );
+    expect(out).toEqual({
+      type: 'ProfileUpdated',
+      version: 1,
+      aggregateId: '9',
+      data: {
+        userId: 9,
+        gender: 'Female',
+        bio: null,
+        photos: [{ id: photoId, url: `/api/photos/${photoId}/display`, thumbnailUrl: `/api/photos/${photoId}/thumb` }],
+        kinks: ['Brat'],
+        interests: ['Art'],
+        updatedAt: 'now',
+      },
+    });
+  });
+
+  it('publishes photo changes as the resulting list', () => {
+    const out = toProfileIntegrationEvent(stored('PhotoRemoved', { userId: 9, photoId, photoIds: [], removedAt: 'now' }));
+    expect(out).toMatchObject({ type: 'ProfilePhotosChanged', data: { userId: 9, photos: [] } });
+  });
+
+  it('keeps notification preferences and account names private', () => {
+    expect(toProfileIntegrationEvent(stored('NotificationPreferencesChanged', { userId: 9, matches: true, messages: true, likes: true, marketing: true, changedAt: 'now' }))).toBeNull();
+    expect(toProfileIntegrationEvent(stored('AccountNameChanged', { userId: 9, name: 'Luna' }))).toBeNull();
+  });
+
+  it('publishes erasure and time zones', () => {
+    expect(toProfileIntegrationEvent(stored('ProfileErased', { userId: 9, photoIds: [photoId], erasedAt: 'now' }))).toMatchObject({ type: 'ProfileErased', data: { userId: 9, erasedAt: 'now' } });
+    expect(toProfileIntegrationEvent(stored('TimeZoneSet', { userId: 9, timeZone: 'Asia/Tokyo', setAt: 'now' }))).toMatchObject({ type: 'TimeZoneSet', data: { userId: 9, timeZone: 'Asia/Tokyo' } });
+  });
+
+  it('ignores streams that are not profiles', () => {
+    expect(toProfileIntegrationEvent(stored('ProfileErased', { userId: 9, photoIds: [], erasedAt: 'now' }, 'other-9'))).toBeNull();
+  });
+});
