@@ -1,14 +1,9 @@
 import { AuthEvents, type AccountDetailsChangedV1, type UserDeletedV1, type UserRegisteredV1 } from '@nocturne/contracts';
-import type { StoredEvent } from '@nocturne/platform';
+import type { IntegrationEventDraft, StoredEvent } from '@nocturne/platform';
 import type { AccountDetailsChanged, UserDeleted, UserRegistered } from './domain/user';
 
-export interface AuthIntegrationEvent {
-  type: string;
-  version: number;
-  /** Kafka key: the user id. */
-  aggregateId: string;
-  data: UserRegisteredV1 | AccountDetailsChangedV1 | UserDeletedV1;
-}
+/** Keyed by the user id, so one account's events stay in order. */
+export type AuthIntegrationEvent = IntegrationEventDraft<string, UserRegisteredV1 | AccountDetailsChangedV1 | UserDeletedV1>;
 
 /**
  * Which stored events leave the auth context, and with what: each field is copied on purpose, so that

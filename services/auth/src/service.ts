@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createSubgraphServer, SessionStore, type Adapters, type Logger, type Readiness } from '@nocturne/platform';
+import { Topics } from '@nocturne/contracts';
+import { createSubgraphServer, SessionStore, startOutboxRelay, type Adapters, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
 import { AuthApplication } from './application/authApplication';
 import { RateLimiter } from './application/rateLimiter';
 import { UsersProjection } from './application/usersProjection';
@@ -8,6 +9,7 @@ import { authResolvers, type AuthContext } from './graphql/resolvers';
 import { authTypeDefs } from './graphql/schema';
 import { createArgon2Passwords } from './infrastructure/argon2Passwords';
 import { createMailer } from './infrastructure/mailer';
+import { toAuthIntegrationEvent } from './integrationEvents';
 
 export interface AuthServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
@@ -31,6 +33,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
   const sessions = new SessionStore(adapters.kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
   const mailer = createMailer(config.mail, logger);
   let application: AuthApplication | undefined;
+  let relay: OutboxRelay | undefined;
   let url: string | undefined;
 
   const server = createSubgraphServer<AuthContext>({
@@ -73,12 +76,23 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
         },
       });
       await users.start();
+      // The event store is the outbox: UserRegistered, AccountDetailsChanged and UserDeleted go to auth.events.
+      relay = await startOutboxRelay({
+        store: adapters.eventStore,
+        bus: adapters.bus,
+        topic: Topics.auth,
+        checkpoint: adapters.checkpoints,
+        toIntegrationEvent: toAuthIntegrationEvent,
+        logger,
+      });
       ({ url } = await server.start());
       return { url };
     },
     async stop() {
       await server.stop();
       await application?.settle();
+      await relay?.stop();
+      relay = undefined;
       await users.stop();
       await mailer.close();
       url = undefined;

@@ -1,0 +1,60 @@
+import { ConfigError, parseEnv } from '@nocturne/platform';
+import { defaultAuthConfig } from './config';
+import { authEnvironmentSchema, toAuthConfig } from './environment';
+
+const secret = 'a-secret-of-sixteen-plus';
+
+describe('auth environment', () => {
+  it('applies the documented defaults', () => {
+    const config = toAuthConfig(parseEnv(authEnvironmentSchema, { INTERNAL_SECRET: secret }));
+    expect(config).toEqual({ ...defaultAuthConfig, internalSecret: secret });
+    expect(config.port).toBe(4001);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.rateLimits).toEqual({
+      signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+      signInFailuresPerAddress: { limit: 100, windowMs: 15 * 60_000 },
+      signUpsPerAddress: { limit: 100, windowMs: 60 * 60_000 },
+      resetRequestsPerEmail: { limit: 5, windowMs: 60 * 60_000 },
+      resetRequestsPerAddress: { limit: 50, windowMs: 60 * 60_000 },
+    });
+    expect(config.sessions).toEqual({ idleMinutes: 7 * 24 * 60, maxDays: 30 });
+  });
+
+  it('reads every setting', () => {
+    const config = toAuthConfig(
+      parseEnv(authEnvironmentSchema, {
+        INTERNAL_SECRET: secret,
+        AUTH_PORT: '0',
+        AUTH_HOST: '0.0.0.0',
+        PUBLIC_URL: 'https://nocturne.example',
+        SMTP_URL: 'smtp://mailpit:1025',
+        MAIL_FROM: 'Nocturne <night@nocturne.example>',
+        MAIL_OUTBOX_DIR: '/tmp/outbox',
+        SESSION_IDLE_MINUTES: '60',
+        SESSION_MAX_DAYS: '2',
+        RATE_SIGN_IN_ACCOUNT_LIMIT: '3',
+        RATE_SIGN_IN_ACCOUNT_WINDOW_MINUTES: '5',
+      }),
+    );
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      publicUrl: 'https://nocturne.example',
+      mail: { smtpUrl: 'smtp://mailpit:1025', from: 'Nocturne <night@nocturne.example>', outboxDir: '/tmp/outbox' },
+      sessions: { idleMinutes: 60, maxDays: 2 },
+      rateLimits: { signInFailuresPerAccount: { limit: 3, windowMs: 5 * 60_000 } },
+    });
+  });
+
+  it.each([
+    ['INTERNAL_SECRET', {}],
+    ['AUTH_PORT', { AUTH_PORT: '70000' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+    ['SMTP_URL', { SMTP_URL: 'nope' }],
+    ['RATE_SIGN_UP_ADDRESS_LIMIT', { RATE_SIGN_UP_ADDRESS_LIMIT: '-1' }],
+  ])('names %s when its value is bad', (name, env) => {
+    const parse = () => parseEnv(authEnvironmentSchema, { INTERNAL_SECRET: secret, ...env, ...(name === 'INTERNAL_SECRET' && { INTERNAL_SECRET: undefined }) });
+    expect(parse).toThrow(ConfigError);
+    expect(parse).toThrow(new RegExp(name));
+  });
+});
