@@ -10,3 +10,7 @@ export * from './config';
 export * from './adapters';
 export * from './testing';
 export * from './relay';
+export * from './kafka/eventBus';
+export * from './mongo';
+export * from './redis';
+export * from './real';

@@ -1,5 +1,9 @@
+import mongoose from 'mongoose';
 import type { Adapters } from './adapters';
+import { KafkaEventBus } from './kafka/eventBus';
 import type { Logger } from './logging';
+import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from './mongo';
+import { RedisKeyValueStore } from './redis';
 
 export interface RealAdaptersOptions {
   service: string;
@@ -10,6 +14,46 @@ export interface RealAdaptersOptions {
   logger?: Logger;
 }
 
-export async function createRealAdapters(_options: RealAdaptersOptions): Promise<Adapters> {
-  throw new Error('the real-infrastructure adapters are not available yet; unset KAFKA_BROKERS, MONGODB_URI or REDIS_URL');
+/** Kafka, MongoDB (database `nocturne_<service>`) and Redis; whatever connected is closed again if a later step fails. */
+export async function createRealAdapters(options: RealAdaptersOptions): Promise<Adapters> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        options.logger?.warn({ err: error }, 'closing an adapter failed');
+      }
+    }
+  };
+  try {
+    const connection = await mongoose.createConnection(options.mongodbUri, { dbName: `nocturne_${options.service}`, serverSelectionTimeoutMS: 10_000 }).asPromise();
+    cleanups.push(() => connection.close());
+    const db = connection.db;
+    if (!db) throw new Error('MongoDB connection has no database');
+    const eventStore = await MongoEventStore.open(db, { ...(options.logger && { logger: options.logger }) });
+    cleanups.push(() => eventStore.close());
+    const kv = await RedisKeyValueStore.connect(options.redisUrl, { ...(options.logger && { logger: options.logger }) });
+    cleanups.push(() => kv.close());
+    const bus = await KafkaEventBus.connect({
+      brokers: options.kafkaBrokers,
+      clientId: `nocturne-${options.service}`,
+      ...(options.partitions && { partitions: options.partitions }),
+      ...(options.logger && { logger: options.logger }),
+    });
+    cleanups.push(() => bus.close());
+    return {
+      mode: 'real',
+      eventStore,
+      bus,
+      kv,
+      readModels: new MongoReadModelStore(db),
+      blobs: new GridFsBlobStore(db),
+      checkpoints: new MongoCheckpointStore(db),
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
 }

@@ -55,6 +55,7 @@ describe('in-process event bus', () => {
     const b = await bus.subscribe({ groupId: 'g', topics: ['t'], handler: async (m) => void byMember[1]!.push(m) });
     await bus.publish('t', Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, event: integrationEvent(`k${i}`) })));
     await eventually(() => expect(byMember[0]!.length + byMember[1]!.length).toBe(40));
+    expect(new Set([...byMember[0]!, ...byMember[1]!].map((m) => m.event.id)).size).toBe(40);
     expect(byMember[0]!.length).toBeGreaterThan(0);
     expect(byMember[1]!.length).toBeGreaterThan(0);
     expect(new Set(byMember[0]!.map((m) => m.partition)).size).toBe(2);

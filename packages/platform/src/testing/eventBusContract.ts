@@ -85,7 +85,9 @@ export function eventBusContract(name: string, makeBus: () => EventBus | Promise
       }, wait);
     });
 
-    it('shares the messages among the members of a group, each handled once', async () => {
+    // At-least-once: a rebalance may hand an uncommitted message to the other member, so this checks
+    // coverage; the in-process bus's own tests check that nothing is handled twice.
+    it('shares the messages among the members of a group, every message handled', async () => {
       const t = topic();
       const g = group();
       const byMember: DeliveredMessage[][] = [[], []];
@@ -93,7 +95,7 @@ export function eventBusContract(name: string, makeBus: () => EventBus | Promise
       await subscribe({ groupId: g, topics: [t], handler: async (m) => void byMember[1]!.push(m) });
       const events = Array.from({ length: 20 }, (_, i) => ({ key: `key-${i}`, event: integrationEvent(`key-${i}`) }));
       await bus.publish(t, events);
-      await eventually(() => expect(idsOf([...byMember[0]!, ...byMember[1]!]).sort()).toEqual(events.map((e) => e.event.id).sort()), wait);
+      await eventually(() => expect([...new Set(idsOf([...byMember[0]!, ...byMember[1]!]))].sort()).toEqual(events.map((e) => e.event.id).sort()), wait);
     });
 
     it('redelivers a message whose handler failed, before the next message of its key', async () => {

@@ -1,0 +1,205 @@
+import { deadLetterTopic, integrationEventSchema, type IntegrationEvent } from '@nocturne/contracts';
+import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
+import type { Logger } from '../logging';
+import type { BusConsumer, BusMessage, DeliveredMessage, EventBus, SubscribeOptions } from '../ports';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Partitions per topic; topics are created up front with these counts (plus their dead-letter topics). */
+  partitions?: Record<string, number>;
+  /** For topics created on first use (default 4). */
+  defaultPartitions?: number;
+  replicationFactor?: number;
+  /** Delay before the n-th retry of a failing handler is n times this (default 200 ms, at most 5 s). */
+  retryBackoffMs?: number;
+  /** Partitions a consumer handles at once (order is kept within each; default 4). */
+  partitionsConsumedConcurrently?: number;
+  logger?: Logger;
+}
+
+class StopRequested extends Error {}
+
+const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+function kafkaLogCreator(logger: Logger | undefined) {
+  return () =>
+    ({ level, log }: LogEntry) => {
+      if (!logger) return;
+      const { message, ...extra } = log;
+      logger[LEVELS[level] ?? 'info']({ kafka: extra }, `kafka: ${message}`);
+    };
+}
+
+/**
+ * EventBus on Kafka: JSON values keyed by aggregate id, an idempotent producer (acks from all in-sync
+ * replicas, one request in flight so retries cannot reorder), consumer groups committing each message's
+ * offset only after its handler resolved, and a dead-letter topic for messages that keep failing.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly knownTopics = new Set<string>();
+  private readonly consumers = new Set<BusConsumer>();
+  private closed = false;
+
+  private constructor(private readonly options: KafkaEventBusOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: kafkaLogCreator(options.logger),
+      retry: { initialRetryTime: 100, retries: 8 },
+    });
+    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.admin = this.kafka.admin();
+  }
+
+  /** Connects and creates the configured topics and their dead-letter topics. */
+  static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
+    const bus = new KafkaEventBus(options);
+    await bus.admin.connect();
+    await bus.producer.connect();
+    for (const topic of await bus.admin.listTopics()) bus.knownTopics.add(topic);
+    await bus.ensureTopics(Object.keys(options.partitions ?? {}).flatMap((topic) => [topic, deadLetterTopic(topic)]));
+    return bus;
+  }
+
+  private async ensureTopics(topics: readonly string[]): Promise<void> {
+    const missing = [...new Set(topics)].filter((topic) => !this.knownTopics.has(topic));
+    if (missing.length === 0) return;
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: this.options.partitions?.[topic] ?? this.options.partitions?.[topic.replace(/\.dlq$/, '')] ?? this.options.defaultPartitions ?? 4,
+        replicationFactor: this.options.replicationFactor ?? 1,
+      })),
+    });
+    // createTopics answers false (no error) for topics that already exist: either way they exist now.
+    for (const topic of missing) this.knownTopics.add(topic);
+  }
+
+  async publish(topic: string, messages: readonly BusMessage[]): Promise<void> {
+    if (this.closed) throw new Error('event bus is closed');
+    const values = messages.map((message) => {
+      if (!message.key) throw new Error(`publish to ${topic}: every message needs a key`);
+      const event = integrationEventSchema.parse(message.event);
+      return { key: message.key, value: JSON.stringify(event), headers: { 'event-type': event.type } };
+    });
+    if (values.length === 0) return;
+    await this.ensureTopics([topic]);
+    await this.producer.send({ topic, acks: -1, messages: values });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<BusConsumer> {
+    if (this.closed) throw new Error('event bus is closed');
+    await this.ensureTopics(options.topics.flatMap((topic) => [topic, deadLetterTopic(topic)]));
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: 500,
+      allowAutoTopicCreation: false,
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
+    const state = { stopping: false };
+    await consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        await this.handle(consumer, options, state, topic, partition, message, heartbeat);
+      },
+    });
+    let stopped: Promise<void> | undefined;
+    const busConsumer: BusConsumer = {
+      stop: () =>
+        (stopped ??= (async () => {
+          state.stopping = true;
+          // disconnect() waits for the message in flight, then leaves the group.
+          await consumer.disconnect();
+          this.consumers.delete(busConsumer);
+        })()),
+    };
+    this.consumers.add(busConsumer);
+    return busConsumer;
+  }
+
+  private async handle(
+    consumer: Consumer,
+    options: SubscribeOptions,
+    state: { stopping: boolean },
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    heartbeat: () => Promise<void>,
+  ): Promise<void> {
+    const commit = () => consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+    const key = message.key?.toString('utf8') ?? '';
+    let event: IntegrationEvent;
+    try {
+      event = integrationEventSchema.parse(JSON.parse(message.value?.toString('utf8') ?? '')) as IntegrationEvent;
+    } catch (error) {
+      await this.deadLetter(topic, partition, message, error);
+      await commit();
+      return;
+    }
+    const maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+    const delivered: DeliveredMessage = { topic, partition, offset: message.offset, key, event };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await options.handler(structuredClone(delivered));
+        break;
+      } catch (error) {
+        // Throwing leaves the offset uncommitted: the message comes again, here or to another member.
+        if (state.stopping) throw new StopRequested('consumer stopping');
+        if (attempt >= maxAttempts) {
+          await this.deadLetter(topic, partition, message, error);
+          break;
+        }
+        this.options.logger?.warn({ err: error, topic, partition, offset: message.offset, groupId: options.groupId, attempt }, 'handler failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5000, (this.options.retryBackoffMs ?? 200) * attempt)));
+        await heartbeat();
+      }
+    }
+    await commit();
+  }
+
+  private async deadLetter(topic: string, partition: number, message: KafkaMessage, error: unknown): Promise<void> {
+    this.options.logger?.error({ err: error, topic, partition, offset: message.offset }, 'dead-lettering a message');
+    const dlq = deadLetterTopic(topic);
+    await this.ensureTopics([dlq]);
+    await this.producer.send({
+      topic: dlq,
+      acks: -1,
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            'x-original-topic': topic,
+            'x-original-partition': String(partition),
+            'x-original-offset': message.offset,
+            'x-error': String((error as Error)?.message ?? error).slice(0, 1000),
+          },
+        },
+      ],
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
+    await this.producer.disconnect();
+    await this.admin.disconnect();
+  }
+}

@@ -1,0 +1,4 @@
+export * from './eventStore';
+export * from './readModel';
+export * from './blobStore';
+export * from './checkpoints';

@@ -1,0 +1,85 @@
+import mongoose from 'mongoose';
+import { blobStoreContract, eventStoreContract, eventually, readModelContract, uniqueSuffix } from '../testing';
+import { newEvent } from '../testing/eventStoreContract';
+import type { StoredEvent } from '../ports';
+import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from '.';
+
+// Needs a MongoDB-compatible server: `npm run infra:up`, then MONGODB_URI=mongodb://127.0.0.1:27017.
+const uri = process.env.MONGODB_URI;
+const d = uri ? describe : describe.skip;
+
+d('MongoDB', () => {
+  let connection: mongoose.Connection;
+  const databases: string[] = [];
+  let lastDatabase = '';
+  const freshDb = () => {
+    lastDatabase = `nocturne_test_${uniqueSuffix()}`;
+    databases.push(lastDatabase);
+    return connection.useDb(lastDatabase, { useCache: false }).db!;
+  };
+  const sameDb = () => connection.useDb(lastDatabase, { useCache: false }).db!;
+
+  beforeAll(async () => {
+    connection = await mongoose.createConnection(uri!, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+  });
+  afterAll(async () => {
+    for (const name of databases) await connection.useDb(name).dropDatabase().catch(() => undefined);
+    await connection.close();
+  });
+
+  eventStoreContract('MongoDB', () => MongoEventStore.open(freshDb()), { reopen: () => MongoEventStore.open(sameDb()) });
+  readModelContract('MongoDB', () => new MongoReadModelStore(freshDb()));
+  blobStoreContract('GridFS', () => new GridFsBlobStore(freshDb()), { reopen: () => new GridFsBlobStore(sameDb()) });
+
+  describe('global positions without transactions', () => {
+    it('does not hand out an event after a gap until the gap is filled', async () => {
+      const db = freshDb();
+      const store = await MongoEventStore.open(db, { gapTimeoutMs: 60_000 });
+      await store.append('s-1', [newEvent('One')], { expectedVersion: 0 });
+      // A writer that allocated position 2 and has not inserted yet, while position 3 is already in.
+      await db.collection('events_counters').updateOne({ _id: 'globalPosition' as never }, { $inc: { value: 1 } });
+      await store.append('s-2', [newEvent('Three')], { expectedVersion: 0 });
+      expect((await store.readAll({ after: 0, limit: 10 })).map((e) => e.type)).toEqual(['One']);
+      const seen: StoredEvent[] = [];
+      const subscription = store.subscribeToAll(0, async (event) => void seen.push(event));
+      await eventually(() => expect(seen.map((e) => e.type)).toEqual(['One']));
+      await db.collection('events').insertOne({ _id: 2, streamId: 's-3', streamVersion: 1, id: 'late', type: 'Two', occurredAt: new Date().toISOString(), data: {} } as never);
+      await eventually(() => expect(seen.map((e) => e.type)).toEqual(['One', 'Two', 'Three']));
+      await subscription.stop();
+      await store.close();
+    });
+
+    it('closes a gap nobody fills after the timeout, and a late writer lands at a new position', async () => {
+      const db = freshDb();
+      const store = await MongoEventStore.open(db, { gapTimeoutMs: 200 });
+      await store.append('s-1', [newEvent('One')], { expectedVersion: 0 });
+      await db.collection('events_counters').updateOne({ _id: 'globalPosition' as never }, { $inc: { value: 1 } });
+      await store.append('s-2', [newEvent('Three')], { expectedVersion: 0 });
+      await eventually(async () => expect((await store.readAll({ after: 0, limit: 10 })).map((e) => e.type)).toEqual(['One', 'Three']));
+      expect(await db.collection('events').findOne({ _id: 2 as never })).toMatchObject({ void: true });
+      await store.close();
+    });
+
+    it('voids the positions of a conflicting append at once', async () => {
+      const db = freshDb();
+      const store = await MongoEventStore.open(db, { gapTimeoutMs: 60_000 });
+      await store.append('claim', [newEvent('First')], { expectedVersion: 0 });
+      await store.append('other', [newEvent('Other')], { expectedVersion: 0 });
+      // Racing writers all pass the version pre-check and collide on the unique index.
+      const racing = Promise.allSettled(Array.from({ length: 5 }, () => store.append('race', [newEvent('Race')], { expectedVersion: 0 })));
+      expect((await racing).filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      await store.append('after', [newEvent('After')], { expectedVersion: 0 });
+      const all = await store.readAll({ after: 0, limit: 100 });
+      expect(all.map((e) => e.type)).toEqual(['First', 'Other', 'Race', 'After']);
+      await store.close();
+    });
+  });
+
+  it('keeps checkpoints', async () => {
+    const db = freshDb();
+    const checkpoints = new MongoCheckpointStore(db);
+    expect(await checkpoints.load('relay')).toBe(0);
+    await checkpoints.save('relay', 42);
+    expect(await new MongoCheckpointStore(db).load('relay')).toBe(42);
+  });
+});

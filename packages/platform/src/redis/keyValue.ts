@@ -1,0 +1,111 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '../logging';
+import type { KeyValueStore, SetOptions } from '../ports';
+
+/** INCRBY that sets the TTL only when it created the key, atomically. */
+const INCREMENT_SCRIPT = `
+local created = redis.call('EXISTS', KEYS[1]) == 0
+local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if created and tonumber(ARGV[2]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return value`;
+
+/** KeyValueStore on Redis; pub/sub runs on a second connection, as Redis requires. */
+export class RedisKeyValueStore implements KeyValueStore {
+  private subscriber: Redis | undefined;
+  private readonly handlers = new Map<string, Set<(message: string) => void>>();
+
+  private constructor(
+    private readonly redis: Redis,
+    private readonly logger?: Logger,
+  ) {}
+
+  static async connect(url: string, options: { logger?: Logger } = {}): Promise<RedisKeyValueStore> {
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
+    redis.on('error', (error: Error) => options.logger?.warn({ err: error }, 'redis connection error'));
+    await redis.connect();
+    return new RedisKeyValueStore(redis, options.logger);
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.redis.get(key);
+  }
+
+  async set(key: string, value: string, options: SetOptions = {}): Promise<boolean> {
+    const args: Array<string | number> = [];
+    if (options.ttlMs !== undefined) {
+      if (!(Number.isFinite(options.ttlMs) && options.ttlMs > 0)) throw new Error(`ttlMs must be a positive number, got ${options.ttlMs}`);
+      args.push('PX', Math.ceil(options.ttlMs));
+    }
+    if (options.onlyIfAbsent) args.push('NX');
+    const answer = await this.redis.call('SET', key, value, ...args);
+    return answer === 'OK';
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(key);
+  }
+
+  async ttl(key: string): Promise<number | null> {
+    const remaining = await this.redis.pttl(key);
+    return remaining < 0 ? null : remaining;
+  }
+
+  async increment(key: string, options: { by?: number; ttlMs?: number } = {}): Promise<number> {
+    const by = options.by ?? 1;
+    if (!Number.isSafeInteger(by)) throw new Error(`increment by must be an integer, got ${by}`);
+    const ttl = options.ttlMs === undefined ? 0 : Math.ceil(options.ttlMs);
+    return Number(await this.redis.eval(INCREMENT_SCRIPT, 1, key, by, ttl));
+  }
+
+  async addToSet(key: string, member: string): Promise<void> {
+    await this.redis.sadd(key, member);
+  }
+
+  async removeFromSet(key: string, member: string): Promise<void> {
+    await this.redis.srem(key, member);
+  }
+
+  async members(key: string): Promise<string[]> {
+    return this.redis.smembers(key);
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.redis.publish(channel, message);
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>> {
+    if (!this.subscriber) {
+      const subscriber = this.redis.duplicate();
+      subscriber.on('error', (error: Error) => this.logger?.warn({ err: error }, 'redis subscriber connection error'));
+      subscriber.on('message', (from: string, message: string) => {
+        for (const h of this.handlers.get(from) ?? []) {
+          try {
+            h(message);
+          } catch (error) {
+            this.logger?.warn({ err: error, channel: from }, 'pub/sub handler failed');
+          }
+        }
+      });
+      this.subscriber = subscriber;
+    }
+    let handlers = this.handlers.get(channel);
+    if (!handlers) {
+      this.handlers.set(channel, (handlers = new Set()));
+      await this.subscriber.subscribe(channel);
+    }
+    const own = (message: string) => handler(message);
+    handlers.add(own);
+    return async () => {
+      handlers.delete(own);
+      if (handlers.size === 0 && this.handlers.get(channel) === handlers) {
+        this.handlers.delete(channel);
+        await this.subscriber?.unsubscribe(channel);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    await Promise.all([this.redis.quit().catch(() => this.redis.disconnect()), this.subscriber?.quit().catch(() => this.subscriber?.disconnect())]);
+  }
+}
