@@ -2,7 +2,7 @@
 export const profileTypeDefs = /* GraphQL */ `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@external", "@requires", "@shareable"])
 
-  "A person. The auth subgraph owns the account fields; these are the profile's."
+  # The auth subgraph owns User and its account fields; these are the profile's.
   type User @key(fields: "id") {
     id: Int!
     "Male, Female or Other; null until onboarding."
