@@ -5,7 +5,6 @@ import { claimDecider, claimStreamId, type ClaimKind } from '../domain/claim';
 import { passwordResetDecider, passwordResetStreamId, type PasswordResetState } from '../domain/passwordReset';
 import { RuleViolation } from '../domain/ruleViolation';
 import { userDecider, userStreamId, type ActiveUser, type UserState } from '../domain/user';
-import { USER_ID_SEQUENCE_STREAM, userIdSequenceDecider } from '../domain/userIdSequence';
 import {
   normalizeForClaim,
   validateAccountDetails,
@@ -17,6 +16,7 @@ import {
 import { handleCommand, loadStream, type CommandContext } from './eventStreams';
 import type { Mailer, PasswordHasher } from './ports';
 import type { RateLimit, RateLimiter } from './rateLimiter';
+import { UserIdAllocator } from './userIdAllocator';
 import type { UserDocument, UsersProjection } from './usersProjection';
 
 export interface AuthRateLimits {
@@ -99,8 +99,11 @@ export const viewOfDocument = (user: UserDocument): AccountView => ({
 /** The auth context's use cases: each loads streams, lets the deciders decide, appends. */
 export class AuthApplication {
   private readonly background = new Set<Promise<void>>();
+  private readonly userIds: UserIdAllocator;
 
-  constructor(private readonly deps: AuthApplicationDependencies) {}
+  constructor(private readonly deps: AuthApplicationDependencies) {
+    this.userIds = new UserIdAllocator(deps.eventStore);
+  }
 
   private context(caller: Caller): CommandContext {
     return {
@@ -151,13 +154,6 @@ export class AuthApplication {
     claimDecider.decide({ type: 'MakeClaim', kind, userId: 0, now, ownerRegistered, abandonedAfterMs: this.deps.options.abandonedClaimMs }, state);
   }
 
-  private async allocateUserId(context: CommandContext): Promise<number> {
-    const { events } = await handleCommand(this.deps.eventStore, USER_ID_SEQUENCE_STREAM, userIdSequenceDecider, { type: 'AllocateUserId', now: context.now }, context, 50);
-    const allocated = events[0];
-    if (!allocated) throw new Error('no user id allocated');
-    return allocated.data.userId;
-  }
-
   private async startSession(userId: number, caller: Caller): Promise<NewSession> {
     // A new id at every sign-in; the session the request came with (if any) ends.
     if (caller.internal.sid) await this.deps.sessions.revoke(caller.internal.sid);
@@ -174,7 +170,7 @@ export class AuthApplication {
     await this.assertClaimable('email', input.email, context.now);
     const passwordHash = await this.deps.passwords.hash(input.password);
 
-    const userId = await this.allocateUserId(context);
+    const userId = await this.userIds.allocate(context);
     const claimed: ClaimKind[] = [];
     let registered;
     try {
