@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createSubgraphServer, type Adapters, type BusConsumer, type Logger, type Readiness } from '@nocturne/platform';
+import { Topics } from '@nocturne/contracts';
+import { createSubgraphServer, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
 import type { ProfileConfig } from './config';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
 import { profileTypeDefs } from './graphql/schema';
 import { consumeAuthEvents } from './integration/authEventsConsumer';
+import { toIntegrationEvent } from './integration/integrationEvents';
 import { mountPhotoRoutes } from './photos/photoRoutes';
 import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
@@ -13,7 +15,7 @@ import { createProjector } from './projections/projector';
 
 export interface ProfileServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs'>;
+  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints'>;
   config: ProfileConfig;
   logger: Logger;
   /** Defaults to the system clock. */
@@ -51,6 +53,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     logger,
   });
   let consumer: BusConsumer | undefined;
+  let relay: OutboxRelay | undefined;
   let url: string | undefined;
 
   const server = createSubgraphServer<ProfileContext>({
@@ -63,7 +66,11 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     logger,
     buildContext: (base) => ({ ...base, profiles: application, urls }),
     routes: (app) => mountPhotoRoutes(app, { application, urls, logger }),
-    readinessChecks: { profilesProjection: () => projector.running(), authEventsConsumer: () => consumer !== undefined },
+    readinessChecks: {
+      profilesProjection: () => projector.running(),
+      authEventsConsumer: () => consumer !== undefined,
+      outboxRelay: () => relay !== undefined,
+    },
   });
 
   return {
@@ -72,6 +79,15 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     },
     async start() {
       await projector.start();
+      // The event store is the outbox: the public side of profile events goes to profile.events.
+      relay = await startOutboxRelay({
+        store: adapters.eventStore,
+        bus: adapters.bus,
+        topic: Topics.profile,
+        checkpoint: adapters.checkpoints,
+        toIntegrationEvent: (event) => toIntegrationEvent(event, urls),
+        logger,
+      });
       ({ url } = await server.start());
       consumer = await consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, application, logger });
       return { url };
@@ -80,6 +96,8 @@ export function createProfileService({ adapters, config, logger, clock = () => n
       await consumer?.stop();
       consumer = undefined;
       await server.stop();
+      await relay?.stop();
+      relay = undefined;
       await projector.stop();
       url = undefined;
     },
