@@ -1,13 +1,28 @@
+import { find as mingoFind } from 'mingo';
 import { mongo } from 'mongoose';
 import type { Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelDocument, ReadModelStore } from '../ports';
 import { DuplicateKeyError, definedChanges, indexName } from '../readModelShared';
 
 type Doc = mongo.Document & { _id: string };
 
+/** MongoDB says 11000; FerretDB 1.x reports a unique violation on update as an internal SQLite error. */
 function duplicateKeyFields(error: unknown): string[] | null {
-  const { code, keyPattern } = error as { code?: number; keyPattern?: Record<string, unknown> };
-  if (code !== 11000) return null;
+  const { code, keyPattern, message } = error as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
+  if (code !== 11000 && !/UNIQUE constraint failed|duplicate key/i.test(message ?? '')) return null;
   return keyPattern ? Object.keys(keyPattern) : [];
+}
+
+const mentionsElemMatch = (value: unknown): boolean => JSON.stringify(value ?? null).includes('"$elemMatch"');
+
+/**
+ * FerretDB 1.x gets $elemMatch wrong (it matches conditions on different elements, and ignores field
+ * conditions on embedded documents). Clauses that use it are therefore left out of the server's query,
+ * which answers a superset, and the whole filter is applied here with mingo. Dropping top-level clauses
+ * of a conjunction only widens the match, so the result is exact on any server.
+ */
+function splitFilter(filter: Filter): { server: Filter; local: boolean } {
+  if (!mentionsElemMatch(filter)) return { server: filter, local: false };
+  return { server: Object.fromEntries(Object.entries(filter).filter(([, value]) => !mentionsElemMatch(value))), local: true };
 }
 
 class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
@@ -47,12 +62,20 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
   }
 
   async findOne(filter: Filter): Promise<T | null> {
-    await this.ready;
-    return (await this.collection.findOne(filter as mongo.Filter<Doc>)) as T | null;
+    const [doc] = await this.find(filter, { limit: 1 });
+    return doc ?? null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     await this.ready;
+    const { server, local } = splitFilter(filter);
+    if (local) {
+      let cursor = mingoFind(await this.collection.find(server as mongo.Filter<Doc>).toArray(), filter);
+      if (options.sort) cursor = cursor.sort(options.sort);
+      if (options.skip) cursor = cursor.skip(options.skip);
+      if (options.limit) cursor = cursor.limit(options.limit);
+      return cursor.all() as unknown as T[];
+    }
     let cursor = this.collection.find(filter as mongo.Filter<Doc>);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
@@ -62,6 +85,7 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
 
   async count(filter: Filter): Promise<number> {
     await this.ready;
+    if (splitFilter(filter).local) return (await this.find(filter)).length;
     return this.collection.countDocuments(filter as mongo.Filter<Doc>);
   }
 
@@ -72,6 +96,11 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
 
   async deleteMany(filter: Filter): Promise<number> {
     await this.ready;
+    if (splitFilter(filter).local) {
+      const ids = (await this.find(filter)).map((doc) => doc._id);
+      if (ids.length === 0) return 0;
+      return (await this.collection.deleteMany({ _id: { $in: ids } })).deletedCount;
+    }
     return (await this.collection.deleteMany(filter as mongo.Filter<Doc>)).deletedCount;
   }
 }

@@ -8,15 +8,16 @@ interface Person {
   age: number;
   city?: string;
   tags: string[];
+  scores: number[];
   photos: Array<{ id: string; approved: boolean }>;
   settings?: { theme: string; notify: boolean };
 }
 
 const people: Person[] = [
-  { _id: 'p1', name: 'Luna', age: 24, city: 'Lyon', tags: ['night', 'jazz'], photos: [{ id: 'a', approved: true }] },
-  { _id: 'p2', name: 'Sol', age: 31, city: 'Paris', tags: ['day'], photos: [{ id: 'b', approved: false }] },
-  { _id: 'p3', name: 'Stella', age: 19, tags: ['night'], photos: [] },
-  { _id: 'p4', name: 'Nyx', age: 40, city: 'Lyon', tags: ['jazz', 'owls'], photos: [{ id: 'c', approved: false }, { id: 'd', approved: true }] },
+  { _id: 'p1', name: 'Luna', age: 24, city: 'Lyon', tags: ['night', 'jazz'], scores: [3, 8], photos: [{ id: 'a', approved: true }] },
+  { _id: 'p2', name: 'Sol', age: 31, city: 'Paris', tags: ['day'], scores: [5], photos: [{ id: 'b', approved: false }] },
+  { _id: 'p3', name: 'Stella', age: 19, tags: ['night'], scores: [], photos: [] },
+  { _id: 'p4', name: 'Nyx', age: 40, city: 'Lyon', tags: ['jazz', 'owls'], scores: [1, 9], photos: [{ id: 'c', approved: false }, { id: 'd', approved: true }] },
 ];
 
 /** Behaviour every ReadModelStore must have. Collections are unique per test. */
@@ -43,8 +44,8 @@ export function readModelContract(name: string, makeStore: () => ReadModelStore 
       const c = collection();
       await c.upsert(people[0]!);
       expect(await c.get('p1')).toEqual(people[0]);
-      await c.upsert({ _id: 'p1', name: 'Luna B', age: 25, tags: [], photos: [] });
-      expect(await c.get('p1')).toEqual({ _id: 'p1', name: 'Luna B', age: 25, tags: [], photos: [] });
+      await c.upsert({ _id: 'p1', name: 'Luna B', age: 25, tags: [], scores: [], photos: [] });
+      expect(await c.get('p1')).toEqual({ _id: 'p1', name: 'Luna B', age: 25, tags: [], scores: [], photos: [] });
       expect(await c.get('nobody')).toBeNull();
     });
 
@@ -75,6 +76,11 @@ export function readModelContract(name: string, makeStore: () => ReadModelStore 
       expect(ids(await c.find({ age: { $gte: 24, $lt: 40 } }, { sort: { _id: 1 } }))).toEqual(['p1', 'p2']);
       expect(ids(await c.find({ name: { $regex: '^s', $options: 'i' } }, { sort: { _id: 1 } }))).toEqual(['p2', 'p3']);
       expect(ids(await c.find({ photos: { $elemMatch: { approved: true } } }, { sort: { _id: 1 } }))).toEqual(['p1', 'p4']);
+      expect(ids(await c.find({ photos: { $elemMatch: { approved: false, id: 'c' } } }))).toEqual(['p4']);
+      // One element must satisfy both bounds: p4's 1 and 9 each satisfy only one.
+      expect(ids(await c.find({ scores: { $elemMatch: { $gte: 4, $lt: 9 } } }, { sort: { _id: 1 } }))).toEqual(['p1', 'p2']);
+      expect(await c.count({ scores: { $elemMatch: { $gte: 4, $lt: 9 } }, city: 'Lyon' })).toBe(1);
+      expect(ids(await c.find({ 'photos.approved': true }, { sort: { _id: 1 } }))).toEqual(['p1', 'p4']);
       expect(ids(await c.find({ city: { $exists: false } }))).toEqual(['p3']);
       expect(ids(await c.find({ city: 'Lyon', _id: { $ne: 'p1' } }))).toEqual(['p4']);
       expect(ids(await c.find({ $or: [{ age: { $lt: 20 } }, { name: 'Nyx' }] }, { sort: { age: 1 } }))).toEqual(['p3', 'p4']);
