@@ -50,6 +50,11 @@ export const EmptyState = styled.div`
     font-family: ${({ theme }) => theme.font.display};
     font-size: 1.5rem;
   }
+
+  & > a,
+  & > button {
+    margin-top: 10px;
+  }
 `;
 
 export const IconHalo = styled.div`

@@ -18,8 +18,8 @@ export const GlobalStyle = createGlobalStyle`
     -moz-osx-font-smoothing: grayscale;
   }
 
-  h1, h2, h3 { margin: 0; font-weight: 600; letter-spacing: -0.01em; }
-  p { margin: 0; }
+  h1, h2, h3 { margin: 0; font-weight: 600; letter-spacing: -0.01em; text-wrap: balance; }
+  p { margin: 0; text-wrap: pretty; }
 
   a { color: ${({ theme }) => theme.color.accent}; }
 

@@ -37,7 +37,7 @@ export function LobbyPage() {
 
       <CountdownCard aria-label="Swipe window">
         <Eyebrow>{open ? 'Tonight is live' : 'Swiping opens in'}</Eyebrow>
-        <BigDigits>{open ? 'Open now' : formatCountdown(countdownToNextWindow(now))}</BigDigits>
+        {open ? <BigWords>Open now</BigWords> : <BigDigits>{formatCountdown(countdownToNextWindow(now))}</BigDigits>}
         <Muted>Open nightly from 8:00 PM to 4:00 AM, your time.</Muted>
       </CountdownCard>
 
@@ -85,6 +85,14 @@ const BigDigits = styled.p`
   letter-spacing: 0.04em;
   color: ${({ theme }) => theme.color.text};
   text-shadow: 0 0 24px rgba(167, 139, 250, 0.5);
+`;
+
+const BigWords = styled.p`
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: 2.5rem;
+  font-weight: 600;
+  line-height: 1.2;
+  text-shadow: 0 0 24px rgba(74, 222, 128, 0.35);
 `;
 
 const Actions = styled.div`

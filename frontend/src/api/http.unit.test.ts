@@ -1,0 +1,41 @@
+import { fakeFetch } from '../testing/fakeFetch';
+import { HttpError, requestJson, serverError } from './http';
+
+const answer = (status: number, body: string, statusText = '') => fakeFetch({ status, body, statusText });
+
+describe('requestJson', () => {
+  it('sends cookies and a JSON body with a JSON content type', async () => {
+    const fetchMock = answer(200, '{"user":{"id":1}}');
+    await expect(requestJson('POST', '/api/auth/signin', { username: 'a', password: 'b' })).resolves.toEqual({ user: { id: 1 } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/signin', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{"username":"a","password":"b"}',
+    });
+  });
+
+  it('raises "status: body" on a non-success answer', async () => {
+    answer(409, '{"error":"Username is already taken"}');
+    await expect(requestJson('POST', '/api/auth/signup', {})).rejects.toThrow('409: {"error":"Username is already taken"}');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    answer(401, '', 'Unauthorized');
+    await expect(requestJson('GET', '/api/auth/user')).rejects.toThrow('401: Unauthorized');
+  });
+});
+
+describe('serverError', () => {
+  it('reads the error and field of a JSON body', () => {
+    expect(serverError(new HttpError(409, '{"error":"Email is already registered","field":"email"}', ''))).toEqual({
+      message: 'Email is already registered',
+      field: 'email',
+    });
+  });
+
+  it('finds nothing in plain-text bodies or other errors', () => {
+    expect(serverError(new HttpError(502, 'Bad Gateway', ''))).toBeUndefined();
+    expect(serverError(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,43 @@
+import { screen, waitFor } from '@testing-library/react';
+import { renderScreen, Route, Routes } from '../testing/renderScreen';
+import { HttpError } from '../api/http';
+import type { AccountUser } from '../api/auth';
+import { useSignedInUser } from './SessionContext';
+import { RequireSession } from './RequireSession';
+
+function Lobby() {
+  return <p>Hello {useSignedInUser().name}</p>;
+}
+
+const routes = (loadUser: () => Promise<AccountUser>) => (
+  <Routes>
+    <Route path="/signin" element={<p>Sign-in screen</p>} />
+    <Route element={<RequireSession loadUser={loadUser} />}>
+      <Route path="/lobby" element={<Lobby />} />
+    </Route>
+  </Routes>
+);
+
+describe('RequireSession', () => {
+  it('renders the signed-in screen with the user the server names', async () => {
+    renderScreen(<></>, { path: '/lobby', routes: routes(async () => ({ id: 3, username: 'vega', name: 'Vega' })) });
+    expect(await screen.findByText('Hello Vega')).toBeTruthy();
+  });
+
+  it('sends signed-out visitors to /signin when the server answers 401', async () => {
+    renderScreen(<></>, { path: '/lobby', routes: routes(() => Promise.reject(new HttpError(401, '{"error":"Not signed in"}', 'Unauthorized'))) });
+    expect(await screen.findByText('Sign-in screen')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/signin');
+  });
+
+  it('offers a retry instead of signing out when the server cannot be reached', async () => {
+    renderScreen(<></>, { path: '/lobby', routes: routes(() => Promise.reject(new TypeError('Failed to fetch'))) });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy());
+    expect(screen.getByTestId('location').textContent).toBe('/lobby');
+  });
+
+  it('shows a spinner while it checks', () => {
+    renderScreen(<></>, { path: '/lobby', routes: routes(() => new Promise(() => {})) });
+    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
+  });
+});
