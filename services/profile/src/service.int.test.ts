@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -322,6 +322,36 @@ describe('profile service', () => {
       expect((await harness.user(101, 101, 'photos { id }')).photos).toHaveLength(6);
     });
 
+    it('refuses more than 6 files in one request', async () => {
+      await harness.register(105);
+      const image = await png();
+      const seven = Array.from({ length: 7 }, (_, index) => ({ data: image, name: `p${index}.png`, type: 'image/png' }));
+      const { status, body } = await harness.upload(105, seven);
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: ProfileMessages.photos, field: 'photos' });
+      expect((await harness.user(105, 105, 'photos { id }')).photos).toHaveLength(0);
+    });
+
+    it('never goes past 6 photos when uploads race', async () => {
+      await harness.register(106);
+      const image = await png();
+      const four = () => Array.from({ length: 4 }, (_, index) => ({ data: image, name: `p${index}.png`, type: 'image/png' }));
+      const photoFolders = async () => {
+        const root = join(dataDir, 'profile', 'blobs', 'photos');
+        const folders = await readdir(root).catch(() => [] as string[]);
+        const filled = await Promise.all(folders.map(async (folder) => ((await readdir(join(root, folder))).length > 0 ? [folder] : [])));
+        return filled.flat();
+      };
+      const before = await photoFolders();
+      const results = await Promise.all([harness.upload(106, four()), harness.upload(106, four())]);
+      expect(results.some((result) => result.status === 400)).toBe(true);
+      const photos = (await harness.user(106, 106, 'photos { id }')).photos as Array<{ id: string }>;
+      expect(photos).toHaveLength(6);
+      // Files of the photos that were refused are gone again.
+      expect((await photoFolders()).length - before.length).toBe(6);
+      for (const photo of photos) expect((await harness.get(`/photos/${photo.id}/thumb`, 106)).status).toBe(200);
+    });
+
     it('needs a signed-in user to upload or see photos', async () => {
       const { status } = await harness.upload(undefined, [{ data: await png(), name: 'a.png', type: 'image/png' }]);
       expect(status).toBe(401);
@@ -378,8 +408,12 @@ describe('profile service', () => {
     const photoId = body.added[0].id as string;
     await harness.graphql(104, UPDATE_LOCATION, { latitude: 10, longitude: 10 });
 
+    const published: DeliveredMessage[] = [];
+    const consumer = await harness.adapters.bus.subscribe({ groupId: `test-${randomUUID()}`, topics: [Topics.profile], handler: async (message) => void published.push(message) });
     await harness.publishAuthEvent('UserDeleted', { userId: 104, deletedAt: new Date().toISOString() });
     await eventually(async () => expect((await harness.get(`/photos/${photoId}/display`, 101)).status).toBe(404));
+    await eventually(() => expect(published.find((message) => message.event.type === 'ProfileErased' && message.key === '104')).toBeDefined());
+    await consumer.stop();
     expect(await harness.adapters.blobs.get(`photos/${photoId}/display`)).toBeNull();
     expect(await harness.adapters.blobs.get(`photos/${photoId}/thumb`)).toBeNull();
     expect(await harness.adapters.readModels.collection('profiles').get('104')).toBeNull();
