@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Messages } from '@nocturne/contracts';
+import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, SessionStore } from '@nocturne/platform';
+import { defaultRateLimits } from '../config';
+import { AuthApplication } from './authApplication';
+import type { Mailer, PasswordHasher } from './ports';
+import { RateLimiter } from './rateLimiter';
+import { UsersProjection } from './usersProjection';
+
+/** Hashes are "hash:<password>"; every call is recorded. */
+function recordingHasher() {
+  const calls: string[] = [];
+  const hasher: PasswordHasher = {
+    hash: async (password) => `hash:${password}`,
+    verify: async (hash, password) => {
+      calls.push('verify');
+      return hash === `hash:${password}`;
+    },
+    verifyAgainstDummy: async () => {
+      calls.push('verifyAgainstDummy');
+    },
+  };
+  return { hasher, calls };
+}
+
+describe('sign-in of the auth application', () => {
+  const logger = createLogger('auth', { env: { LOG_LEVEL: 'silent' } });
+  const caller = { internal: { ip: '192.0.2.7', iat: Date.now() }, requestId: 'r1' };
+  let application: AuthApplication;
+  let calls: string[];
+  let store: InProcessEventStore;
+  let users: UsersProjection;
+
+  beforeEach(async () => {
+    store = new InProcessEventStore();
+    const kv = new InProcessKeyValueStore({ sweepIntervalMs: 0 });
+    const recording = recordingHasher();
+    calls = recording.calls;
+    users = new UsersProjection(store, new InProcessReadModelStore(), logger);
+    await users.start();
+    const mailer: Mailer = { send: async () => undefined, close: async () => undefined };
+    application = new AuthApplication({
+      eventStore: store,
+      sessions: new SessionStore(kv),
+      rateLimiter: new RateLimiter(kv),
+      passwords: recording.hasher,
+      mailer,
+      users,
+      logger,
+      clock: () => new Date(),
+      newId: randomUUID,
+      newResetToken: () => randomUUID(),
+      options: { publicUrl: 'http://nocturne.test', resetTokenValidMs: 30 * 60_000, abandonedClaimMs: 5 * 60_000, rateLimits: defaultRateLimits },
+    });
+    await application.signUp({ username: 'luna', email: 'luna@example.com', password: 'moonlight', name: 'Luna', age: 25 }, caller);
+    calls.length = 0;
+  });
+
+  afterEach(async () => {
+    await users.stop();
+    await store.close();
+  });
+
+  it('spends a password verification on an unknown username too, and answers the same', async () => {
+    const unknown = application.signIn({ username: 'nobody', password: 'moonlight' }, caller);
+    await expect(unknown).rejects.toMatchObject({ message: Messages.invalidCredentials, extensions: { code: 'UNAUTHENTICATED' } });
+    const wrong = application.signIn({ username: 'luna', password: 'sunlight' }, caller);
+    await expect(wrong).rejects.toMatchObject({ message: Messages.invalidCredentials, extensions: { code: 'UNAUTHENTICATED' } });
+    expect(calls).toEqual(['verifyAgainstDummy', 'verify']);
+  });
+
+  it('signs in with the right password in any case of the username', async () => {
+    const signedIn = await application.signIn({ username: 'LUNA', password: 'moonlight' }, caller);
+    expect(signedIn.user).toMatchObject({ username: 'luna', email: 'luna@example.com' });
+    expect(signedIn.session.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
