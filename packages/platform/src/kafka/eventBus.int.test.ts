@@ -6,9 +6,6 @@ const brokers = process.env.KAFKA_BROKERS;
 const d = brokers ? describe : describe.skip;
 
 d('Kafka', () => {
-  eventBusContract(
-    'Kafka',
-    () => KafkaEventBus.connect({ brokers: brokers!.split(','), clientId: 'nocturne-contract', defaultPartitions: 3, retryBackoffMs: 20 }),
-    { waitMs: 20_000, timeoutMs: 30_000 },
-  );
+  const connect = () => KafkaEventBus.connect({ brokers: brokers!.split(','), clientId: 'nocturne-contract', defaultPartitions: 3, retryBackoffMs: 20 });
+  eventBusContract('Kafka', connect, { reopen: connect, waitMs: 20_000, timeoutMs: 45_000 });
 });

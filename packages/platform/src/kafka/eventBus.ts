@@ -111,11 +111,20 @@ export class KafkaEventBus implements EventBus {
     await consumer.connect();
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
     const state = { stopping: false };
+    const inFlight = new Set<Promise<void>>();
     await consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        await this.handle(consumer, options, state, topic, partition, message, heartbeat);
+        // Not started, not committed: the message goes to whoever holds the partition next.
+        if (state.stopping) throw new StopRequested('consumer stopping');
+        const handling = this.handle(consumer, options, state, topic, partition, message, heartbeat);
+        inFlight.add(handling);
+        try {
+          await handling;
+        } finally {
+          inFlight.delete(handling);
+        }
       },
     });
     let stopped: Promise<void> | undefined;
@@ -123,7 +132,9 @@ export class KafkaEventBus implements EventBus {
       stop: () =>
         (stopped ??= (async () => {
           state.stopping = true;
-          // disconnect() waits for the message in flight, then leaves the group.
+          consumer.pause(options.topics.map((topic) => ({ topic })));
+          // Let the messages in flight finish and commit while the consumer still belongs to the group.
+          await Promise.allSettled([...inFlight]);
           await consumer.disconnect();
           this.consumers.delete(busConsumer);
         })()),

@@ -5,6 +5,7 @@ import type { StoreContractOptions } from './eventStoreContract';
 /** Behaviour every BlobStore must have. Keys are unique per test. */
 export function blobStoreContract(name: string, makeStore: () => BlobStore | Promise<BlobStore>, options: StoreContractOptions<BlobStore> = {}): void {
   describe(`BlobStore contract: ${name}`, () => {
+    if (options.timeoutMs) jest.setTimeout(options.timeoutMs);
     let blobs: BlobStore;
     const key = (label: string) => `contract/${uniqueSuffix()}/${label}`;
 

@@ -22,6 +22,7 @@ export const integrationEvent = (aggregateId: string, data: unknown = {}, type =
 /** Behaviour every EventBus must have. Topics and groups are unique per test. */
 export function eventBusContract(name: string, makeBus: () => EventBus | Promise<EventBus>, options: BusContractOptions = {}): void {
   describe(`EventBus contract: ${name}`, () => {
+    if (options.timeoutMs) jest.setTimeout(options.timeoutMs);
     let bus: EventBus;
     const open: EventBus[] = [];
     const consumers: BusConsumer[] = [];

@@ -19,6 +19,7 @@ export const newEvent = (type = 'Happened', data: unknown = {}): NewEvent => ({
 /** Behaviour every EventStore must have. `makeStore` answers a fresh, empty store. */
 export function eventStoreContract(name: string, makeStore: () => EventStore | Promise<EventStore>, options: StoreContractOptions<EventStore> = {}): void {
   describe(`EventStore contract: ${name}`, () => {
+    if (options.timeoutMs) jest.setTimeout(options.timeoutMs);
     let store: EventStore;
     const open: EventStore[] = [];
     const track = (s: EventStore) => (open.push(s), s);

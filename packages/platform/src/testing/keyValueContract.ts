@@ -13,6 +13,7 @@ export interface KeyValueContractOptions {
 /** Behaviour every KeyValueStore must have. Keys are unique per test. */
 export function keyValueContract(name: string, makeStore: () => KeyValueStore | Promise<KeyValueStore>, options: KeyValueContractOptions = {}): void {
   describe(`KeyValueStore contract: ${name}`, () => {
+    if (options.timeoutMs) jest.setTimeout(options.timeoutMs);
     let kv: KeyValueStore;
     let prefix: string;
     const key = (label: string) => `${prefix}:${label}`;

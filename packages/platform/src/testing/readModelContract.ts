@@ -23,6 +23,7 @@ const people: Person[] = [
 /** Behaviour every ReadModelStore must have. Collections are unique per test. */
 export function readModelContract(name: string, makeStore: () => ReadModelStore | Promise<ReadModelStore>, options: { timeoutMs?: number } = {}): void {
   describe(`ReadModelStore contract: ${name}`, () => {
+    if (options.timeoutMs) jest.setTimeout(options.timeoutMs);
     let store: ReadModelStore;
     const collection = (indexes: Parameters<ReadModelStore['collection']>[1] = {}) =>
       store.collection<Person>(`contract_${uniqueSuffix()}`, indexes);
