@@ -7,6 +7,7 @@ export interface AccountUser {
   name: string;
   email?: string;
   age?: number;
+  bio?: string | null;
 }
 
 interface UserResponse {

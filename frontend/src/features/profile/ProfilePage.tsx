@@ -60,7 +60,7 @@ export function ProfilePage() {
 
       <Panel aria-labelledby="profile-about">
         <SectionTitle id="profile-about">About</SectionTitle>
-        <Muted>Your photos, bio, kinks and interests will show here once you finish setting up your profile.</Muted>
+        {user.bio ? <Bio>{user.bio}</Bio> : <Muted>No bio yet</Muted>}
       </Panel>
 
       <Stack $gap={12}>
@@ -114,6 +114,11 @@ const Name = styled.h1`
 const Age = styled.span`
   font-weight: 400;
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Bio = styled.p`
+  white-space: pre-line;
+  overflow-wrap: anywhere;
 `;
 
 const SectionTitle = styled.h2`

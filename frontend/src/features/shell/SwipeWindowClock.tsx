@@ -9,9 +9,9 @@ export function SwipeWindowClock({ mode }: { mode: SwipeWindowMode }) {
 
   if (mode === 'always') {
     return (
-      <Pill $open>
-        <Dot aria-hidden="true" $open />
-        <span>Demo: swiping open round the clock</span>
+      <Pill $open role="note" aria-label="Demo mode: swiping is open round the clock" title="Demo mode: swiping is open round the clock">
+        <Dot aria-hidden="true" />
+        <span aria-hidden="true">Demo · always open</span>
       </Pill>
     );
   }
@@ -20,7 +20,7 @@ export function SwipeWindowClock({ mode }: { mode: SwipeWindowMode }) {
   const countdown = countdownToNextWindow(now);
   return (
     <Pill $open={open} role="timer" aria-label={`${open ? 'Swiping is open. Next 8:00 PM in' : 'Swiping opens at 8:00 PM, in'} ${describeCountdown(countdown)}`}>
-      {open ? <Dot aria-hidden="true" $open /> : <ClockIcon />}
+      {open ? <Dot aria-hidden="true" /> : <ClockIcon />}
       <Label aria-hidden="true">{open ? 'Open · next 8 PM' : 'Opens in'}</Label>
       <Digits aria-hidden="true">{formatCountdown(countdown)}</Digits>
     </Pill>
@@ -53,7 +53,7 @@ const Digits = styled.span`
   font-weight: 600;
 `;
 
-const Dot = styled.span<{ $open: boolean }>`
+const Dot = styled.span`
   width: 7px;
   height: 7px;
   border-radius: 50%;

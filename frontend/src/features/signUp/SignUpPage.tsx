@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
 import { Limits } from '@nocturne/contracts';
-import styled from 'styled-components';
 import { AuthLayout, Form } from '../../components/AuthLayout';
 import { Button, TextLink } from '../../components/Button';
 import { SparkIcon } from '../../components/icons';
@@ -43,10 +42,17 @@ export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signU
       >
         <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} placeholder="midnight_rider" {...field('username')} />
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field('email')} />
-        <Pair>
-          <TextField label="Name" autoComplete="given-name" placeholder="Your first name" {...field('name')} />
-          <TextField label="Age" type="number" inputMode="numeric" min={Limits.ageMin} max={Limits.ageMax} step={1} {...field('age')} />
-        </Pair>
+        <TextField label="Name" autoComplete="given-name" placeholder="Your first name" {...field('name')} />
+        <TextField
+          label="Age"
+          type="number"
+          inputMode="numeric"
+          min={Limits.ageMin}
+          max={Limits.ageMax}
+          step={1}
+          hint={fieldErrors.age ? undefined : `You must be ${Limits.ageMin} or older`}
+          {...field('age')}
+        />
         <PasswordField label="Password" autoComplete="new-password" hint={fieldErrors.password ? undefined : `At least ${Limits.passwordMin} characters`} {...field('password')} />
         <Button type="submit" $block disabled={pending} aria-busy={pending}>
           {pending ? 'Creating Account...' : 'Create Account'}
@@ -55,10 +61,3 @@ export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signU
     </AuthLayout>
   );
 }
-
-const Pair = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) 96px;
-  gap: 12px;
-  align-items: start;
-`;

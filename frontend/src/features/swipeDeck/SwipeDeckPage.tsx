@@ -10,7 +10,7 @@ export function SwipeDeckPage() {
         <FlameIcon size={34} />
       </IconHalo>
       <h1>Swipe deck</h1>
-      <Muted>Profiles will appear here once the deck opens. Make sure yours is ready before the night begins.</Muted>
+      <Muted>Profiles will appear here once the deck is ready. Meanwhile, make your own profile shine.</Muted>
       <ButtonLink to="/lobby" $variant="secondary">
         Go to the Lobby
       </ButtonLink>
