@@ -39,7 +39,7 @@ export class AppendLog<T> {
           try {
             records.push(JSON.parse(line) as T);
           } catch (error) {
-            throw new Error(`${path}: corrupt record at byte ${start}: ${(error as Error).message}`);
+            throw new Error(`${path}: corrupt record at byte ${start}: ${(error as Error).message}`, { cause: error });
           }
         }
         start = end + 1;
