@@ -12,13 +12,17 @@ export class HttpError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Every call sends the session cookie; bodies travel as JSON. Calls are never retried. */
+/**
+ * Every call sends the session cookie; bodies travel as JSON. Calls are never retried. A write without a
+ * body still sends `{}`: the gateway only accepts writes with a JSON content type (its CSRF defence).
+ */
 export async function requestJson<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const payload = body ?? (method === 'GET' ? undefined : {});
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
   });
   if (!response.ok) throw new HttpError(response.status, await response.text(), response.statusText);
   const text = await response.text();

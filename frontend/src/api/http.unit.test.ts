@@ -15,6 +15,18 @@ describe('requestJson', () => {
     });
   });
 
+  it('sends an empty JSON object with a write that has no body', async () => {
+    const fetchMock = answer(200, '{"ok":true}');
+    await requestJson('POST', '/api/auth/signout');
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/signout', expect.objectContaining({ body: '{}', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) }));
+  });
+
+  it('sends no body and no content type with a read', async () => {
+    const fetchMock = answer(200, '{"user":{"id":1}}');
+    await requestJson('GET', '/api/auth/user');
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' }, body: undefined });
+  });
+
   it('raises "status: body" on a non-success answer', async () => {
     answer(409, '{"error":"Username is already taken"}');
     await expect(requestJson('POST', '/api/auth/signup', {})).rejects.toThrow('409: {"error":"Username is already taken"}');
