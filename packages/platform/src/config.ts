@@ -7,6 +7,8 @@ export class ConfigError extends Error {
   }
 }
 
+const isSecretName = (name: string) => /SECRET|PASSWORD|TOKEN|KEY|URI|URL|DSN/i.test(name);
+
 /** Parses the environment with a zod object schema; throws ConfigError listing every bad variable. */
 export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
@@ -15,7 +17,9 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv 
     result.error.issues.map((issue) => {
       const name = issue.path.map(String).join('.') || '(environment)';
       const raw = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
-      return raw === undefined ? `${name}: ${issue.message}` : `${name}: ${issue.message} (got "${raw}")`;
+      // Echo the bad value only for variables that cannot hold a secret: the message goes to stderr.
+      if (raw === undefined || isSecretName(name)) return `${name}: ${issue.message}`;
+      return `${name}: ${issue.message} (got "${raw}")`;
     }),
   );
 }

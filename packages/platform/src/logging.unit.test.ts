@@ -57,6 +57,7 @@ describe('parseEnv', () => {
     expect(error.issues).toHaveLength(2);
     expect(error.message).toMatch(/PORT: .*"eighty"/);
     expect(error.message).toMatch(/SECRET/);
+    expect(error.message).not.toContain('short');
   });
 
   it('exits with a clear message from loadConfig', () => {
