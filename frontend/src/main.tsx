@@ -1,3 +1,4 @@
+import './zodConfig';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/fraunces';
 import { StrictMode } from 'react';
