@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Stops the servers that infra/up.sh started (and nothing else): each pid recorded in $RUN/pids is stopped
+# only if it is still the same program (checked on its command line). SIGTERM first, SIGKILL after a grace
+# period. Data and logs stay in the run directory until the next up.sh. `down.sh --purge` also deletes the
+# caches (Maven, Go, built binaries) under NOCTURNE_CACHE.
+set -Eeuo pipefail
+
+CACHE=${NOCTURNE_CACHE:-$HOME/.cache/nocturne}
+RUN=${NOCTURNE_RUN_DIR:-$CACHE/run}
+GRACE=${INFRA_STOP_GRACE:-20}
+
+declare -A MARKER=([kafka]=kafka.Kafka [mongo]=nocturne-ferretdb [redis]=redis-server)
+
+# Send SIGTERM to each of our processes, then wait for all of them together.
+declare -A PIDS=()
+for name in kafka mongo redis; do
+  f="$RUN/pids/$name.pid"
+  [[ -f $f ]] || continue
+  pid=$(<"$f")
+  if ! [[ $pid =~ ^[0-9]+$ ]] || ! kill -0 "$pid" 2>/dev/null ||
+    ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "${MARKER[$name]}"; then
+    echo "[infra] $name: not running (stale pid file)"
+    rm -f "$f"
+    continue
+  fi
+  kill -TERM "$pid" 2>/dev/null || true
+  PIDS[$name]=$pid
+done
+
+stopped=0
+for name in "${!PIDS[@]}"; do
+  pid=${PIDS[$name]}
+  for ((i = 0; i < GRACE * 10; i++)); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "[infra] $name (pid $pid) did not stop within ${GRACE}s: SIGKILL"
+    kill -KILL "$pid" 2>/dev/null || true
+    sleep 0.2
+  fi
+  rm -f "$RUN/pids/$name.pid"
+  echo "[infra] stopped $name (pid $pid)"
+  stopped=$((stopped + 1))
+done
+((stopped)) || echo "[infra] nothing to stop"
+rm -f "$RUN/env"
+
+if [[ ${1:-} == --purge ]]; then
+  echo "[infra] deleting $CACHE"
+  rm -rf "$CACHE"
+fi

@@ -1,0 +1,312 @@
+#!/usr/bin/env bash
+# Starts the infrastructure of Nocturne on a machine without Docker, all on 127.0.0.1:
+#   Redis   6379   Debian's redis-server (installed with apt-get when missing), no persistence
+#   Kafka   9092   Apache Kafka 4.1 in KRaft combined mode (controller on 9093), jars from Maven Central
+#   MongoDB 27017  FerretDB 1.24 (SQLite backend) embedded in infra/ferretdb, built with the Go toolchain
+# Downloads and builds are cached outside the repository (NOCTURNE_CACHE, default ~/.cache/nocturne), so a
+# second run starts in seconds. Data is thrown away each time a server starts. Idempotent: servers that are
+# already running are left alone. infra/down.sh stops exactly what this script started.
+# See infra/README.md.
+set -Eeuo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+INFRA="$ROOT/infra"
+CACHE=${NOCTURNE_CACHE:-$HOME/.cache/nocturne}
+RUN=${NOCTURNE_RUN_DIR:-$CACHE/run}
+TIMEOUT=${INFRA_TIMEOUT:-120}
+REDIS_PORT=6379
+KAFKA_PORT=9092
+KAFKA_CONTROLLER_PORT=9093
+MONGO_PORT=27017
+ENV_LINE="KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT MONGODB_URI=mongodb://127.0.0.1:$MONGO_PORT REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+
+export KAFKA_BROKERS="127.0.0.1:$KAFKA_PORT" MONGODB_URI="mongodb://127.0.0.1:$MONGO_PORT" REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+
+T0=$(date +%s%N)
+STEP_T=$T0
+ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
+fmt_s() { printf '%d.%01ds' $(($1 / 1000)) $((($1 % 1000) / 100)); }
+log() { printf '[infra %7s] %s\n' "$(fmt_s "$(ms_since "$T0")")" "$*"; }
+step_done() { log "$1 ($(fmt_s "$(ms_since "$STEP_T")"))"; STEP_T=$(date +%s%N); }
+die() {
+  printf '[infra] ERROR: %s\n' "$*" >&2
+  exit 1
+}
+show_log() { # file [lines]
+  local lines=${2:-40}
+  [[ -f $1 ]] || return 0
+  printf -- '----- last %s lines of %s -----\n' "$lines" "$1" >&2
+  tail -n "$lines" "$1" >&2
+  printf -- '-----\n' >&2
+}
+
+mkdir -p "$CACHE" "$RUN/logs" "$RUN/pids"
+
+# One up.sh at a time (a second one waits for the first).
+exec 9>"$RUN/up.lock"
+flock -w 900 9 || die "another infra/up.sh holds $RUN/up.lock"
+
+# ---------------------------------------------------------------------------------------------------------
+# Helpers: processes we own are recorded as $RUN/pids/<name>.pid and recognised by a word of their command line.
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+owned_pid() { # name marker -> prints the pid if our process is alive
+  local f="$RUN/pids/$1.pid" pid
+  [[ -f $f ]] || return 1
+  pid=$(<"$f")
+  if [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$2"; then
+    echo "$pid"
+    return 0
+  fi
+  rm -f "$f"
+  return 1
+}
+
+start_bg() { # name logfile command... : starts a detached process and records its pid
+  local name=$1 logfile=$2
+  shift 2
+  setsid nohup "$@" >>"$logfile" 2>&1 </dev/null 9>&- &
+  echo $! >"$RUN/pids/$name.pid"
+}
+
+need_apt_update=1
+apt_install() {
+  [[ $(id -u) -eq 0 ]] || die "apt-get install $* needs root (install it yourself: sudo apt-get install $*)"
+  export DEBIAN_FRONTEND=noninteractive
+  if ((need_apt_update)); then
+    apt-get update -qq >"$RUN/logs/apt.log" 2>&1 || {
+      show_log "$RUN/logs/apt.log"
+      die "apt-get update failed"
+    }
+    need_apt_update=0
+  fi
+  # Keep Debian's maintainer scripts from starting the packaged service: up.sh starts its own.
+  local policy=/usr/sbin/policy-rc.d created=0
+  if [[ ! -e $policy ]]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && created=1
+  fi
+  local rc=0
+  apt-get install -y -qq --no-install-recommends "$@" >>"$RUN/logs/apt.log" 2>&1 || rc=$?
+  ((created)) && rm -f "$policy"
+  if ((rc != 0)); then
+    show_log "$RUN/logs/apt.log"
+    die "apt-get install $* failed"
+  fi
+}
+
+hash_of() { cat "$@" | sha256sum | cut -c1-16; }
+
+# ---------------------------------------------------------------------------------------------------------
+# 1. Tools
+log "cache $CACHE, run dir $RUN"
+missing=()
+command -v redis-server >/dev/null && command -v redis-cli >/dev/null || missing+=(redis-server redis-tools)
+command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
+command -v mvn >/dev/null || missing+=(maven)
+if ((${#missing[@]})); then
+  log "installing with apt-get: ${missing[*]}"
+  apt_install "${missing[@]}"
+fi
+command -v go >/dev/null || die "the Go toolchain (go 1.22 or newer) is needed to build the MongoDB-compatible server; install Go and re-run"
+command -v node >/dev/null || die "node is needed"
+java_major=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
+((${java_major:-0} >= 17)) || die "Kafka 4.1 needs Java 17 or newer (found: $(java -version 2>&1 | head -1))"
+step_done "tools ready (java $java_major, $(go env GOVERSION), node $(node -v), $(redis-server --version | awk '{print $3}' | sed 's/v=/redis /'))"
+
+# ---------------------------------------------------------------------------------------------------------
+# 2. Kafka jars (Maven) and the FerretDB binary (Go), cached by the hash of their inputs.
+#    The Go build is the slow part of a first run (about a minute on 2 cores): it runs in the background
+#    while Maven resolves the jars.
+KAFKA_HASH=$(hash_of "$INFRA/kafka/pom.xml")
+KAFKA_LIB="$CACHE/kafka/$KAFKA_HASH/lib"
+FERRET_HASH=$(cd "$INFRA/ferretdb" && { cat go.mod go.sum main.go; go env GOVERSION; } | sha256sum | cut -c1-16)
+FERRET_BIN="$CACHE/ferretdb/$FERRET_HASH/nocturne-ferretdb"
+GO_ENV=(GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS=-modcacherw CGO_ENABLED=0 GOTOOLCHAIN=local)
+
+ferret_pid=""
+if [[ ! -x $FERRET_BIN ]]; then
+  log "building the MongoDB-compatible server (FerretDB, Go) into $FERRET_BIN ..."
+  (
+    cd "$INFRA/ferretdb"
+    mkdir -p "$(dirname "$FERRET_BIN")"
+    env "${GO_ENV[@]}" go build -trimpath -tags ferretdb_no_postgresql -o "$FERRET_BIN.tmp" . &&
+      mv "$FERRET_BIN.tmp" "$FERRET_BIN"
+  ) >"$RUN/logs/ferretdb-build.log" 2>&1 &
+  ferret_pid=$!
+fi
+
+if [[ ! -f "$KAFKA_LIB/.complete" ]]; then
+  log "resolving org.apache.kafka:kafka_2.13 and its runtime dependencies with Maven ..."
+  rm -rf "$KAFKA_LIB.tmp"
+  mkdir -p "$KAFKA_LIB.tmp"
+  if ! mvn -B -q -f "$INFRA/kafka/pom.xml" -Dmaven.repo.local="$CACHE/m2" \
+    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$KAFKA_LIB.tmp" \
+    >"$RUN/logs/maven.log" 2>&1; then
+    show_log "$RUN/logs/maven.log"
+    die "Maven could not resolve the Kafka jars (see $RUN/logs/maven.log)"
+  fi
+  rm -rf "$KAFKA_LIB"
+  mv "$KAFKA_LIB.tmp" "$KAFKA_LIB"
+  touch "$KAFKA_LIB/.complete"
+  step_done "Kafka jars in $KAFKA_LIB ($(ls "$KAFKA_LIB" | wc -l) files)"
+else
+  step_done "Kafka jars cached ($KAFKA_LIB)"
+fi
+KAFKA_JAR=$(ls "$KAFKA_LIB"/kafka_2.13-*.jar 2>/dev/null | head -1)
+[[ -n $KAFKA_JAR ]] || die "no kafka_2.13 jar in $KAFKA_LIB; delete $CACHE/kafka and re-run"
+KAFKA_VERSION=$(basename "$KAFKA_JAR" .jar)
+KAFKA_VERSION=${KAFKA_VERSION#kafka_2.13-}
+
+if [[ -n $ferret_pid ]]; then
+  if ! wait "$ferret_pid"; then
+    show_log "$RUN/logs/ferretdb-build.log"
+    die "building infra/ferretdb failed (see $RUN/logs/ferretdb-build.log)"
+  fi
+  step_done "FerretDB server built"
+else
+  step_done "FerretDB server cached ($FERRET_BIN)"
+fi
+
+# ---------------------------------------------------------------------------------------------------------
+# 3. Start what is not running yet.
+declare -A STARTED=() REUSED=()
+
+start_redis() {
+  local pid
+  if pid=$(owned_pid redis redis-server); then
+    log "redis already running (pid $pid)"
+    return
+  fi
+  if port_open $REDIS_PORT; then
+    REUSED[redis]=1
+    log "WARNING: port $REDIS_PORT is taken by a process infra/up.sh did not start; using it as Redis (down.sh will leave it alone)"
+    return
+  fi
+  rm -rf "$RUN/redis"
+  mkdir -p "$RUN/redis"
+  : >"$RUN/logs/redis.log"
+  start_bg redis "$RUN/logs/redis.log" redis-server --bind 127.0.0.1 --port $REDIS_PORT --protected-mode yes \
+    --save '' --appendonly no --dir "$RUN/redis" --daemonize no --logfile '' --loglevel notice
+  STARTED[redis]=1
+}
+
+start_kafka() {
+  local pid
+  if pid=$(owned_pid kafka kafka.Kafka); then
+    log "kafka already running (pid $pid)"
+    return
+  fi
+  if port_open $KAFKA_PORT || port_open $KAFKA_CONTROLLER_PORT; then
+    REUSED[kafka]=1
+    log "WARNING: port $KAFKA_PORT or $KAFKA_CONTROLLER_PORT is taken by a process infra/up.sh did not start; using it as Kafka (down.sh will leave it alone)"
+    return
+  fi
+  local dir="$RUN/kafka" cluster_id
+  rm -rf "$dir"
+  mkdir -p "$dir/data"
+  sed "s#@LOG_DIRS@#$dir/data#" "$INFRA/kafka/server.properties" >"$dir/server.properties"
+  # Cluster id: 16 random bytes, base64url without padding (what `kafka-storage random-uuid` prints).
+  cluster_id=-
+  while [[ $cluster_id == -* ]]; do
+    cluster_id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')
+  done
+  : >"$RUN/logs/kafka.log"
+  : >"$RUN/logs/kafka.out"
+  # shellcheck disable=SC2206
+  KAFKA_JAVA=(java ${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m} -XX:+UseG1GC -XX:MaxGCPauseMillis=20
+    -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true
+    -Dlog4j2.configurationFile="$INFRA/kafka/log4j2.properties" -Dkafka.logs.file="$RUN/logs/kafka.log"
+    -cp "$KAFKA_LIB/*")
+  if ! "${KAFKA_JAVA[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" \
+    >>"$RUN/logs/kafka.out" 2>&1; then
+    show_log "$RUN/logs/kafka.out"
+    die "formatting Kafka storage failed"
+  fi
+  start_bg kafka "$RUN/logs/kafka.out" "${KAFKA_JAVA[@]}" kafka.Kafka "$dir/server.properties"
+  STARTED[kafka]=1
+}
+
+start_mongo() {
+  local pid
+  if pid=$(owned_pid mongo nocturne-ferretdb); then
+    log "mongo (FerretDB) already running (pid $pid)"
+    return
+  fi
+  if port_open $MONGO_PORT; then
+    REUSED[mongo]=1
+    log "WARNING: port $MONGO_PORT is taken by a process infra/up.sh did not start; using it as MongoDB (down.sh will leave it alone)"
+    return
+  fi
+  rm -rf "$RUN/mongo"
+  mkdir -p "$RUN/mongo"
+  : >"$RUN/logs/mongo.log"
+  start_bg mongo "$RUN/logs/mongo.log" "$FERRET_BIN" -listen "127.0.0.1:$MONGO_PORT" -data "$RUN/mongo" -log warn
+  STARTED[mongo]=1
+}
+
+start_redis
+start_mongo
+start_kafka
+started="${!STARTED[*]}"
+step_done "started: ${started:-nothing new}"
+
+# ---------------------------------------------------------------------------------------------------------
+# 4. Wait until each server really answers.
+fail_with_log() { # name logfile message
+  show_log "$2" 60
+  die "$3 (log: $2; stop everything with: bash infra/down.sh)"
+}
+
+have_node_clients=1
+(cd "$ROOT" && node -e "require.resolve('kafkajs');require.resolve('mongoose');require.resolve('ioredis')") >/dev/null 2>&1 ||
+  have_node_clients=0
+((have_node_clients)) || log "WARNING: node_modules not installed: Kafka and MongoDB are checked by their logs and ports only (run npm ci first for a protocol check)"
+
+wait_redis() {
+  local deadline=$((SECONDS + TIMEOUT)) pid
+  pid=$(owned_pid redis redis-server || true)
+  until [[ $(redis-cli -h 127.0.0.1 -p $REDIS_PORT ping 2>/dev/null) == PONG ]]; do
+    if [[ -n ${STARTED[redis]:-} && -z $pid ]] || ((SECONDS > deadline)); then
+      fail_with_log redis "$RUN/logs/redis.log" "Redis did not answer PING on 127.0.0.1:$REDIS_PORT"
+    fi
+    sleep 0.2
+    pid=$(owned_pid redis redis-server || true)
+  done
+  log "redis ready (PONG, $(redis-cli -p $REDIS_PORT info server | sed -n 's/^redis_version:\(.*\)\r$/\1/p'))"
+}
+
+wait_node() { # kind pidname marker logfile fallback-log-pattern
+  local kind=$1 pid out rc=0
+  pid=$(owned_pid "$2" "$3" || true)
+  if ((have_node_clients)); then
+    out=$(cd "$ROOT" && node "$INFRA/lib/ready.mjs" "$kind" --timeout "$TIMEOUT" ${pid:+--pid "$pid"} 2>&1) || rc=$?
+    ((rc == 0)) || fail_with_log "$kind" "$4" "$kind is not ready: $out"
+    log "$out"
+  else
+    local deadline=$((SECONDS + TIMEOUT)) port
+    port=$([[ $kind == kafka ]] && echo $KAFKA_PORT || echo $MONGO_PORT)
+    until port_open "$port" && { [[ -z $pid ]] || grep -q "$5" "$4"; }; do
+      if { [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; } || ((SECONDS > deadline)); then
+        fail_with_log "$kind" "$4" "$kind did not start on 127.0.0.1:$port"
+      fi
+      sleep 0.3
+    done
+    log "$kind listening on 127.0.0.1:$port"
+  fi
+}
+
+wait_redis
+wait_node mongo mongo nocturne-ferretdb "$RUN/logs/mongo.log" "listening on"
+wait_node kafka kafka kafka.Kafka "$RUN/logs/kafka.log" "Kafka Server started"
+step_done "all servers answer"
+
+cat >"$RUN/env" <<EOF
+export KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT
+export MONGODB_URI=mongodb://127.0.0.1:$MONGO_PORT
+export REDIS_URL=redis://127.0.0.1:$REDIS_PORT
+EOF
+
+log "ready in $(fmt_s "$(ms_since "$T0")"): Redis $(redis-server --version | awk '{print $3}' | sed 's/v=//'), Kafka $KAFKA_VERSION (KRaft), FerretDB 1.24 (SQLite); logs in $RUN/logs"
+echo
+echo "Use these variables (also in $RUN/env, for: source $RUN/env):"
+echo "$ENV_LINE"
