@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { signOut } from '../../api/auth';
-import { HttpError } from '../../api/http';
 import { Button, ButtonLink } from '../../components/Button';
 import { Muted, Panel, Stack } from '../../components/Surface';
-import { forgetSignedInUser } from '../../session/browserSession';
 import { useSignedInUser } from '../../session/SessionContext';
+import { signOutEverywhere } from '../../session/signOut';
 import { toast } from '../../toast/toastStore';
 
 export const APP_VERSION = '1.0.0';
@@ -18,16 +16,6 @@ const initialsOf = (name: string) =>
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join('');
-
-/** Ends the server session, then forgets the browser's copy. A 401 means the session was already gone. */
-export async function signOutEverywhere(callSignOut: () => Promise<unknown> = signOut): Promise<void> {
-  try {
-    await callSignOut();
-  } catch (error) {
-    if (!(error instanceof HttpError && error.status === 401)) throw error;
-  }
-  forgetSignedInUser();
-}
 
 export function ProfilePage() {
   const user = useSignedInUser();
