@@ -15,9 +15,11 @@ import { SignUpPage } from './features/signUp/SignUpPage';
 import { SwipeDeckPage } from './features/swipeDeck/SwipeDeckPage';
 import { RequireOnboardingUser } from './session/RequireOnboardingUser';
 import { RequireSession } from './session/RequireSession';
+import { useDocumentTitle } from './documentTitle';
 
 /** The routes of the spec (point 2) plus /reset-password from decisions.md. */
 export function AppRoutes() {
+  useDocumentTitle();
   return (
     <Routes>
       <Route path="/" element={<LandingPage />} />
