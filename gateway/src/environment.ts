@@ -3,16 +3,15 @@ import { envSchemas, loadConfig, parseEnv } from '@nocturne/platform';
 import { DEFAULT_FRONTEND_DIST, SUPERGRAPH_FILE } from './paths';
 
 /** `TRUST_PROXY`: false, true, a hop count, or addresses/subnets (express's `trust proxy`). */
-const trustProxySchema = z
-  .string()
-  .default('false')
-  .transform((value): boolean | number | string => {
-    const trimmed = value.trim();
-    if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
-    if (trimmed === 'true') return true;
-    if (/^\d+$/.test(trimmed)) return Number.parseInt(trimmed, 10);
-    return trimmed;
-  });
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number.parseInt(trimmed, 10);
+  return trimmed;
+}
+
+const trustProxySchema = z.string().optional().transform(parseTrustProxy);
 
 const gatewaySchema = z.object({
   PORT: envSchemas.port(8080),

@@ -1,8 +1,7 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { readFileSync } from 'node:fs';
 import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
 import { createGateway, type Gateway } from './gateway';
 import { SUPERGRAPH_FILE } from './paths';
@@ -127,13 +126,33 @@ describe('gateway with a stand-in auth subgraph', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors[0].message).toBe('The operation uses 16 aliases; the limit is 15.');
 
-    const deep = await request(base)
-      .post('/graphql')
-      .send({ query: 'fragment F on User { id } query Deep { me { ...F } }' });
-    expect(deep.status).toBe(200);
+    const withFragment = await request(base).post('/graphql').send({ query: 'fragment F on User { id } query WithFragment { me { ...F } }' });
+    expect(withFragment.status).toBe(200);
 
     const simple = await request(base).get('/graphql?query=%7B%20me%20%7B%20id%20%7D%20%7D');
     expect(simple.status).toBe(400);
+  });
+
+  it('refuses operations nested deeper than the limit (the auth schema is shallow, so the limit is lowered)', async () => {
+    const shallow = createGateway({
+      supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
+      subgraphUrls: { auth: subgraphUrl },
+      internalSecret: secret,
+      sessions: fake.sessions,
+      host: '127.0.0.1',
+      limits: { maxDepth: 2, maxAliases: 15 },
+    });
+    const { url } = await shallow.start(0);
+    try {
+      await request(url).post('/graphql').send({ query: '{ me { id } }' }).expect(200);
+      const deep = await request(url)
+        .post('/graphql')
+        .send({ query: 'mutation Deep { signIn(username: "a", password: "b") { user { id } } }' });
+      expect(deep.status).toBe(400);
+      expect(deep.body.errors[0].message).toBe("'Deep' is nested 3 levels deep; the limit is 2.");
+    } finally {
+      await shallow.stop();
+    }
   });
 
   it('refuses a foreign Origin on /graphql mutations', async () => {

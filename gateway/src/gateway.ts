@@ -113,6 +113,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     const server = new ApolloServer<GatewayContext>({
       gateway: apolloGateway,
       csrfPrevention: true,
+      // The composition root owns signals and stops everything in order.
+      stopOnTerminationSignals: false,
       introspection: !production,
       includeStacktraceInErrorResponses: !production,
       validationRules: [queryLimitsRule(options.limits ?? defaultQueryLimits)],

@@ -1,0 +1,98 @@
+import { authEnvironmentSchema, createAuthService, toAuthConfig, type AuthService } from '@nocturne/auth';
+import { createGateway, DEFAULT_FRONTEND_DIST, SUPERGRAPH_FILE } from '@nocturne/gateway';
+import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
+import { readFileSync } from 'node:fs';
+import { randomInternalSecret } from './environment';
+
+export interface EmbeddedStackOptions {
+  /** The gateway's port; 0 picks a free one. */
+  port?: number;
+  /** Where events, blobs and checkpoints live; null keeps everything in memory. */
+  dataDir?: string | null;
+  /** Subgraph ports by name; else `AUTH_PORT` ... of `env`; else the usual ports (docs/design.md). 0 picks a free one. */
+  subgraphPorts?: Record<string, number>;
+  internalSecret?: string;
+  publicUrl?: string;
+  frontendDir?: string;
+  /** Extra variables for the services' own settings (rate limits, MAIL_OUTBOX_DIR, SWIPE_WINDOW...). */
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+  /** Interface the gateway listens on; all interfaces when unset. */
+  host?: string;
+  production?: boolean;
+  trustProxy?: boolean | number | string;
+}
+
+export interface EmbeddedStack {
+  /** Where the app is served. */
+  url: string;
+  port: number;
+  /** Each subgraph's GraphQL URL, by name. */
+  subgraphUrls: Record<string, string>;
+  internalSecret: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole app in one process: one in-process bus and key-value store shared by every service, each
+ * service on its own port on 127.0.0.1, and the gateway in front serving the client.
+ */
+export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Promise<EmbeddedStack> {
+  const logger = options.logger ?? createLogger('stack', { ...(options.env && { env: options.env }) });
+  // Each part logs under its own name, as it would in its own process.
+  const loggerFor = (name: string): Logger => (options.logger ? options.logger.child({ component: name }) : createLogger(name, { ...(options.env && { env: options.env }) }));
+  const internalSecret = options.internalSecret ?? randomInternalSecret();
+  const ports = options.subgraphPorts ?? {};
+  const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
+  const infrastructure = createInProcessInfrastructure(dataDir ?? undefined, { logger });
+  const stoppers: Array<() => Promise<void>> = [() => infrastructure.close()];
+  const stopAll = async () => {
+    for (const stop of stoppers.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        logger.error({ err: error }, 'stopping part of the stack failed');
+      }
+    }
+  };
+
+  try {
+    const variables: NodeJS.ProcessEnv = {
+      SWIPE_WINDOW: 'always',
+      ...options.env,
+      INTERNAL_SECRET: internalSecret,
+      ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
+    };
+    const adaptersFor = async (service: string): Promise<Adapters> => {
+      const adapters = await createAdapters({ service, shared: infrastructure, dataDir, env: {}, logger: loggerFor(service) });
+      stoppers.push(() => adapters.close());
+      return adapters;
+    };
+
+    const authSettings = parseEnv(authEnvironmentSchema, { ...variables, AUTH_PORT: String(ports.auth ?? (variables.AUTH_PORT?.trim() || 4001)) });
+    const authConfig = toAuthConfig(authSettings);
+    const auth: AuthService = createAuthService({ adapters: await adaptersFor('auth'), config: authConfig, logger: loggerFor('auth') });
+    const authUrl = (await auth.start()).url;
+    stoppers.push(() => auth.stop());
+
+    const subgraphUrls = { auth: authUrl };
+    const gateway = createGateway({
+      supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
+      subgraphUrls,
+      internalSecret,
+      sessions: new SessionStore(infrastructure.kv, { idleMs: authConfig.sessions.idleMinutes * 60_000, absoluteMs: authConfig.sessions.maxDays * 24 * 3600_000 }),
+      frontendDir: options.frontendDir ?? DEFAULT_FRONTEND_DIST,
+      logger: loggerFor('gateway'),
+      production: options.production ?? false,
+      trustProxy: options.trustProxy ?? false,
+      ...(options.publicUrl && { publicUrl: options.publicUrl }),
+      ...(options.host && { host: options.host }),
+    });
+    const { url, port } = await gateway.start(options.port ?? 8080);
+    stoppers.push(() => gateway.stop());
+    return { url, port, subgraphUrls, internalSecret, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

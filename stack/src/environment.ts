@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { envSchemas, loadConfig, usesRealInfrastructure } from '@nocturne/platform';
+import { DEFAULT_FRONTEND_DIST } from '@nocturne/gateway';
+
+const stackSchema = z.object({
+  PORT: envSchemas.port(8080),
+  NOCTURNE_DATA_DIR: z.string().trim().min(1).default('.data'),
+  INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FRONTEND_DIST: z.string().trim().min(1).default(DEFAULT_FRONTEND_DIST),
+  SWIPE_WINDOW: z.string().trim().min(1).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export type StackEnvironment = z.infer<typeof stackSchema> & { mode: 'embedded' | 'real' };
+
+/**
+ * The only reader of process.env in the stack process. The services' and the gateway's own settings are
+ * parsed by their own schemas from the variables handed out here.
+ */
+export function readStackEnvironment(env: NodeJS.ProcessEnv = process.env): { settings: StackEnvironment; variables: NodeJS.ProcessEnv } {
+  const settings = loadConfig(stackSchema, { env, service: 'stack' });
+  const mode = usesRealInfrastructure(env) ? 'real' : 'embedded';
+  if (mode === 'real' && !settings.INTERNAL_SECRET) {
+    process.stderr.write('stack: invalid configuration:\n  - INTERNAL_SECRET: is required with real infrastructure\n');
+    process.exit(78);
+  }
+  return { settings: { ...settings, mode }, variables: env };
+}
+
+/** The embedded stack draws its own signing key when none is given (docs/design.md). */
+export const randomInternalSecret = () => randomBytes(32).toString('base64url');

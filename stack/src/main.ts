@@ -1,0 +1,53 @@
+import { createLogger } from '@nocturne/platform';
+import { parseTrustProxy } from '@nocturne/gateway';
+import { startEmbeddedStack } from './embedded';
+import { readStackEnvironment } from './environment';
+import { launchProcesses } from './launcher';
+
+async function main() {
+  const { settings, variables } = readStackEnvironment();
+  const logger = createLogger('stack', { env: variables });
+
+  if (settings.mode === 'real') {
+    logger.info('real infrastructure (KAFKA_BROKERS, MONGODB_URI, REDIS_URL): one process per service');
+    process.exit(await launchProcesses(settings, variables, logger));
+  }
+
+  const stack = await startEmbeddedStack({
+    port: settings.PORT,
+    dataDir: settings.NOCTURNE_DATA_DIR,
+    frontendDir: settings.FRONTEND_DIST,
+    production: settings.NODE_ENV === 'production',
+    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
+    env: variables,
+    logger,
+    ...(settings.INTERNAL_SECRET && { internalSecret: settings.INTERNAL_SECRET }),
+    ...(settings.PUBLIC_URL && { publicUrl: settings.PUBLIC_URL }),
+  });
+  const swipeWindow = variables.SWIPE_WINDOW?.trim() || 'always';
+  logger.info(
+    { url: stack.url, subgraphs: stack.subgraphUrls, dataDir: settings.NOCTURNE_DATA_DIR, swipeWindow },
+    `Nocturne is running (embedded, one process): open ${settings.PUBLIC_URL ?? stack.url}${swipeWindow === 'always' ? ' (swiping open round the clock: SWIPE_WINDOW=always)' : ''}`,
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'stopped with an error');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Nocturne failed to start:', error);
+  process.exit(1);
+});
