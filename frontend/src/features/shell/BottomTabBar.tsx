@@ -28,12 +28,16 @@ export function BottomTabBar({ unreadCount = 0 }: { unreadCount?: number }) {
         const current = tab.label === active;
         const badge = tab.label === 'Messages' && unreadCount > 0 ? unreadCount : undefined;
         return (
-          <TabLink key={tab.to} to={tab.to} aria-current={current ? 'page' : undefined} $current={current}>
+          <TabLink
+            key={tab.to}
+            to={tab.to}
+            aria-current={current ? 'page' : undefined}
+            aria-label={badge === undefined ? undefined : `${tab.label}, ${badge} unread`}
+            $current={current}
+          >
             <IconWrap>
               {tab.icon}
-              {badge !== undefined && (
-                <Badge aria-label={`${badge} unread`}>{badge > 99 ? '99+' : badge}</Badge>
-              )}
+              {badge !== undefined && <Badge aria-hidden="true">{badge > 99 ? '99+' : badge}</Badge>}
             </IconWrap>
             <span>{tab.label}</span>
           </TabLink>
