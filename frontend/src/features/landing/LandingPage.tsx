@@ -74,7 +74,7 @@ const Title = styled(motion.h1)`
 const Tagline = styled(motion.p)`
   font-size: 0.8125rem;
   font-weight: 500;
-  letter-spacing: 0.22em;
+  letter-spacing: 0.18em;
   text-transform: uppercase;
   color: ${({ theme }) => theme.color.moon};
 `;
