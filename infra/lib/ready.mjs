@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- command-line script: its output is the point */
 // Waits until a server really answers: `node infra/lib/ready.mjs <kafka|mongo|redis> [--timeout S] [--pid N]`.
 // kafka: a metadata request with kafkajs; mongo: a ping with mongoose; redis: PING with ioredis.
 // Exit codes: 0 ready, 1 not ready within the timeout (or the process died), 3 client library not installed.

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- command-line script: its output is the point */
 // Produces to and consumes from KAFKA_BROKERS (default 127.0.0.1:9092) with kafkajs: admin metadata,
 // topic creation, keyed produce, a consumer group that reads everything back in per-key order, and
 // committed offsets. Usage: node infra/lib/smoke-kafka.mjs   (exit code 0 when everything works)

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- command-line script: its output is the point */
 // Exercises the MongoDB features the app relies on against MONGODB_URI (default mongodb://127.0.0.1:27017):
 // unique indexes and duplicate-key errors (11000), compound unique (stream, version), find with
 // sort/limit, findOneAndUpdate with $inc and upsert, atomic writes under concurrency, bulkWrite, countDocuments, aggregate and GridFS.

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- command-line script: its output is the point */
 // Exercises Redis at REDIS_URL (default redis://127.0.0.1:6379) with ioredis: strings with TTL, sets,
 // a MULTI transaction, INCR and a Lua script, and publish/subscribe.
 // Usage: node infra/lib/smoke-redis.mjs   (exit code 0 when everything works)

@@ -1,0 +1,242 @@
+/* eslint-disable no-console -- command-line script: its output is the point */
+// Validates docker-compose.yml without a Docker engine:
+//   1. variable interpolation as Compose does it (${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error},
+//      ${VAR?error}, ${VAR:+alt}, ${VAR+alt}, $$), from the environment and the project's .env;
+//   2. the Compose Specification JSON schema (infra/compose/compose-spec.json);
+//   3. the project's own rules: every service has an image or a build and a healthcheck (with valid
+//      durations); depends_on names
+//      existing services with a condition, and service_healthy only on services that have a healthcheck;
+//      no dependency cycle; services built from the repository have no container_name and no host port
+//      (so they scale), except the gateway, which publishes 8080; the app containers get the
+//      infrastructure variables; the gateway's subgraph URLs name services of the file.
+// When the Docker CLI has the compose plugin, `docker compose config --quiet` runs too.
+// Usage: node infra/validate-compose.mjs [path/to/docker-compose.yml]   (exit code 1 on any problem)
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+const file = resolve(process.argv[2] ?? join(here, '..', 'docker-compose.yml'));
+const projectDir = dirname(file);
+const problems = [];
+const notes = [];
+let checks = 0;
+const check = (ok, message) => {
+  checks++;
+  if (!ok) problems.push(message);
+  return ok;
+};
+
+function optional(name) {
+  try {
+    return require(name);
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- YAML -------------------------------------------------------------------------------------------------
+const yamlLib = optional('yaml') ?? optional('js-yaml');
+if (!yamlLib) {
+  console.error('validate-compose: needs a YAML parser (the yaml or js-yaml package); run npm ci first');
+  process.exit(2);
+}
+function parseYaml(text) {
+  if (yamlLib.parse && !yamlLib.safeLoad) return yamlLib.parse(text, { merge: true }); // yaml
+  return (yamlLib.safeLoad ?? yamlLib.load)(text); // js-yaml 3 or 4 (merge keys included)
+}
+
+// ---- interpolation ----------------------------------------------------------------------------------------
+function readDotEnv(path) {
+  const vars = {};
+  if (!existsSync(path)) return vars;
+  for (const raw of readFileSync(path, 'utf8').split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = line.match(/^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/);
+    if (!m) continue;
+    let value = m[2];
+    if (/^(['"]).*\1$/.test(value)) value = value.slice(1, -1);
+    else value = value.replace(/\s+#.*$/, '');
+    vars[m[1]] = value;
+  }
+  return vars;
+}
+const env = { ...readDotEnv(join(projectDir, '.env')), ...process.env };
+
+function interpolate(value, where) {
+  if (typeof value === 'string') {
+    return value.replace(/\$\$|\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced, bare) => {
+      if (match === '$$') return '$';
+      if (bare !== undefined) return env[bare] ?? '';
+      const m = braced.match(/^([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])(.*))?$/s);
+      if (!m) {
+        problems.push(`${where}: invalid interpolation "${match}"`);
+        return '';
+      }
+      const [, name, op, arg = ''] = m;
+      const v = env[name];
+      const unsetOrEmpty = v === undefined || v === '';
+      switch (op) {
+        case undefined:
+          return v ?? '';
+        case ':-':
+          return unsetOrEmpty ? interpolate(arg, where) : v;
+        case '-':
+          return v === undefined ? interpolate(arg, where) : v;
+        case ':?':
+        case '?':
+          if (op === ':?' ? unsetOrEmpty : v === undefined) {
+            problems.push(`${where}: required variable ${name} is missing: ${arg}`);
+            return '';
+          }
+          return v;
+        case ':+':
+          return unsetOrEmpty ? '' : interpolate(arg, where);
+        case '+':
+          return v === undefined ? '' : interpolate(arg, where);
+        default:
+          return match;
+      }
+    });
+  }
+  if (Array.isArray(value)) return value.map((v, i) => interpolate(v, `${where}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, `${where}.${k}`)]));
+  }
+  return value;
+}
+
+let doc;
+try {
+  doc = interpolate(parseYaml(readFileSync(file, 'utf8')), 'compose');
+} catch (err) {
+  console.error(`validate-compose: cannot read ${file}: ${err.message}`);
+  process.exit(1);
+}
+
+// ---- schema -----------------------------------------------------------------------------------------------
+const Ajv = optional('ajv');
+if (Ajv) {
+  const schema = JSON.parse(readFileSync(join(here, 'compose', 'compose-spec.json'), 'utf8'));
+  const AjvClass = Ajv.default ?? Ajv;
+  const major = Number((optional('ajv/package.json')?.version ?? '8').split('.')[0]);
+  const { $schema: _drop, ...schemaBody } = schema; // draft-07; ajv 6 knows it without the URI variant
+  const formats = {
+    duration: /^((\d+(\.\d+)?)(us|ms|s|m|h))+$/,
+    ports: () => true,
+    expose: () => true,
+    subnet_ip_address: () => true,
+  };
+  const ajv = major >= 8 ? new AjvClass({ allErrors: true, strict: false, formats }) : new AjvClass({ allErrors: true, schemaId: 'auto', unknownFormats: 'ignore', formats });
+  const validate = ajv.compile(schemaBody);
+  checks++;
+  if (!validate(doc)) {
+    for (const e of validate.errors) {
+      const at = e.instancePath ?? e.dataPath ?? '';
+      const extra = e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : '';
+      problems.push(`schema: ${at || '/'} ${e.message}${extra}`);
+    }
+  }
+  notes.push(`Compose Specification schema (ajv ${major})`);
+} else {
+  notes.push('schema check skipped: the ajv package is not installed');
+}
+
+// ---- project rules ----------------------------------------------------------------------------------------
+const services = doc?.services ?? {};
+const names = Object.keys(services);
+check(names.length > 0, 'no services');
+const GATEWAY = 'gateway';
+const appEnv = ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'INTERNAL_SECRET'];
+const envOf = (svc) => {
+  const e = svc.environment ?? {};
+  if (Array.isArray(e)) return Object.fromEntries(e.map((x) => [String(x).split('=')[0], String(x).split('=').slice(1).join('=')]));
+  return e;
+};
+const hasHealthcheck = (svc) => svc.healthcheck && !svc.healthcheck.disable && Array.isArray(svc.healthcheck.test) ? svc.healthcheck.test[0] !== 'NONE' : typeof svc.healthcheck?.test === 'string';
+
+for (const [name, svc] of Object.entries(services)) {
+  const at = `services.${name}`;
+  check(Boolean(svc.image || svc.build), `${at}: neither image nor build`);
+  check(hasHealthcheck(svc), `${at}: no healthcheck`);
+  for (const key of ['interval', 'timeout', 'start_period', 'start_interval']) {
+    const d = svc.healthcheck?.[key];
+    if (d !== undefined) check(/^((\d+(\.\d+)?)(us|ms|s|m|h))+$/.test(String(d)), `${at}: healthcheck.${key} is not a duration: ${d}`);
+  }
+
+  if (svc.build) {
+    const build = typeof svc.build === 'string' ? { context: svc.build } : svc.build;
+    const dockerfile = join(projectDir, build.context ?? '.', build.dockerfile ?? 'Dockerfile');
+    check(existsSync(dockerfile), `${at}: build file ${dockerfile} not found`);
+    check(svc.container_name === undefined, `${at}: container_name set, so it cannot scale`);
+    const e = envOf(svc);
+    for (const v of appEnv) check(e[v] !== undefined && e[v] !== '', `${at}: environment ${v} missing`);
+    check(e.SWIPE_WINDOW === undefined, `${at}: SWIPE_WINDOW must stay unset (the real window applies)`);
+    const ports = svc.ports ?? [];
+    if (name === GATEWAY) {
+      const published = ports.map((p) => (typeof p === 'object' ? `${p.published}:${p.target}` : String(p)));
+      check(published.some((p) => /(^|:)8080$/.test(p)), `${at}: must publish container port 8080`);
+      for (const [key, url] of Object.entries(e).filter(([k]) => /_URL$/.test(k) && !['MONGODB_URI', 'REDIS_URL', 'PUBLIC_URL'].includes(k))) {
+        let host;
+        try {
+          host = new URL(url).hostname;
+        } catch {
+          check(false, `${at}: ${key} is not a URL: ${url}`);
+          continue;
+        }
+        check(names.includes(host), `${at}: ${key} points at ${host}, which is no service of this file`);
+      }
+    } else {
+      check(ports.length === 0, `${at}: publishes host ports ${JSON.stringify(ports)}; scalable services must not`);
+    }
+  }
+
+  const deps = svc.depends_on ?? [];
+  const depEntries = Array.isArray(deps) ? deps.map((d) => [d, undefined]) : Object.entries(deps);
+  for (const [dep, spec] of depEntries) {
+    if (!check(names.includes(dep), `${at}: depends_on unknown service ${dep}`)) continue;
+    const condition = spec?.condition;
+    check(Boolean(condition), `${at}: depends_on ${dep} without a condition`);
+    if (condition === 'service_healthy') check(hasHealthcheck(services[dep]), `${at}: waits for ${dep} to be healthy, but ${dep} has no healthcheck`);
+  }
+}
+
+// depends_on cycles
+const state = {};
+const visit = (n, path) => {
+  if (state[n] === 'done') return;
+  if (state[n] === 'active') {
+    check(false, `depends_on cycle: ${[...path, n].join(' -> ')}`);
+    return;
+  }
+  state[n] = 'active';
+  const deps = services[n]?.depends_on ?? [];
+  for (const d of Array.isArray(deps) ? deps : Object.keys(deps)) if (services[d]) visit(d, [...path, n]);
+  state[n] = 'done';
+};
+names.forEach((n) => visit(n, []));
+
+// ---- docker compose config, where the plugin exists ----------------------------------------------------------
+const version = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
+if (version.status === 0) {
+  const r = spawnSync('docker', ['compose', '-f', file, 'config', '--quiet'], { cwd: projectDir, encoding: 'utf8' });
+  checks++;
+  if (r.status !== 0) problems.push(`docker compose config: ${(r.stderr || r.stdout).trim()}`);
+  notes.push('docker compose config');
+} else {
+  notes.push('docker compose config skipped: no compose plugin');
+}
+
+const rel = file.startsWith(process.cwd()) ? file.slice(process.cwd().length + 1) : file;
+if (problems.length) {
+  problems.splice(0, problems.length, ...new Set(problems));
+  console.error(`${rel}: ${problems.length} problem(s)`);
+  for (const p of problems) console.error(`  - ${p}`);
+  console.error(`(${notes.join('; ')})`);
+  process.exit(1);
+}
+console.log(`${rel}: valid (${checks} checks; ${notes.join('; ')})`);
