@@ -1,13 +1,17 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { composeServices } from '@apollo/composition';
+import { parse } from 'graphql';
 import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
 import { createGateway, type Gateway } from './gateway';
-import { SUPERGRAPH_FILE } from './paths';
+import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
 
 const secret = 'a-test-secret-of-enough-length';
+// Only the auth subgraph, so these tests do not depend on the other services of the checked-in supergraph.
+const supergraphSdl = composeServices([{ name: 'auth', url: 'http://127.0.0.1:4001/graphql', typeDefs: parse(authSubgraphSdl) }]).supergraphSdl!;
 let gateway: Gateway;
 let fake: ReturnType<typeof createFakeAuthSubgraph>;
 let base: string;
@@ -22,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(path.join(frontendDir, 'assets', 'app-1a2b3c.js'), 'console.log("night")');
   writeFileSync(path.join(frontendDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   gateway = createGateway({
-    supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
+    supergraphSdl,
     subgraphUrls: { auth: subgraphUrl },
     internalSecret: secret,
     sessions: fake.sessions,
@@ -59,7 +63,7 @@ describe('gateway with a stand-in auth subgraph', () => {
 
   it('marks the cookie Secure when a trusted proxy says the request came over HTTPS', async () => {
     const proxied = createGateway({
-      supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
+      supergraphSdl,
       subgraphUrls: { auth: subgraphUrl },
       internalSecret: secret,
       sessions: fake.sessions,
@@ -135,7 +139,7 @@ describe('gateway with a stand-in auth subgraph', () => {
 
   it('refuses operations nested deeper than the limit (the auth schema is shallow, so the limit is lowered)', async () => {
     const shallow = createGateway({
-      supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
+      supergraphSdl,
       subgraphUrls: { auth: subgraphUrl },
       internalSecret: secret,
       sessions: fake.sessions,

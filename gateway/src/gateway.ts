@@ -12,6 +12,7 @@ import { createLogger, type Logger, type SessionStore } from '@nocturne/platform
 import { frontendRouter } from './frontend';
 import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { HttpError, INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
+import { mediaProxyRouter } from './mediaProxy';
 import { isAllowedOrigin } from './origin';
 import { createRequestContext, type GatewayContext } from './requestContext';
 import { createRestRouter } from './rest/restRouter';
@@ -151,6 +152,18 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
     });
 
+    app.use(
+      mediaProxyRouter({
+        subgraphUrl: (name) => {
+          const subgraph = subgraphs.find((s) => s.name === name);
+          return subgraph && urlOf(name, subgraph.url);
+        },
+        internalSecret: options.internalSecret,
+        sessions: options.sessions,
+        logger,
+        ...(options.publicUrl && { publicUrl: options.publicUrl }),
+      }),
+    );
     app.use('/api', createRestRouter({ server, sessions: options.sessions, logger, ...(options.publicUrl && { publicUrl: options.publicUrl }) }));
 
     app.use(

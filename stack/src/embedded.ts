@@ -1,4 +1,5 @@
-import { authEnvironmentSchema, createAuthService, toAuthConfig, type AuthService } from '@nocturne/auth';
+import { authEnvironmentSchema, createAuthService, toAuthConfig } from '@nocturne/auth';
+import { createProfileService, profileEnvironmentSchema, toProfileConfig } from '@nocturne/profile';
 import { createGateway, DEFAULT_FRONTEND_DIST, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
 import { readFileSync } from 'node:fs';
@@ -71,11 +72,16 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
 
     const authSettings = parseEnv(authEnvironmentSchema, { ...variables, AUTH_PORT: String(ports.auth ?? (variables.AUTH_PORT?.trim() || 4001)) });
     const authConfig = toAuthConfig(authSettings);
-    const auth: AuthService = createAuthService({ adapters: await adaptersFor('auth'), config: authConfig, logger: loggerFor('auth') });
+    const auth = createAuthService({ adapters: await adaptersFor('auth'), config: authConfig, logger: loggerFor('auth') });
     const authUrl = (await auth.start()).url;
     stoppers.push(() => auth.stop());
 
-    const subgraphUrls = { auth: authUrl };
+    const profileSettings = parseEnv(profileEnvironmentSchema, { ...variables, PROFILE_PORT: String(ports.profile ?? (variables.PROFILE_PORT?.trim() || 4002)) });
+    const profile = createProfileService({ adapters: await adaptersFor('profile'), config: toProfileConfig(profileSettings), logger: loggerFor('profile') });
+    const profileUrl = (await profile.start()).url;
+    stoppers.push(() => profile.stop());
+
+    const subgraphUrls = { auth: authUrl, profile: profileUrl };
     const gateway = createGateway({
       supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
       subgraphUrls,

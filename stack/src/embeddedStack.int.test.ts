@@ -21,7 +21,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    subgraphPorts: { auth: 0 },
+    subgraphPorts: { auth: 0, profile: 0 },
     frontendDir,
     env: { LOG_LEVEL: 'silent', MAIL_OUTBOX_DIR: outbox, RATE_SIGN_IN_ACCOUNT_LIMIT: String(SIGN_IN_FAILURES_ALLOWED) },
   });
@@ -271,6 +271,40 @@ describe('GraphQL endpoint', () => {
     const res = await api().get('/graphql').query({ query: '{ me { id } }' });
     expect(res.status).toBe(400);
     await api().get('/graphql').query({ query: '{ me { id } }' }).set('apollo-require-preflight', 'true').expect(200);
+  });
+});
+
+describe('media routes of the profile service', () => {
+  // A 1x1 transparent PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+  it('serves generated placeholders', async () => {
+    const res = await api().get('/api/placeholder/40/30');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('keeps photos and avatars for signed-in people', async () => {
+    const res = await api().get('/api/avatars/1');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'Not signed in' });
+  });
+
+  it('takes uploads only with this site as Origin', async () => {
+    const { cookie } = await signUp();
+    const withoutOrigin = await api().post('/api/photos').set('Cookie', cookie).attach('photos', png, { filename: 'dot.png', contentType: 'image/png' });
+    expect(withoutOrigin.status).toBe(403);
+    let upload: request.Response | undefined;
+    // The profile is created from the sign-up event, a moment after the sign-up answer.
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      upload = await api().post('/api/photos').set('Cookie', cookie).set('Origin', stack.url).attach('photos', png, { filename: 'dot.png', contentType: 'image/png' });
+      if (upload.status !== 404) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(upload!.status).toBe(201);
+    const photo = await api().get(upload!.body.added[0].thumbnailUrl).set('Cookie', cookie);
+    expect(photo.status).toBe(200);
+    expect(photo.headers['content-type']).toMatch(/^image\//);
   });
 });
 

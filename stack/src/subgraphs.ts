@@ -1,4 +1,5 @@
 import { authTypeDefs } from '@nocturne/auth';
+import { profileTypeDefs } from '@nocturne/profile';
 
 /** A subgraph of the supergraph: its SDL and where it listens by default (docs/design.md, Ports). */
 export interface SubgraphDefinition {
@@ -14,6 +15,7 @@ export interface SubgraphDefinition {
 /** Every subgraph, in composition order. Adding a service means adding it here. */
 export const subgraphDefinitions: readonly SubgraphDefinition[] = [
   { name: 'auth', typeDefs: authTypeDefs, defaultPort: 4001, portVariable: 'AUTH_PORT', packageName: '@nocturne/auth' },
+  { name: 'profile', typeDefs: profileTypeDefs, defaultPort: 4002, portVariable: 'PROFILE_PORT', packageName: '@nocturne/profile' },
 ];
 
 /** The routing URL recorded in the supergraph; the gateway's `<NAME>_URL` overrides it. */

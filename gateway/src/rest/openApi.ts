@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProxiedPrefix } from '../mediaProxy';
 import type { RestRoute } from './routeTable';
 
 /** `/api/user/:id` in OpenAPI's spelling, `/api/user/{id}`. */
@@ -23,8 +24,29 @@ const commonErrors = [
 ];
 
 /** The OpenAPI 3.1 document of the REST facade, built from the same route list the router serves. */
-export function buildOpenApiDocument(routes: readonly RestRoute[], info: { title: string; version: string; serverUrl?: string }) {
+export function buildOpenApiDocument(routes: readonly RestRoute[], info: { title: string; version: string; serverUrl?: string }, proxied: readonly ProxiedPrefix[] = []) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  for (const operation of proxied.flatMap((prefix) => prefix.operations)) {
+    const parameters = [...operation.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    paths[openApiPath(operation.path)] ??= {};
+    paths[openApiPath(operation.path)]![operation.method] = {
+      operationId: operation.operationId,
+      summary: operation.summary,
+      tags: ['media'],
+      ...(parameters.length > 0 && { parameters }),
+      ...(operation.method === 'post' && {
+        requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { photos: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } } },
+      }),
+      responses: {
+        [String(operation.success.status)]: {
+          description: operation.success.description,
+          content: { [operation.success.contentType]: operation.success.contentType === 'application/json' ? { schema: { type: 'object' } } : {} },
+        },
+        ...Object.fromEntries([...operation.errors, { status: 500, description: 'Internal server error' }].map((error) => [String(error.status), errorResponse(error.description)])),
+      },
+    };
+  }
   for (const route of routes) {
     const statefulMethod = route.method !== 'get';
     const parameters = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));

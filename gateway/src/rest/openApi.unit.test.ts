@@ -46,3 +46,13 @@ describe('OpenAPI document of the REST facade', () => {
     expect(openApiPath('/api/user/:id/photos/:photoId')).toBe('/api/user/{id}/photos/{photoId}');
   });
 });
+
+describe('OpenAPI document of the proxied media routes', () => {
+  it('describes every proxied operation', async () => {
+    const { proxiedPrefixes } = await import('../mediaProxy');
+    const document = await documentOf();
+    for (const operation of proxiedPrefixes.flatMap((prefix) => prefix.operations)) {
+      expect(document.paths[openApiPath(operation.path)]?.[operation.method]).toBeDefined();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { HttpError, INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, sendError } fr
 import { createRequestContext, type GatewayContext } from '../requestContext';
 import { isAllowedOrigin } from '../origin';
 import type { Logger } from '@nocturne/platform';
+import { proxiedPrefixes } from '../mediaProxy';
 import { authRoutes } from './authRoutes';
 import { buildOpenApiDocument } from './openApi';
 import { defineRoute, type ExecuteOperation, type RestRoute } from './routeTable';
@@ -26,7 +27,7 @@ export function restRoutes(options: { publicUrl?: string } = {}): RestRoute[] {
     success: { status: 200, description: 'OpenAPI 3.1 document of /api', schema: z.object({ openapi: z.string() }).loose() },
     errors: [],
     handle: async () => {
-      document ??= buildOpenApiDocument(routes, { title: 'Nocturne REST API', version: '1.0.0', ...(options.publicUrl && { serverUrl: options.publicUrl }) });
+      document ??= buildOpenApiDocument(routes, { title: 'Nocturne REST API', version: '1.0.0', ...(options.publicUrl && { serverUrl: options.publicUrl }) }, proxiedPrefixes);
       return { body: document };
     },
   });
