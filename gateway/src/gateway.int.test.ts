@@ -2,6 +2,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { WebSocket } from 'ws';
+import { createClient } from 'graphql-ws';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
@@ -180,6 +182,45 @@ describe('gateway with a stand-in auth subgraph', () => {
     const api = await request(base).get('/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ error: 'Not found' });
+  });
+
+  it('refuses WebSocket upgrades from another site or without a session', async () => {
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(`${base.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers });
+        socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        socket.on('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.on('error', () => resolve(-1));
+      });
+    expect(await upgrade({ Origin: 'https://evil.example' })).toBe(403);
+    expect(await upgrade({})).toBe(401);
+    const signup = await request(base).post('/api/auth/signup').send(person('ws'));
+    expect(await upgrade({ Cookie: cookieOf(signup)!.split(';')[0]! })).toBe(101);
+  });
+
+  it('validates subscriptions against the supergraph before forwarding them', async () => {
+    const signup = await request(base).post('/api/auth/signup').send(person('wsv'));
+    const cookie = cookieOf(signup)!.split(';')[0]!;
+    class CookieWebSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers: { Cookie: cookie } });
+      }
+    }
+    const client = createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: CookieWebSocket, retryAttempts: 0 });
+    const errorsOf = (query: string) =>
+      new Promise<string>((resolve) => {
+        client.subscribe({ query }, { next: () => resolve('unexpected data'), error: (errors) => resolve(JSON.stringify(errors)), complete: () => resolve('completed') });
+      });
+    try {
+      expect(await errorsOf('{ me { id } }')).toContain('Only subscriptions run over this WebSocket');
+      expect(await errorsOf('{ me { nope } }')).toContain('Cannot query field');
+      expect(await errorsOf('subscription { nothing }')).toContain("No subgraph serves the subscription field 'nothing'");
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('answers health and readiness probes', async () => {
