@@ -25,7 +25,7 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
   const start = (name: string, script: string, env: NodeJS.ProcessEnv) => {
     const child = spawn(process.execPath, [script], { env, stdio: 'inherit' });
     children.push({ name, process: child });
-    logger.info({ name, pid: child.pid }, 'process started');
+    logger.info({ process: name, pid: child.pid }, 'process started');
     return child;
   };
 
@@ -48,7 +48,7 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
     for (const child of children) {
       child.process.on('exit', (code, signal) => {
         if (!stopping) {
-          logger.error({ name: child.name, code, signal }, 'a process of the stack stopped; stopping the others');
+          logger.error({ process: child.name, code, signal }, 'a process of the stack stopped; stopping the others');
           exitCode = 1;
           stopAll('SIGTERM');
         }
