@@ -7,13 +7,13 @@ import { BrowserRouter } from 'react-router';
 import { ApolloProvider } from '@apollo/client/react';
 import { MotionConfig } from 'motion/react';
 import { ThemeProvider } from 'styled-components';
-import { createApolloClient } from './api/apolloClient';
+import { sharedApolloClient } from './api/apolloClient';
 import { AppRoutes } from './App';
 import { GlobalStyle } from './theme/GlobalStyle';
 import { theme } from './theme/theme';
 import { Toaster } from './toast/Toaster';
 
-const apolloClient = createApolloClient();
+const apolloClient = sharedApolloClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -17,3 +17,11 @@ export function createApolloClient(origin: Location = window.location): ApolloCl
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-first' } },
   });
 }
+
+let shared: ApolloClient | undefined;
+
+/** The one client of the app: the provider hands it to hooks, and machine actors call it directly. */
+export function sharedApolloClient(): ApolloClient {
+  shared ??= createApolloClient();
+  return shared;
+}

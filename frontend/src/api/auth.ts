@@ -1,13 +1,36 @@
-import type { SignInInput, SignUpInput } from '@nocturne/contracts';
+import type { NotificationPreferences, SignInInput, SignUpInput } from '@nocturne/contracts';
 import { requestJson } from './http';
 
+/**
+ * The signed-in user as `GET /api/auth/user` describes them. Sign-up and sign-in answer the account part
+ * only, so the profile fields are optional.
+ */
 export interface AccountUser {
   id: number;
   username: string;
   name: string;
   email?: string;
   age?: number;
+  createdAt?: string;
+  /** null until onboarding. */
+  gender?: string | null;
   bio?: string | null;
+  /** Display URLs; the thumbnail is the same URL ending in /thumb. */
+  photos?: string[];
+  avatarUrl?: string;
+  kinks?: string[];
+  interests?: string[];
+  nightOwlScore?: number;
+  isOnline?: boolean;
+  lastSeen?: string | null;
+  location?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  isVerified?: boolean;
+  onboardingCompleted?: boolean;
+  notificationPreferences?: NotificationPreferences | null;
+  timeZone?: string | null;
+  stats?: { likes: number; matches: number };
 }
 
 interface UserResponse {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { AnimatePresence, motion } from 'motion/react';
 import styled, { css } from 'styled-components';
 import { isSwipeDismiss, type Toast } from './toastStore';
@@ -8,7 +9,10 @@ const HOTKEY = 'F8';
 const REGION_LABEL = 'Notifications';
 const LIVE_REGION_LABEL = 'Notification';
 
-/** The notifications region: F8 moves focus into it, each toast is announced as a live region. */
+/**
+ * The notifications region: F8 moves focus into it, each toast is announced as a live region. It lives
+ * outside the app root so that a modal dialog, which makes the root inert, leaves its toasts audible.
+ */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   const regionRef = useRef<HTMLElement>(null);
@@ -24,7 +28,7 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return (
+  return createPortal(
     <Region ref={regionRef} tabIndex={-1} aria-label={`${REGION_LABEL} (${HOTKEY})`}>
       <List>
         <AnimatePresence initial={false}>
@@ -35,7 +39,8 @@ export function Toaster() {
             ))}
         </AnimatePresence>
       </List>
-    </Region>
+    </Region>,
+    document.body,
   );
 }
 

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { AuthLayout, Form, InlineRow } from '../../components/AuthLayout';
 import { Button, TextLink } from '../../components/Button';
 import { MoonIcon } from '../../components/icons';
 import { PasswordField, TextField } from '../../components/TextField';
+import { LocationDialog } from '../location/LocationDialog';
+import type { locationDialogMachine } from '../location/locationDialogMachine';
 import { signInMachine, type SignInField } from './signInMachine';
 
 export function SignInPage({ machine = signInMachine }: { machine?: typeof signInMachine }) {
@@ -13,6 +16,7 @@ export function SignInPage({ machine = signInMachine }: { machine?: typeof signI
   const [state, send] = useMachine(withRouter);
   const { values, fieldErrors } = state.context;
   const pending = state.matches('pending');
+  const locationActor = state.children.locationDialog as ActorRefFrom<typeof locationDialogMachine> | undefined;
 
   const field = (name: SignInField) => ({
     name,
@@ -47,6 +51,7 @@ export function SignInPage({ machine = signInMachine }: { machine?: typeof signI
           {pending ? 'Signing In...' : 'Sign In'}
         </Button>
       </Form>
+      {locationActor && <LocationDialog actor={locationActor} />}
     </AuthLayout>
   );
 }

@@ -5,6 +5,8 @@ import { serverError } from '../../api/http';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../forms/fieldErrors';
 import { rememberSignedInUser } from '../../session/browserSession';
 import { toast, type ToastInput } from '../../toast/toastStore';
+import { locationDialogMachine } from '../location/locationDialogMachine';
+import { sendTimeZone } from '../../api/profileGraphql';
 
 export interface SignInValues {
   username: string;
@@ -37,12 +39,17 @@ export const signInMachine = setup({
   },
   actors: {
     signIn: fromPromise<{ user: AccountUser }, SignInInput>(({ input }) => signIn(input)),
+    locationDialog: locationDialogMachine,
   },
   guards: {
     formIsValid: ({ context }) => !hasErrors(validateSignIn(context.values)),
   },
   actions: {
     storeUser: (_, params: { user: AccountUser }) => rememberSignedInUser(params.user),
+    // Night-time follows the person's own zone; a failure here must not stand in the way of signing in.
+    syncTimeZone: () => {
+      sendTimeZone().catch((error: unknown) => console.warn('Sending the time zone failed', error));
+    },
     notify: (_, params: ToastInput) => {
       toast(params);
     },
@@ -77,9 +84,17 @@ export const signInMachine = setup({
       entry: [
         { type: 'storeUser', params: ({ context }) => ({ user: context.user! }) },
         { type: 'notify', params: { title: 'Welcome back!', description: "You're signed in successfully." } },
+        'syncTimeZone',
       ],
-      // The location dialog (a later issue) becomes a state between success and finished.
-      always: { target: 'finished' },
+      always: { target: 'locationDialog' },
+    },
+    locationDialog: {
+      invoke: {
+        id: 'locationDialog',
+        src: 'locationDialog',
+        input: ({ context }) => ({ userId: context.user!.id }),
+        onDone: { target: 'finished' },
+      },
     },
     finished: {
       type: 'final',

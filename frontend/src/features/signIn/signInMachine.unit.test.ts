@@ -2,22 +2,28 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { Messages } from '@nocturne/contracts';
 import type { AccountUser } from '../../api/auth';
 import { HttpError } from '../../api/http';
+import { answerLocationDialog, fakeLocationDialog } from '../../testing/fakeLocation';
 import { signInMachine } from './signInMachine';
 
 const user: AccountUser = { id: 9, username: 'orion', name: 'Orion' };
 
-function start(signIn: () => Promise<{ user: AccountUser }>) {
+function start(signIn: () => Promise<{ user: AccountUser }>, locationOptions: Parameters<typeof fakeLocationDialog>[0] = {}) {
   const storeUser = jest.fn();
   const notify = jest.fn();
   const navigate = jest.fn();
+  const syncTimeZone = jest.fn();
+  const location = fakeLocationDialog(locationOptions);
   const actor = createActor(
-    signInMachine.provide({ actors: { signIn: fromPromise(signIn) }, actions: { storeUser, notify, navigate } }),
+    signInMachine.provide({
+      actors: { signIn: fromPromise(signIn), locationDialog: location.machine },
+      actions: { storeUser, notify, navigate, syncTimeZone },
+    }),
   ).start();
   const fill = (username: string, password: string) => {
     actor.send({ type: 'CHANGE', field: 'username', value: username });
     actor.send({ type: 'CHANGE', field: 'password', value: password });
   };
-  return { actor, storeUser, notify, navigate, fill };
+  return { actor, storeUser, notify, navigate, syncTimeZone, location, fill };
 }
 
 describe('signInMachine', () => {
@@ -26,6 +32,7 @@ describe('signInMachine', () => {
     fill('orion', 'starlight');
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('pending');
+    await answerLocationDialog(actor);
     await waitFor(actor, (s) => s.status === 'done');
 
     expect(storeUser).toHaveBeenCalledWith(expect.anything(), { user });
@@ -74,7 +81,34 @@ describe('signInMachine', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('failure'));
     actor.send({ type: 'SUBMIT' });
+    await answerLocationDialog(actor);
     await waitFor(actor, (s) => s.status === 'done');
     expect(attempts).toBe(2);
+  });
+});
+
+describe('signInMachine location dialog', () => {
+  it('opens the dialog after signing in and only then goes to the feed', async () => {
+    const { actor, fill, navigate, syncTimeZone } = start(async () => ({ user }));
+    fill('orion', 'starlight');
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('locationDialog'));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(syncTimeZone).toHaveBeenCalledTimes(1);
+    actor.getSnapshot().children.locationDialog!.send({ type: 'SKIP' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/feed' });
+  });
+
+  it('sends the granted position with the stored user id, then goes to the feed', async () => {
+    const position = { latitude: 48.8566, longitude: 2.3522 };
+    const { actor, fill, navigate, location } = start(async () => ({ user }), { lookUp: async () => position });
+    fill('orion', 'starlight');
+    actor.send({ type: 'SUBMIT' });
+    await answerLocationDialog(actor, 'ENABLE');
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(location.saveLocation).toHaveBeenCalledWith({ position, userId: user.id });
+    expect(location.notify).toHaveBeenCalledWith(expect.anything(), { title: 'Location Enabled', description: "You'll now see distances to nearby users" });
+    expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/feed' });
   });
 });

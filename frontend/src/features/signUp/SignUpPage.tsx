@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Limits } from '@nocturne/contracts';
 import { AuthLayout, Form } from '../../components/AuthLayout';
 import { Button, TextLink } from '../../components/Button';
 import { SparkIcon } from '../../components/icons';
 import { PRODUCT_NAME } from '../../brand';
 import { PasswordField, TextField } from '../../components/TextField';
+import { LocationDialog } from '../location/LocationDialog';
+import type { locationDialogMachine } from '../location/locationDialogMachine';
 import { signUpMachine, type SignUpField } from './signUpMachine';
 
 export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signUpMachine }) {
@@ -15,6 +18,7 @@ export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signU
   const [state, send] = useMachine(withRouter);
   const { values, fieldErrors } = state.context;
   const pending = state.matches('pending');
+  const locationActor = state.children.locationDialog as ActorRefFrom<typeof locationDialogMachine> | undefined;
 
   const field = (name: SignUpField) => ({
     name,
@@ -58,6 +62,7 @@ export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signU
           {pending ? 'Creating Account...' : 'Create Account'}
         </Button>
       </Form>
+      {locationActor && <LocationDialog actor={locationActor} />}
     </AuthLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Messages } from '@nocturne/contracts';
 import { fromPromise } from 'xstate';
 import { renderScreen } from '../../testing/renderScreen';
@@ -59,6 +59,10 @@ describe('SignUpPage', () => {
     const pending = screen.getByRole('button', { name: 'Creating Account...' }) as HTMLButtonElement;
     expect(pending.disabled).toBe(true);
     await act(async () => finish({ user: { id: 1, username: 'luna', name: 'Luna' } }));
-    expect(screen.getByTestId('location').textContent).toBe('/onboarding');
+    const dialog = screen.getByRole('dialog', { name: 'Enable Location' });
+    expect(dialog.textContent).toContain('You can enable location later in Settings');
+    expect(screen.getByTestId('location').textContent).toBe('/signup');
+    fireEvent.click(screen.getByRole('button', { name: 'Skip for Now' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
   });
 });

@@ -5,6 +5,7 @@ import { HttpError, serverError } from '../../api/http';
 import { fieldErrorsOf, hasErrors, withServerFieldError, type FieldErrors } from '../../forms/fieldErrors';
 import { rememberSignedInUser } from '../../session/browserSession';
 import { toast, type ToastInput } from '../../toast/toastStore';
+import { locationDialogMachine } from '../location/locationDialogMachine';
 
 export interface SignUpValues {
   username: string;
@@ -50,6 +51,7 @@ export const signUpMachine = setup({
   },
   actors: {
     signUp: fromPromise<{ user: AccountUser }, SignUpInput>(({ input }) => signUp(input)),
+    locationDialog: locationDialogMachine,
   },
   guards: {
     formIsValid: ({ context }) => !hasErrors(validateSignUp(context.values)),
@@ -107,8 +109,15 @@ export const signUpMachine = setup({
           }),
         },
       ],
-      // The location dialog (a later issue) becomes a state between success and finished.
-      always: { target: 'finished' },
+      always: { target: 'locationDialog' },
+    },
+    locationDialog: {
+      invoke: {
+        id: 'locationDialog',
+        src: 'locationDialog',
+        input: ({ context }) => ({ userId: context.user!.id }),
+        onDone: { target: 'finished' },
+      },
     },
     finished: {
       type: 'final',

@@ -2,25 +2,27 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { Messages, type SignUpInput } from '@nocturne/contracts';
 import type { AccountUser } from '../../api/auth';
 import { HttpError } from '../../api/http';
+import { answerLocationDialog, fakeLocationDialog } from '../../testing/fakeLocation';
 import { signUpMachine, type SignUpField } from './signUpMachine';
 
 const user: AccountUser = { id: 42, username: 'luna', name: 'Luna' };
 const validForm: Record<SignUpField, string> = { username: 'luna', email: 'luna@example.com', name: 'Luna', age: '27', password: 'moonlight' };
 
-function start(signUp: (args: { input: SignUpInput }) => Promise<{ user: AccountUser }>) {
+function start(signUp: (args: { input: SignUpInput }) => Promise<{ user: AccountUser }>, locationOptions: Parameters<typeof fakeLocationDialog>[0] = {}) {
   const storeUser = jest.fn();
   const notify = jest.fn();
   const navigate = jest.fn();
+  const location = fakeLocationDialog(locationOptions);
   const actor = createActor(
     signUpMachine.provide({
-      actors: { signUp: fromPromise(signUp) },
+      actors: { signUp: fromPromise(signUp), locationDialog: location.machine },
       actions: { storeUser, notify, navigate },
     }),
   ).start();
   const fill = (values: Partial<Record<SignUpField, string>>) => {
     for (const [field, value] of Object.entries(values)) actor.send({ type: 'CHANGE', field: field as SignUpField, value });
   };
-  return { actor, storeUser, notify, navigate, fill };
+  return { actor, storeUser, notify, navigate, location, fill };
 }
 
 describe('signUpMachine', () => {
@@ -37,6 +39,7 @@ describe('signUpMachine', () => {
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('pending');
 
+    await answerLocationDialog(actor);
     await waitFor(actor, (s) => s.status === 'done');
     expect(signUp).toHaveBeenCalledTimes(1);
     expect(storeUser).toHaveBeenCalledWith(expect.anything(), { user });
@@ -53,6 +56,7 @@ describe('signUpMachine', () => {
     });
     fill(validForm);
     actor.send({ type: 'SUBMIT' });
+    await answerLocationDialog(actor);
     await waitFor(actor, (s) => s.status === 'done');
     expect(received).toEqual({ username: 'luna', email: 'luna@example.com', name: 'Luna', age: 27, password: 'moonlight' });
   });
@@ -132,7 +136,34 @@ describe('signUpMachine', () => {
     fill({ email: 'other@example.com' });
     expect(actor.getSnapshot().value).toBe('form');
     actor.send({ type: 'SUBMIT' });
+    await answerLocationDialog(actor);
     await waitFor(actor, (s) => s.status === 'done');
     expect(attempts).toBe(2);
+  });
+});
+
+describe('signUpMachine location dialog', () => {
+  it('keeps the dialog open when the device refuses, and goes to onboarding once skipped', async () => {
+    const { LocationLookupError } = await import('../location/geolocation');
+    const { actor, fill, navigate, location } = start(async () => ({ user }), {
+      lookUp: async () => {
+        throw new LocationLookupError('Location access denied by user');
+      },
+    });
+    fill(validForm);
+    actor.send({ type: 'SUBMIT' });
+    await answerLocationDialog(actor, 'ENABLE');
+    const dialog = () => actor.getSnapshot().children.locationDialog!;
+    await waitFor(dialog(), (s) => s.matches('idle'));
+    expect(location.notify).toHaveBeenCalledWith(expect.anything(), {
+      title: 'Location Access Denied',
+      description: 'Location access denied by user',
+      variant: 'destructive',
+    });
+    expect(actor.getSnapshot().value).toBe('locationDialog');
+    expect(navigate).not.toHaveBeenCalled();
+    dialog().send({ type: 'SKIP' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/onboarding' });
   });
 });

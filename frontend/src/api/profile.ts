@@ -1,0 +1,77 @@
+import type { Gender, NotificationPreferences } from '@nocturne/contracts';
+import type { AccountUser } from './auth';
+import { HttpError, requestJson } from './http';
+
+export interface UploadedPhoto {
+  id: string;
+  url: string;
+  thumbnailUrl: string;
+}
+
+export interface PhotoUploadResult {
+  added: UploadedPhoto[];
+  photos: UploadedPhoto[];
+}
+
+/** The thumbnail of a display URL the server handed out (`/api/photos/<id>/display` → `/thumb`). */
+export const thumbnailOf = (displayUrl: string) => displayUrl.replace(/\/display(?=$|[?#])/, '/thumb');
+
+/** Turns a display URL of the current user's profile back into the photo it names. */
+export function photoFromUrl(url: string): UploadedPhoto {
+  const id = /\/photos\/([a-f0-9]+)\//.exec(url)?.[1] ?? url;
+  return { id, url, thumbnailUrl: thumbnailOf(url) };
+}
+
+/**
+ * Uploads images as multipart (field `photos`); they join the profile at once and are referred to by
+ * URL afterwards. The browser sets the multipart content type with its boundary.
+ */
+export async function uploadPhotos(files: readonly File[]): Promise<PhotoUploadResult> {
+  const form = new FormData();
+  for (const file of files) form.append('photos', file, file.name);
+  const response = await fetch('/api/photos', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body: form });
+  const text = await response.text();
+  if (!response.ok) throw new HttpError(response.status, text, response.statusText);
+  return JSON.parse(text) as PhotoUploadResult;
+}
+
+export interface OnboardingSave {
+  gender: Gender;
+  photos: string[];
+  kinks: string[];
+  interests: string[];
+  bio?: string;
+}
+
+interface UserResponse {
+  user: AccountUser;
+}
+
+export const completeOnboarding = (userId: number, input: OnboardingSave) => requestJson<UserResponse>('PATCH', `/api/user/${userId}`, input);
+
+export interface ProfileSave {
+  name: string;
+  age: number;
+  bio: string;
+  photos: string[];
+  gender: Gender;
+  kinks: string[];
+  interests: string[];
+}
+
+export const saveProfile = (input: ProfileSave) => requestJson<UserResponse>('PUT', '/api/profile', input);
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+export const updateLocation = (position: Coordinates) => requestJson<{ ok: boolean }>('POST', '/api/update-location', position);
+
+/** The spec's second location call after sign-up or sign-in, with the text form 'lat, lon'. */
+export const updateUserLocation = (userId: number, { latitude, longitude }: Coordinates) =>
+  requestJson<{ ok: boolean }>('PATCH', `/api/users/${userId}/location`, { latitude, longitude, location: `${latitude}, ${longitude}` });
+
+export const deleteAccount = () => requestJson<{ ok: boolean }>('DELETE', '/api/account');
+
+export type { NotificationPreferences };
