@@ -24,6 +24,10 @@ const gatewaySchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_IDLE_MINUTES: envSchemas.positiveInt(7 * 24 * 60),
   SESSION_MAX_DAYS: envSchemas.positiveInt(30),
+  /** `always` opens swiping round the clock (the local demo); unset, the nightly window applies. */
+  SWIPE_WINDOW: z.string().trim().optional(),
+  /** Sessions live in Redis, shared with the auth service; the gateway connects to nothing else. */
+  REDIS_URL: z.string({ error: 'required: sessions are shared with the auth service through Redis' }).trim().min(1, 'required: sessions are shared with the auth service through Redis'),
 });
 
 export type GatewayEnvironment = z.infer<typeof gatewaySchema>;
@@ -45,3 +49,6 @@ export function loadSubgraphUrls(subgraphNames: readonly string[], env: NodeJS.P
   const parsed = parseEnv(schema, env) as Record<string, string | undefined>;
   return Object.fromEntries(subgraphNames.map((name) => [name, parsed[subgraphUrlVariable(name)]]));
 }
+
+/** Only `SWIPE_WINDOW=always` opens the window round the clock; any other value keeps the nightly one. */
+export const isSwipeWindowAlwaysOpen = (value: string | undefined) => value?.trim() === 'always';

@@ -41,6 +41,8 @@ export interface GatewayOptions {
   /** Interface to listen on; all interfaces when unset. */
   host?: string;
   limits?: QueryLimits;
+  /** `SWIPE_WINDOW=always`: swiping is open round the clock, and the served page says so. */
+  swipeWindowAlwaysOpen?: boolean;
 }
 
 export interface RunningGateway {
@@ -184,7 +186,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       expressMiddleware(server, { context: ({ req, res }) => createRequestContext(req, res, options.sessions) }),
     );
 
-    app.use(frontendRouter(options.frontendDir));
+    app.use(frontendRouter(options.frontendDir, { swipeWindowAlwaysOpen: options.swipeWindowAlwaysOpen ?? false }));
 
     app.use((req: Request, res: Response) => {
       sendError(res, new HttpError(404, 'Not found'));

@@ -1,6 +1,6 @@
 export { createGateway, type Gateway, type GatewayOptions, type RunningGateway } from './gateway';
 export { subgraphsOf, subscriptionOwners, type SubgraphEntry } from './supergraph';
 export { SUPERGRAPH_FILE, DEFAULT_FRONTEND_DIST } from './paths';
-export { parseTrustProxy, subgraphUrlVariable } from './environment';
+export { isSwipeWindowAlwaysOpen, parseTrustProxy, subgraphUrlVariable } from './environment';
 export { SESSION_COOKIE } from './sessionCookie';
 export { restRoutes } from './rest/restRouter';

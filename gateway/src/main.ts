@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError, SessionStore, createAdapters, createLogger } from '@nocturne/platform';
-import { loadGatewayEnvironment, loadSubgraphUrls } from './environment';
+import { ConfigError, RedisKeyValueStore, SessionStore, createLogger } from '@nocturne/platform';
+import { isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls } from './environment';
 import { createGateway } from './gateway';
 import { subgraphsOf } from './supergraph';
 
@@ -16,9 +16,9 @@ async function main() {
     process.stderr.write(`gateway: ${error.message}\n`);
     process.exit(78);
   }
-  // Only the key-value store (sessions) is used; it is Redis when the real infrastructure is configured.
-  const adapters = await createAdapters({ service: 'gateway', logger });
-  const sessions = new SessionStore(adapters.kv, { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_MAX_DAYS * 24 * 3600_000 });
+  // Sessions are all the gateway keeps: Redis only, no event store or bus connections.
+  const sessionsKv = await RedisKeyValueStore.connect(env.REDIS_URL, { logger });
+  const sessions = new SessionStore(sessionsKv, { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_MAX_DAYS * 24 * 3600_000 });
   const gateway = createGateway({
     supergraphSdl,
     subgraphUrls,
@@ -30,6 +30,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
     ...(env.HOST && { host: env.HOST }),
+    swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(env.SWIPE_WINDOW),
   });
   const { url } = await gateway.start(env.PORT);
   logger.info({ url }, 'Nocturne gateway ready');
@@ -40,7 +41,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'gateway stopping');
     void Promise.allSettled([gateway.stop()])
-      .then(() => adapters.close())
+      .then(() => sessionsKv.close())
       .then(
         () => process.exit(0),
         (error: unknown) => {

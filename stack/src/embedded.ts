@@ -1,6 +1,6 @@
 import { authEnvironmentSchema, createAuthService, toAuthConfig } from '@nocturne/auth';
 import { createProfileService, profileEnvironmentSchema, toProfileConfig } from '@nocturne/profile';
-import { createGateway, DEFAULT_FRONTEND_DIST, SUPERGRAPH_FILE } from '@nocturne/gateway';
+import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
 import { readFileSync } from 'node:fs';
 import { randomInternalSecret } from './environment';
@@ -59,8 +59,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
 
   try {
     const variables: NodeJS.ProcessEnv = {
-      SWIPE_WINDOW: 'always',
       ...options.env,
+      // The local demo swipes round the clock unless told otherwise (decisions.md).
+      SWIPE_WINDOW: options.env?.SWIPE_WINDOW?.trim() || 'always',
       INTERNAL_SECRET: internalSecret,
       ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
     };
@@ -93,6 +94,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       trustProxy: options.trustProxy ?? false,
       ...(options.publicUrl && { publicUrl: options.publicUrl }),
       ...(options.host && { host: options.host }),
+      swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(variables.SWIPE_WINDOW),
     });
     const { url, port } = await gateway.start(options.port ?? 8080);
     stoppers.push(() => gateway.stop());

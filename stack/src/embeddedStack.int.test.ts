@@ -61,7 +61,7 @@ describe('sign-up', () => {
 
     const me = await api().get('/api/auth/user').set('Cookie', sessionOf(res)!);
     expect(me.status).toBe(200);
-    expect(me.body.user).toEqual(res.body.user);
+    expect(me.body.user).toMatchObject(res.body.user);
   });
 
   it.each([

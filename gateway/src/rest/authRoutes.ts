@@ -1,43 +1,13 @@
 import { z } from 'zod';
-import {
-  Messages,
-  ageSchema,
-  firstFieldError,
-  forgotPasswordSchema,
-  parseAge,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
-} from '@nocturne/contracts';
+import { Messages, ageSchema, forgotPasswordSchema, parseAge, resetPasswordSchema, signInSchema, signUpSchema } from '@nocturne/contracts';
 import { HttpError } from '../httpErrors';
+import { asObject, parseWith, validationError as validation } from './input';
 import { defineRoute, type RestRoute } from './routeTable';
+import { ACCOUNT_FIELDS, CURRENT_USER_FIELDS, accountUserSchema, currentUserResponseSchema, toCurrentUser, type AccountUser, type CurrentUserData } from './userShape';
 
-const USER_FIELDS = 'id username email name age createdAt';
-
-export const userSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-  name: z.string(),
-  age: z.number().int(),
-  createdAt: z.string().describe('ISO 8601 instant'),
-});
-type User = z.infer<typeof userSchema>;
-const userResponseSchema = z.object({ user: userSchema });
+const userResponseSchema = z.object({ user: accountUserSchema });
 const okSchema = z.object({ ok: z.literal(true) });
 
-const asObject = (body: unknown): Record<string, unknown> => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
-
-function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const { field, message } = firstFieldError(result.error);
-    throw new HttpError(400, message, field || undefined);
-  }
-  return result.data;
-}
-
-const validation = { status: 400, description: 'A field breaks a rule; `field` names it' };
 const rateLimited = { status: 429, description: 'Too many attempts; `Retry-After` says when to try again' };
 
 const signUp = defineRoute({
@@ -46,6 +16,7 @@ const signUp = defineRoute({
   operationId: 'signUp',
   summary: 'Create an account and sign in',
   tag: 'auth',
+  access: 'public',
   // Forms send age as text, so a whole-number string is accepted as well.
   requestBody: signUpSchema.extend({ age: z.union([ageSchema, z.string().regex(/^\s*\d+\s*$/)]) }),
   parseInput: (body) => {
@@ -55,7 +26,7 @@ const signUp = defineRoute({
   success: { status: 201, description: 'The new account; the session cookie is set', schema: userResponseSchema, setsSessionCookie: true },
   errors: [validation, { status: 409, description: 'Username or email taken; `field` names which' }, rateLimited],
   handle: async ({ input, execute }) => {
-    const data = await execute<{ signUp: { user: User } }>(`mutation SignUp($input: SignUpInput!) { signUp(input: $input) { user { ${USER_FIELDS} } } }`, { input });
+    const data = await execute<{ signUp: { user: AccountUser } }>(`mutation SignUp($input: SignUpInput!) { signUp(input: $input) { user { ${ACCOUNT_FIELDS} } } }`, { input });
     return { status: 201, body: { user: data.signUp.user } };
   },
 });
@@ -66,13 +37,14 @@ const signIn = defineRoute({
   operationId: 'signIn',
   summary: 'Sign in with username and password',
   tag: 'auth',
+  access: 'public',
   requestBody: signInSchema,
   parseInput: (body) => parseWith(signInSchema, asObject(body)),
   success: { status: 200, description: 'The signed-in user; a new session cookie is set', schema: userResponseSchema, setsSessionCookie: true },
   errors: [validation, { status: 401, description: `'${Messages.invalidCredentials}'` }, rateLimited],
   handle: async ({ input, execute }) => {
-    const data = await execute<{ signIn: { user: User } }>(
-      `mutation SignIn($username: String!, $password: String!) { signIn(username: $username, password: $password) { user { ${USER_FIELDS} } } }`,
+    const data = await execute<{ signIn: { user: AccountUser } }>(
+      `mutation SignIn($username: String!, $password: String!) { signIn(username: $username, password: $password) { user { ${ACCOUNT_FIELDS} } } }`,
       input,
     );
     return { body: { user: data.signIn.user } };
@@ -83,15 +55,16 @@ const currentUser = defineRoute({
   method: 'get',
   path: '/api/auth/user',
   operationId: 'currentUser',
-  summary: 'The signed-in user',
+  summary: 'The signed-in user: account, profile, settings and counts',
   tag: 'auth',
+  access: 'signedIn',
   parseInput: () => undefined,
-  success: { status: 200, description: 'The signed-in user', schema: userResponseSchema },
-  errors: [{ status: 401, description: `'${Messages.signedOut}'` }],
+  success: { status: 200, description: 'The signed-in user', schema: currentUserResponseSchema },
+  errors: [],
   handle: async ({ execute }) => {
-    const data = await execute<{ me: User | null }>(`query CurrentUser { me { ${USER_FIELDS} } }`);
+    const data = await execute<{ me: CurrentUserData | null }>(`query CurrentUser { me { ${CURRENT_USER_FIELDS} } }`);
     if (!data.me) throw new HttpError(401, Messages.signedOut);
-    return { body: { user: data.me } };
+    return { body: { user: toCurrentUser(data.me) } };
   },
 });
 
@@ -101,6 +74,7 @@ const signOut = defineRoute({
   operationId: 'signOut',
   summary: 'End the current session',
   tag: 'auth',
+  access: 'public',
   requestBody: z.object({}).describe('Empty; the JSON content type is still required'),
   parseInput: () => undefined,
   success: { status: 200, description: 'Signed out (also when there was no session); the cookie is cleared', schema: okSchema, clearsSessionCookie: true },
@@ -124,6 +98,7 @@ const forgotPassword = defineRoute({
   operationId: 'requestPasswordReset',
   summary: 'Email a password reset link (the answer never says whether the address has an account)',
   tag: 'auth',
+  access: 'public',
   requestBody: forgotPasswordSchema,
   parseInput: (body) => parseWith(forgotPasswordSchema, asObject(body)),
   success: { status: 200, description: 'Always, for a valid address', schema: z.object({ message: z.literal('Check your email for password reset instructions') }) },
@@ -140,6 +115,7 @@ const resetPassword = defineRoute({
   operationId: 'resetPassword',
   summary: 'Set a new password with the emailed token; ends every session of the account',
   tag: 'auth',
+  access: 'public',
   requestBody: resetPasswordSchema,
   parseInput: (body) => parseWith(resetPasswordSchema, asObject(body)),
   success: { status: 200, description: 'Password changed', schema: okSchema },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Messages } from '@nocturne/contracts';
 import type { ProxiedPrefix } from '../mediaProxy';
 import type { RestRoute } from './routeTable';
 
@@ -51,7 +52,11 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], info: { title
     const statefulMethod = route.method !== 'get';
     const parameters = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
     const errors = new Map<number, string>();
-    for (const error of [...route.errors, ...(statefulMethod ? commonErrors : commonErrors.filter((e) => e.status === 500))]) {
+    const accessErrors = [
+      ...(route.access === 'signedIn' ? [{ status: 401, description: `'${Messages.signedOut}'` }] : []),
+      ...(route.ownerParam ? [{ status: 403, description: `'${Messages.forbidden}': \`${route.ownerParam}\` is not the signed-in user's id; nothing changes` }] : []),
+    ];
+    for (const error of [...accessErrors, ...route.errors, ...(statefulMethod ? commonErrors : commonErrors.filter((e) => e.status === 500))]) {
       errors.set(error.status, errors.has(error.status) ? `${errors.get(error.status)}; ${error.description}` : error.description);
     }
     const responses: Record<string, unknown> = {
@@ -74,6 +79,7 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], info: { title
       operationId: route.operationId,
       summary: route.summary,
       tags: [route.tag],
+      ...(route.access === 'signedIn' && { security: [{ sessionCookie: [] }] }),
       ...(parameters.length > 0 && { parameters }),
       ...(route.requestBody && { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.requestBody, 'input') } } } }),
       responses,

@@ -1,13 +1,14 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { ApolloServer } from '@apollo/server';
-import type { SessionStore } from '@nocturne/platform';
+import { Messages } from '@nocturne/contracts';
+import type { Logger, SessionStore } from '@nocturne/platform';
 import { HttpError, INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, sendError } from '../httpErrors';
 import { createRequestContext, type GatewayContext } from '../requestContext';
 import { isAllowedOrigin } from '../origin';
-import type { Logger } from '@nocturne/platform';
 import { proxiedPrefixes } from '../mediaProxy';
 import { authRoutes } from './authRoutes';
+import { profileRoutes } from './profileRoutes';
 import { buildOpenApiDocument } from './openApi';
 import { defineRoute, type ExecuteOperation, type RestRoute } from './routeTable';
 
@@ -15,7 +16,7 @@ export const REST_BODY_LIMIT = '32kb';
 
 /** Every route of the facade, the OpenAPI document's own route included. */
 export function restRoutes(options: { publicUrl?: string } = {}): RestRoute[] {
-  const routes: RestRoute[] = [...authRoutes];
+  const routes: RestRoute[] = [...authRoutes, ...profileRoutes];
   let document: unknown;
   const openApi = defineRoute({
     method: 'get',
@@ -23,6 +24,7 @@ export function restRoutes(options: { publicUrl?: string } = {}): RestRoute[] {
     operationId: 'openApiDocument',
     summary: 'This document',
     tag: 'meta',
+    access: 'public',
     parseInput: () => undefined,
     success: { status: 200, description: 'OpenAPI 3.1 document of /api', schema: z.object({ openapi: z.string() }).loose() },
     errors: [],
@@ -60,8 +62,14 @@ function executorFor(server: ApolloServer<GatewayContext>, context: GatewayConte
   };
 }
 
-/** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph. */
-/** Mount at `/api`. */
+/** 401 without a session, 403 for a path naming another user; both before the body is looked at. */
+function checkAccess(route: RestRoute, context: GatewayContext, params: Record<string, string>): void {
+  if (route.access === 'public') return;
+  if (!context.session) throw new HttpError(401, Messages.signedOut);
+  if (route.ownerParam !== undefined && params[route.ownerParam] !== String(context.session.userId)) throw new HttpError(403, Messages.forbidden);
+}
+
+/** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph. Mount at `/api`. */
 export function createRestRouter(options: RestRouterOptions): Router {
   const { server, sessions, logger } = options;
   const routes = options.routes ?? restRoutes(options.publicUrl ? { publicUrl: options.publicUrl } : {});
@@ -84,8 +92,9 @@ export function createRestRouter(options: RestRouterOptions): Router {
       try {
         const body: unknown = req.body ?? {};
         if (route.method !== 'get' && (typeof body !== 'object' || Array.isArray(body))) throw new HttpError(400, 'Request body must be a JSON object');
-        const input = route.parseInput(body, req.params as Record<string, string>);
         const context = await createRequestContext(req, res, sessions);
+        checkAccess(route, context, req.params as Record<string, string>);
+        const input = route.parseInput(body, req.params as Record<string, string>);
         const result = await route.handle({ input, execute: executorFor(server, context, logger), context });
         if (result.clearSession) context.applySessionInstruction({ kind: 'clear' });
         res.status(result.status ?? route.success.status).json(result.body);

@@ -12,6 +12,12 @@ export interface RouteCall<TInput> {
   context: GatewayContext;
 }
 
+/** A route's `handle` for `access: 'signedIn'`: the session is there. */
+export const signedInUserId = (context: GatewayContext): number => {
+  if (!context.session) throw new Error('signedInUserId() called on a route open to signed-out callers');
+  return context.session.userId;
+};
+
 export interface RouteResult {
   body: unknown;
   status?: number;
@@ -35,6 +41,17 @@ export interface RestRoute<TInput = unknown> {
   operationId: string;
   summary: string;
   tag: string;
+  /**
+   * `signedIn`: without a session the router answers 401 before reading the body or calling anything.
+   * Subgraphs check again; this keeps the answer order 401, 403, 400 the same for every route.
+   */
+  access: 'public' | 'signedIn';
+  /**
+   * A path parameter naming a user (`id` of `/api/user/:id`): any id but the signed-in user's own answers
+   * 403 before anything runs. Handlers still pass it on as `userId`, so the subgraph checks it where the
+   * rule lives.
+   */
+  ownerParam?: string;
   /** What the body may look like, for the document; parsing is `parseInput`'s job. */
   requestBody?: z.ZodType;
   /** Validates the body (and path parameters) with the shared rules; throws HttpError(400). */

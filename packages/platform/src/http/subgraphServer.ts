@@ -103,6 +103,9 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
   const apollo = new ApolloServer<TContext>({
     schema,
     includeStacktraceInErrorResponses: false,
+    // The composition root owns signals; with several servers in one process Apollo's own handlers
+    // would each stop their server and hold the process open.
+    stopOnTerminationSignals: false,
     formatError: (formatted) => formatSubgraphError(formatted).error,
     plugins: [ApolloServerPluginLandingPageDisabled(), logMaskedErrors],
     logger: {

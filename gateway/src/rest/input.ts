@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { firstFieldError } from '@nocturne/contracts';
+import { HttpError } from '../httpErrors';
+
+/** The body as an object; anything else parses as empty, so the rules report the missing fields. */
+export const asObject = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+/** Parses with a shared rule set of @nocturne/contracts; the first failure is a 400 naming its field. */
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const { field, message } = firstFieldError(result.error);
+    throw new HttpError(400, message, field || undefined);
+  }
+  return result.data;
+}
+
+export const validationError = { status: 400, description: 'A field breaks a rule; `field` names it' };

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ageSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema } from '@nocturne/contracts';
+import { asObject, parseWith, validationError as validation } from './input';
+import { defineRoute, signedInUserId, type RestRoute } from './routeTable';
+import { CURRENT_USER_FIELDS, currentUserResponseSchema, toCurrentUser, type CurrentUserData } from './userShape';
+
+const okSchema = z.object({ ok: z.literal(true) });
+const notFound = (what: string) => ({ status: 404, description: what });
+
+/**
+ * Coordinates are JSON numbers only: the browser's geolocation hands out numbers, and text such as
+ * "52,5" is ambiguous, so a string answers 400 naming the field.
+ */
+const coordinatesSchema = locationSchema.pick({ latitude: true, longitude: true });
+
+const completeOnboarding = defineRoute({
+  method: 'patch',
+  path: '/api/user/:id',
+  operationId: 'completeOnboarding',
+  summary: "Onboarding's save: gender (Skip is Other), photos (ids or URLs of uploads, in order; omitted keeps them), kinks, interests, bio",
+  tag: 'profile',
+  access: 'signedIn',
+  ownerParam: 'id',
+  requestBody: onboardingUpdateSchema,
+  parseInput: (body) => parseWith(onboardingUpdateSchema, asObject(body)),
+  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserResponseSchema },
+  errors: [validation, notFound('The profile has been deleted')],
+  handle: async ({ input, execute, context }) => {
+    const data = await execute<{ completeOnboarding: CurrentUserData }>(
+      `mutation CompleteOnboarding($input: OnboardingInput!, $userId: Int) { completeOnboarding(input: $input, userId: $userId) { ${CURRENT_USER_FIELDS} } }`,
+      { input, userId: signedInUserId(context) },
+    );
+    return { body: { user: toCurrentUser(data.completeOnboarding) } };
+  },
+});
+
+const updateOwnLocation = defineRoute({
+  method: 'post',
+  path: '/api/update-location',
+  operationId: 'updateLocation',
+  summary: "The signed-in user's exact position (JSON numbers). It stays with its owner; others only ever see a distance in whole km from a ~1 km grid cell",
+  tag: 'profile',
+  access: 'signedIn',
+  requestBody: coordinatesSchema,
+  parseInput: (body) => parseWith(coordinatesSchema, asObject(body)),
+  success: { status: 200, description: 'Saved', schema: okSchema },
+  errors: [validation, notFound('The profile has been deleted')],
+  handle: async ({ input, execute }) => {
+    await execute(`mutation UpdateLocation($latitude: Float, $longitude: Float) { updateLocation(latitude: $latitude, longitude: $longitude) { id } }`, input);
+    return { body: { ok: true } };
+  },
+});
+
+const updateUserLocation = defineRoute({
+  method: 'patch',
+  path: '/api/users/:id/location',
+  operationId: 'updateUserLocation',
+  summary: "Position (JSON numbers) and place text ('lat, lon' or a place name) of the signed-in user, named by id",
+  tag: 'profile',
+  access: 'signedIn',
+  ownerParam: 'id',
+  requestBody: locationSchema,
+  parseInput: (body) => parseWith(locationSchema, asObject(body)),
+  success: { status: 200, description: 'Saved', schema: okSchema },
+  errors: [validation, notFound('The profile has been deleted')],
+  handle: async ({ input, execute, context }) => {
+    await execute(
+      `mutation UpdateUserLocation($latitude: Float, $longitude: Float, $location: String, $userId: Int) {
+        updateLocation(latitude: $latitude, longitude: $longitude, location: $location, userId: $userId) { id }
+      }`,
+      { ...input, userId: signedInUserId(context) },
+    );
+    return { body: { ok: true } };
+  },
+});
+
+// Profile forms send age as text, like sign-up's, so a whole-number string is accepted as well.
+const profileUpdateBodySchema = profileUpdateSchema.extend({ age: z.union([ageSchema, z.string().regex(/^\s*\d+\s*$/)]) });
+
+const updateProfile = defineRoute({
+  method: 'put',
+  path: '/api/profile',
+  operationId: 'updateProfile',
+  summary: 'The profile edit\'s save: name and age (account), bio, photos (ids or URLs, in order; left out ones are removed), gender, kinks, interests',
+  tag: 'profile',
+  access: 'signedIn',
+  requestBody: profileUpdateBodySchema,
+  parseInput: (body) => {
+    const fields = asObject(body);
+    return parseWith(profileUpdateSchema, { ...fields, age: parseAge(fields.age) });
+  },
+  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserResponseSchema },
+  errors: [validation, notFound('The profile has been deleted')],
+  handle: async ({ input, execute }) => {
+    const { name, age, ...details } = input;
+    // The whole body passed the shared rules above. The profile goes first because only it can still
+    // refuse (a photo that is not this person's); account details cannot fail on input any more, so a
+    // refusal leaves both services unchanged.
+    await execute(`mutation UpdateProfile($input: ProfileInput!) { updateProfile(input: $input) { id } }`, { input: details });
+    const data = await execute<{ updateAccountDetails: CurrentUserData }>(
+      `mutation UpdateAccountDetails($name: String!, $age: Int!) { updateAccountDetails(name: $name, age: $age) { ${CURRENT_USER_FIELDS} } }`,
+      { name, age },
+    );
+    return { body: { user: toCurrentUser(data.updateAccountDetails) } };
+  },
+});
+
+const deleteAccount = defineRoute({
+  method: 'delete',
+  path: '/api/account',
+  operationId: 'deleteAccount',
+  summary: "Erase the signed-in user's account; every service erases its data (profile and photos included), every session ends",
+  tag: 'account',
+  access: 'signedIn',
+  requestBody: z.object({}).describe('Empty; the JSON content type is still required'),
+  parseInput: () => undefined,
+  success: { status: 200, description: 'Erased; the session cookie is cleared', schema: okSchema, clearsSessionCookie: true },
+  errors: [],
+  handle: async ({ execute }) => {
+    await execute(`mutation DeleteAccount { deleteAccount }`);
+    return { body: { ok: true }, clearSession: true };
+  },
+});
+
+export const profileRoutes: RestRoute[] = [completeOnboarding, updateOwnLocation, updateUserLocation, updateProfile, deleteAccount];

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** The account part of a user (auth's fields): what sign-up and sign-in answer. */
+export const ACCOUNT_FIELDS = 'id username email name age createdAt';
+
+export const accountUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  name: z.string(),
+  age: z.number().int(),
+  createdAt: z.string().describe('ISO 8601 instant'),
+});
+export type AccountUser = z.infer<typeof accountUserSchema>;
+
+/** The signed-in user as every profile call answers it: auth's fields and the profile's, from one query. */
+export const CURRENT_USER_FIELDS = `${ACCOUNT_FIELDS} gender bio photos { url } avatarUrl kinks interests nightOwlScore isOnline lastSeen
+  location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone`;
+
+export interface CurrentUserData extends AccountUser {
+  gender: string | null;
+  bio: string | null;
+  photos: Array<{ url: string }>;
+  avatarUrl: string;
+  kinks: string[];
+  interests: string[];
+  nightOwlScore: number;
+  isOnline: boolean;
+  lastSeen: string | null;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  isVerified: boolean;
+  onboardingCompleted: boolean;
+  notificationPreferences: { matches: boolean; messages: boolean; likes: boolean; marketing: boolean } | null;
+  timeZone: string | null;
+}
+
+const statsSchema = z.object({
+  likes: z.number().int().describe('Likes received'),
+  matches: z.number().int(),
+});
+type UserStats = z.infer<typeof statsSchema>;
+
+/**
+ * Likes received and matches belong to the swipe service, which does not exist yet. Until it resolves a
+ * `stats` field on User, nobody has liked or matched anyone, so these are the real counts.
+ */
+const statsBeforeSwipeService = (): UserStats => ({ likes: 0, matches: 0 });
+
+export const currentUserSchema = accountUserSchema.extend({
+  gender: z.string().nullable().describe('Male, Female or Other; null until onboarding'),
+  bio: z.string().nullable(),
+  photos: z.array(z.string()).describe('Display URLs in order (at most 6); the thumbnail is the same URL ending in /thumb'),
+  avatarUrl: z.string().describe('The first photo, or a generated avatar with the initials'),
+  kinks: z.array(z.string()),
+  interests: z.array(z.string()),
+  nightOwlScore: z.number().int().describe('0 to 10'),
+  isOnline: z.boolean(),
+  lastSeen: z.string().nullable().describe('ISO 8601 instant'),
+  location: z.string().nullable().describe('The place text; only ever shown to its owner'),
+  latitude: z.number().nullable().describe('Exact; only ever shown to its owner'),
+  longitude: z.number().nullable().describe('Exact; only ever shown to its owner'),
+  isVerified: z.boolean(),
+  onboardingCompleted: z.boolean(),
+  notificationPreferences: z.object({ matches: z.boolean(), messages: z.boolean(), likes: z.boolean(), marketing: z.boolean() }).nullable(),
+  timeZone: z.string().nullable().describe('IANA time zone'),
+  stats: statsSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+export const currentUserResponseSchema = z.object({ user: currentUserSchema });
+
+/** The spec's user: photos as a list of display URLs, plus the counts of the profile screen. */
+export function toCurrentUser(data: CurrentUserData): CurrentUser {
+  return { ...data, photos: data.photos.map((photo) => photo.url), stats: statsBeforeSwipeService() };
+}
