@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestMailTo, newPerson, signIn, signUp } from './support';
+import { answerLocationDialog, latestMailTo, newPerson, signIn, signUp, toastWith } from './support';
 
 test.describe('account journey', () => {
   test('landing leads to sign-up and sign-in', async ({ page }) => {
@@ -16,7 +16,8 @@ test.describe('account journey', () => {
   test('signs up, signs out and signs in again', async ({ page }) => {
     const person = newPerson();
     await signUp(page, person);
-    await expect(page.getByText('Account created!')).toBeVisible();
+    await expect(toastWith(page, 'Account created!')).toBeVisible();
+    await answerLocationDialog(page);
     await expect(page).toHaveURL(/\/onboarding$/);
     expect(await page.evaluate(() => localStorage.getItem('currentUserId'))).toMatch(/^\d+$/);
 
@@ -31,7 +32,8 @@ test.describe('account journey', () => {
     expect(await page.evaluate(() => localStorage.getItem('currentUserId'))).toBeNull();
 
     await signIn(page, person.username, person.password);
-    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+    await answerLocationDialog(page);
     await expect(page).toHaveURL(/\/(feed|swipe-deck)$/);
   });
 
@@ -42,21 +44,24 @@ test.describe('account journey', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
 
     await signIn(page, 'nobody-here', 'wrong-password');
-    await expect(page.getByText('Sign in failed')).toBeVisible();
-    await expect(page.getByText('Invalid username or password')).toBeVisible();
+    await expect(toastWith(page, 'Sign in failed')).toBeVisible();
+    await expect(toastWith(page, 'Invalid username or password')).toBeVisible();
 
     const person = newPerson('dup');
     await signUp(page, person);
+    await answerLocationDialog(page);
     await expect(page).toHaveURL(/\/onboarding$/);
     await page.context().clearCookies();
     await signUp(page, { ...person, email: `other.${person.email}` });
-    await expect(page.getByText('Sign up failed')).toBeVisible();
-    await expect(page.getByText('Username is already taken')).toBeVisible();
+    await expect(toastWith(page, 'Sign up failed')).toBeVisible();
+    await expect(toastWith(page, 'Username is already taken')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Create your account' }).getByText('Username is already taken')).toBeVisible();
   });
 
   test('resets a forgotten password through the emailed link', async ({ page }) => {
     const person = newPerson('reset');
     await signUp(page, person);
+    await answerLocationDialog(page);
     await expect(page).toHaveURL(/\/onboarding$/);
     await page.context().clearCookies();
 
@@ -65,7 +70,8 @@ test.describe('account journey', () => {
     await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
-    await expect(page.getByText('Check Your Email')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(toastWith(page, 'Reset Email Sent')).toBeVisible();
 
     const mail = await latestMailTo(person.email);
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
@@ -73,14 +79,14 @@ test.describe('account journey', () => {
     await page.goto(new URL(link!).pathname + new URL(link!).search);
     const newPassword = 'starlight-77';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm password').fill(newPassword);
-    await page.getByRole('button', { name: /reset password/i }).click();
-    await expect(page.getByText(/password (has been|was) (changed|reset)/i)).toBeVisible();
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Updated' })).toBeVisible();
 
     await signIn(page, person.username, person.password);
-    await expect(page.getByText('Sign in failed')).toBeVisible();
+    await expect(toastWith(page, 'Sign in failed')).toBeVisible();
     await signIn(page, person.username, newPassword);
-    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(toastWith(page, 'Welcome back!')).toBeVisible();
   });
 
   test('unknown paths show the 404 page', async ({ page }) => {

@@ -10,6 +10,10 @@ export function newPerson(prefix = 'owl') {
   return { username: `${prefix}${tag}`.slice(0, 20), email: `${prefix}.${tag}@example.test`, name: 'Luna Night', age: '27', password: 'moonlight42' };
 }
 
+/** A toast carrying this text (a replaced toast may still be fading out beside it). */
+export const toastWith = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: text }).first();
+
 export type Person = ReturnType<typeof newPerson>;
 
 export async function signUp(page: Page, person: Person) {
@@ -46,4 +50,11 @@ export async function latestMailTo(address: string): Promise<{ to: string; subje
     }, { message: `a mail to ${address}` })
     .toBe(true);
   return found!;
+}
+
+/** The location dialog shown after sign-up, sign-in and onboarding: waits for it and answers it. */
+export async function answerLocationDialog(page: Page, choice: 'Skip for Now' | 'Enable Location' = 'Skip for Now') {
+  const dialog = page.getByRole('dialog', { name: 'Enable Location' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: choice }).click();
 }
