@@ -98,7 +98,9 @@ describe('device location errors', () => {
   });
 
   it('asks once with high accuracy, a 10 s time-out and a cache of 5 minutes', async () => {
-    const getCurrentPosition = jest.fn((success: PositionCallback) => success({ coords: paris } as GeolocationPosition));
+    const getCurrentPosition = jest.fn((success: PositionCallback, _failure?: PositionErrorCallback, _options?: PositionOptions) =>
+      success({ coords: paris } as GeolocationPosition),
+    );
     await expect(lookUpPosition({ getCurrentPosition } as unknown as Geolocation)).resolves.toEqual(paris);
     expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
   });

@@ -1,4 +1,5 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import type { locationDialogMachine } from '../location/locationDialogMachine';
 import { Messages, type SignUpInput } from '@nocturne/contracts';
 import type { AccountUser } from '../../api/auth';
 import { HttpError } from '../../api/http';
@@ -153,7 +154,7 @@ describe('signUpMachine location dialog', () => {
     fill(validForm);
     actor.send({ type: 'SUBMIT' });
     await answerLocationDialog(actor, 'ENABLE');
-    const dialog = () => actor.getSnapshot().children.locationDialog!;
+    const dialog = () => actor.getSnapshot().children.locationDialog as ActorRefFrom<typeof locationDialogMachine>;
     await waitFor(dialog(), (s) => s.matches('idle'));
     expect(location.notify).toHaveBeenCalledWith(expect.anything(), {
       title: 'Location Access Denied',
