@@ -17,8 +17,12 @@ RUN npm install -g "npm@${NPM_VERSION}" --no-audit --no-fund --loglevel=error
 WORKDIR /app
 # Everything .dockerignore lets through: sources and every workspace's package.json (npm ci needs them all).
 COPY . .
+# npm ci when the lockfile is complete for this platform; npm install (same versions, lockfile as the
+# base) when npm ci rejects it, as npm 11.19 does for a lockfile that lists only one platform's optional
+# native packages.
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund
+    npm ci --no-audit --no-fund \
+ || { echo "npm ci rejected package-lock.json; installing with npm install" >&2; npm install --no-audit --no-fund; }
 RUN npm run build
 # Keep production dependencies only, and drop what no server reads at run time.
 RUN --mount=type=cache,target=/root/.npm \

@@ -30,6 +30,9 @@ log() { printf '[infra %7s] %s\n' "$(fmt_s "$(ms_since "$T0")")" "$*"; }
 step_done() { log "$1 ($(fmt_s "$(ms_since "$STEP_T")"))"; STEP_T=$(date +%s%N); }
 die() {
   printf '[infra] ERROR: %s\n' "$*" >&2
+  if compgen -G "$RUN/pids/*.pid" >/dev/null; then
+    printf '[infra] servers started so far keep running; stop them with: bash infra/down.sh\n' >&2
+  fi
   exit 1
 }
 show_log() { # file [lines]
@@ -148,11 +151,12 @@ if [[ ! -f "$KAFKA_LIB/.complete" ]]; then
   rm -rf "$KAFKA_LIB"
   mv "$KAFKA_LIB.tmp" "$KAFKA_LIB"
   touch "$KAFKA_LIB/.complete"
-  step_done "Kafka jars in $KAFKA_LIB ($(ls "$KAFKA_LIB" | wc -l) files)"
+  jars=("$KAFKA_LIB"/*.jar)
+  step_done "Kafka jars in $KAFKA_LIB (${#jars[@]} jars)"
 else
   step_done "Kafka jars cached ($KAFKA_LIB)"
 fi
-KAFKA_JAR=$(ls "$KAFKA_LIB"/kafka_2.13-*.jar 2>/dev/null | head -1)
+KAFKA_JAR=$(compgen -G "$KAFKA_LIB/kafka_2.13-*.jar" | head -1 || true)
 [[ -n $KAFKA_JAR ]] || die "no kafka_2.13 jar in $KAFKA_LIB; delete $CACHE/kafka and re-run"
 KAFKA_VERSION=$(basename "$KAFKA_JAR" .jar)
 KAFKA_VERSION=${KAFKA_VERSION#kafka_2.13-}
@@ -196,11 +200,13 @@ start_kafka() {
     log "kafka already running (pid $pid)"
     return
   fi
-  if port_open $KAFKA_PORT || port_open $KAFKA_CONTROLLER_PORT; then
+  if port_open $KAFKA_PORT; then
     REUSED[kafka]=1
-    log "WARNING: port $KAFKA_PORT or $KAFKA_CONTROLLER_PORT is taken by a process infra/up.sh did not start; using it as Kafka (down.sh will leave it alone)"
+    log "WARNING: port $KAFKA_PORT is taken by a process infra/up.sh did not start; using it as Kafka (down.sh will leave it alone)"
     return
   fi
+  port_open $KAFKA_CONTROLLER_PORT &&
+    die "port $KAFKA_CONTROLLER_PORT (the Kafka controller listener) is taken by another process; free it and re-run"
   local dir="$RUN/kafka" cluster_id
   rm -rf "$dir"
   mkdir -p "$dir/data"
@@ -254,7 +260,8 @@ step_done "started: ${started:-nothing new}"
 # 4. Wait until each server really answers.
 fail_with_log() { # name logfile message
   show_log "$2" 60
-  die "$3 (log: $2; stop everything with: bash infra/down.sh)"
+  [[ $1 == kafka ]] && show_log "$RUN/logs/kafka.out" 20 # JVM output: out-of-memory, bad options
+  die "$3 (log: $2)"
 }
 
 have_node_clients=1
@@ -306,6 +313,8 @@ export MONGODB_URI=mongodb://127.0.0.1:$MONGO_PORT
 export REDIS_URL=redis://127.0.0.1:$REDIS_PORT
 EOF
 
+reused="${!REUSED[*]}"
+[[ -z $reused ]] || log "WARNING: not started by up.sh (left alone by down.sh): $reused"
 log "ready in $(fmt_s "$(ms_since "$T0")"): Redis $(redis-server --version | awk '{print $3}' | sed 's/v=//'), Kafka $KAFKA_VERSION (KRaft), FerretDB 1.24 (SQLite); logs in $RUN/logs"
 echo
 echo "Use these variables (also in $RUN/env, for: source $RUN/env):"
