@@ -49,6 +49,9 @@ export default defineConfig({
       PROFILE_PORT: '0',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The embedded stack unless E2E_STACK=real: CI exports the real servers' variables for the
+      // integration suites, and the browser journey runs on each mode by choice.
+      ...(process.env.E2E_STACK === 'real' ? {} : { KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '' }),
     },
   },
 });
