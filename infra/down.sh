@@ -5,7 +5,7 @@
 # caches (Maven, Go, built binaries) under NOCTURNE_CACHE.
 set -Eeuo pipefail
 
-CACHE=${NOCTURNE_CACHE:-$HOME/.cache/nocturne}
+CACHE=${NOCTURNE_CACHE:-${HOME:-/root}/.cache/nocturne}
 RUN=${NOCTURNE_RUN_DIR:-$CACHE/run}
 GRACE=${INFRA_STOP_GRACE:-20}
 

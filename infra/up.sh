@@ -11,7 +11,7 @@ set -Eeuo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 INFRA="$ROOT/infra"
-CACHE=${NOCTURNE_CACHE:-$HOME/.cache/nocturne}
+CACHE=${NOCTURNE_CACHE:-${HOME:-/root}/.cache/nocturne}
 RUN=${NOCTURNE_RUN_DIR:-$CACHE/run}
 TIMEOUT=${INFRA_TIMEOUT:-120}
 REDIS_PORT=6379
@@ -37,6 +37,7 @@ die() {
 }
 show_log() { # file [lines]
   local lines=${2:-40}
+  [[ ${CI:-} == true ]] && lines=200 # CI keeps no files: show more
   [[ -f $1 ]] || return 0
   printf -- '----- last %s lines of %s -----\n' "$lines" "$1" >&2
   tail -n "$lines" "$1" >&2
@@ -124,7 +125,7 @@ KAFKA_HASH=$(hash_of "$INFRA/kafka/pom.xml")
 KAFKA_LIB="$CACHE/kafka/$KAFKA_HASH/lib"
 FERRET_HASH=$(cd "$INFRA/ferretdb" && { cat go.mod go.sum main.go; go env GOVERSION; } | sha256sum | cut -c1-16)
 FERRET_BIN="$CACHE/ferretdb/$FERRET_HASH/nocturne-ferretdb"
-GO_ENV=(GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS=-modcacherw CGO_ENABLED=0 GOTOOLCHAIN=local)
+GO_ENV=(GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS="-modcacherw -buildvcs=false" CGO_ENABLED=0 GOTOOLCHAIN=local)
 
 ferret_pid=""
 if [[ ! -x $FERRET_BIN ]]; then

@@ -1,6 +1,6 @@
 /* eslint-disable no-console -- command-line script: its output is the point */
 // Waits until a server really answers: `node infra/lib/ready.mjs <kafka|mongo|redis> [--timeout S] [--pid N]`.
-// kafka: a metadata request with kafkajs; mongo: a ping with mongoose; redis: PING with ioredis.
+// kafka: a metadata request and a group-coordinator lookup with kafkajs; mongo: a ping with mongoose; redis: PING with ioredis.
 // Exit codes: 0 ready, 1 not ready within the timeout (or the process died), 3 client library not installed.
 import { createRequire } from 'node:module';
 
@@ -34,7 +34,10 @@ const checks = {
         const c = await admin.describeCluster();
         await admin.listTopics(); // a metadata request answered by a broker that has joined the cluster
         if (!c.brokers.length || c.controller == null) throw new Error('no controller elected yet');
-        return `cluster ${c.clusterId}, controller ${c.controller}`;
+        // The group coordinator answers once __consumer_offsets exists and is loaded: the first consumer
+        // group of a test then joins at once instead of retrying "coordinator not available".
+        await admin.describeGroups(['nocturne-ready']);
+        return `cluster ${c.clusterId}, controller ${c.controller}, group coordinator up`;
       } finally {
         await admin.disconnect().catch(() => {});
       }
