@@ -13,7 +13,6 @@ import { AppShell } from './features/shell/AppShell';
 import { SignInPage } from './features/signIn/SignInPage';
 import { SignUpPage } from './features/signUp/SignUpPage';
 import { SwipeDeckPage } from './features/swipeDeck/SwipeDeckPage';
-import { RequireOnboardingUser } from './session/RequireOnboardingUser';
 import { RequireSession } from './session/RequireSession';
 import { useDocumentTitle } from './documentTitle';
 
@@ -27,16 +26,14 @@ export function AppRoutes() {
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route element={<RequireOnboardingUser />}>
-        <Route
-          path="/onboarding"
-          element={
-            <NightScreen>
-              <OnboardingPage />
-            </NightScreen>
-          }
-        />
-      </Route>
+      <Route
+        path="/onboarding"
+        element={
+          <NightScreen>
+            <OnboardingPage />
+          </NightScreen>
+        }
+      />
       <Route element={<RequireSession />}>
         <Route element={<AppShell />}>
           <Route path="/feed" element={<Navigate to="/swipe-deck" replace />} />
