@@ -13,12 +13,14 @@ export interface FrontendOptions {
 
 export const SWIPE_WINDOW_ALWAYS_META = '<meta name="nocturne-swipe-window" content="always">';
 
-/** Adds tags to the page's head (or, for a page without one, right after the doctype). */
+/** Adds tags at the end of the page's head (the charset declaration stays first), or after the doctype. */
 export function withHeadTags(html: string, tags: string): string {
   if (tags === '') return html;
-  const anchor = /<head(\s[^>]*)?>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
-  if (!anchor) return tags + html;
-  const at = anchor.index + anchor[0].length;
+  const headEnd = /<\/head\s*>/i.exec(html);
+  if (headEnd) return html.slice(0, headEnd.index) + tags + html.slice(headEnd.index);
+  const doctype = /<!doctype[^>]*>/i.exec(html);
+  if (!doctype) return tags + html;
+  const at = doctype.index + doctype[0].length;
   return html.slice(0, at) + tags + html.slice(at);
 }
 

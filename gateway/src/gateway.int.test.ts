@@ -174,6 +174,9 @@ describe('gateway with a stand-in auth subgraph', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // Without SWIPE_WINDOW=always the nightly window applies, and the page does not claim otherwise.
+    expect(page.text).not.toContain('nocturne-swipe-window');
+    expect((await request(base).get('/index.html')).text).toBe(page.text);
 
     const asset = await request(base).get('/assets/app-1a2b3c.js');
     expect(asset.status).toBe(200);

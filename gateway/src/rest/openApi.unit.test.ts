@@ -56,3 +56,21 @@ describe('OpenAPI document of the proxied media routes', () => {
     }
   });
 });
+
+describe('access rules of the route table', () => {
+  it('names, for every owner check, a parameter of its own path, on a route for signed-in callers', () => {
+    for (const route of restRoutes().filter((r) => r.ownerParam !== undefined)) {
+      expect(route.path).toContain(`:${route.ownerParam}`);
+      expect(route.access).toBe('signedIn');
+    }
+  });
+
+  it('documents 401 for signed-in routes and 403 for owner checks', async () => {
+    const document = await documentOf();
+    for (const route of restRoutes()) {
+      const responses = Object.keys(document.paths[openApiPath(route.path)]![route.method]!.responses);
+      if (route.access === 'signedIn') expect(responses).toContain('401');
+      if (route.ownerParam) expect(responses).toContain('403');
+    }
+  });
+});
