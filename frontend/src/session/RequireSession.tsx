@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { fetchCurrentUser, type AccountUser } from '../api/auth';
@@ -6,7 +6,7 @@ import { HttpError } from '../api/http';
 import { Button } from '../components/Button';
 import { NightScreen } from '../components/NightScreen';
 import { Spinner } from '../components/Spinner';
-import { SessionContext } from './SessionContext';
+import { SessionActionsContext, SessionContext } from './SessionContext';
 
 export type SessionCheck = { status: 'checking' } | { status: 'signedIn'; user: AccountUser } | { status: 'signedOut' } | { status: 'unavailable' };
 
@@ -19,6 +19,12 @@ export function RequireSession({ loadUser = fetchCurrentUser }: { loadUser?: () 
   const [check, setCheck] = useState<SessionCheck>({ status: 'checking' });
   const [attempt, setAttempt] = useState(0);
   const location = useLocation();
+  const refresh = useCallback(async () => {
+    const user = await loadUser();
+    setCheck({ status: 'signedIn', user });
+    return user;
+  }, [loadUser]);
+  const actions = useMemo(() => ({ refresh }), [refresh]);
 
   useEffect(() => {
     let current = true;
@@ -35,7 +41,9 @@ export function RequireSession({ loadUser = fetchCurrentUser }: { loadUser?: () 
     case 'signedIn':
       return (
         <SessionContext.Provider value={check.user}>
-          <Outlet />
+          <SessionActionsContext.Provider value={actions}>
+            <Outlet />
+          </SessionActionsContext.Provider>
         </SessionContext.Provider>
       );
     case 'signedOut':

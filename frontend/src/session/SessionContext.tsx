@@ -9,3 +9,14 @@ export function useSignedInUser(): AccountUser {
   if (!user) throw new Error('useSignedInUser must be used below <RequireSession>');
   return user;
 }
+
+export interface SessionActions {
+  /** Asks the server for the signed-in user again and shares the answer with every screen. */
+  refresh(): Promise<AccountUser>;
+}
+
+export const SessionActionsContext = createContext<SessionActions>({
+  refresh: () => Promise.reject(new Error('No session to refresh outside <RequireSession>')),
+});
+
+export const useSessionActions = () => useContext(SessionActionsContext);
