@@ -1,5 +1,6 @@
 import type { ApolloServer } from '@apollo/server';
 import { InProcessKeyValueStore, SessionStore, createLogger } from '@nocturne/platform';
+import { proxiedPrefixes } from '../mediaProxy';
 import type { GatewayContext } from '../requestContext';
 import { openApiPath } from './openApi';
 import { createRestRouter, restRoutes } from './restRouter';
@@ -49,7 +50,6 @@ describe('OpenAPI document of the REST facade', () => {
 
 describe('OpenAPI document of the proxied media routes', () => {
   it('describes every proxied operation', async () => {
-    const { proxiedPrefixes } = await import('../mediaProxy');
     const document = await documentOf();
     for (const operation of proxiedPrefixes.flatMap((prefix) => prefix.operations)) {
       expect(document.paths[openApiPath(operation.path)]?.[operation.method]).toBeDefined();

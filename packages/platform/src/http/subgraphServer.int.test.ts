@@ -5,6 +5,10 @@ import { INTERNAL_CONTEXT_HEADER, signInternalContext } from './internalContext'
 import { createSubgraphServer, type SubgraphBaseContext, type SubgraphServer } from './subgraphServer';
 
 const secret = 'test-secret';
+
+interface GraphQLResponseBody {
+  errors: [{ message: string; extensions: Record<string, unknown> }, ...Array<{ message: string; extensions: Record<string, unknown> }>];
+}
 const typeDefs = `
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])
   type Query { whoAmI: Int, failsWithConflict: Boolean, crashes: Boolean, greeting: String }
@@ -98,20 +102,20 @@ describe('subgraph server', () => {
   });
 
   it('keeps the message and extensions of a domain error', async () => {
-    const body = await (await post('{ failsWithConflict }', signInternalContext({ ip: '::1' }, secret))).json();
+    const body = (await (await post('{ failsWithConflict }', signInternalContext({ ip: '::1' }, secret))).json()) as GraphQLResponseBody;
     expect(body.errors[0]).toMatchObject({ message: 'Username is already taken', extensions: { code: 'CONFLICT', field: 'username' } });
     expect(body.errors[0].extensions.stacktrace).toBeUndefined();
   });
 
   it('turns any other error into a generic internal error and logs the original', async () => {
-    const body = await (await post('{ crashes }', signInternalContext({ ip: '::1' }, secret))).json();
+    const body = (await (await post('{ crashes }', signInternalContext({ ip: '::1' }, secret))).json()) as GraphQLResponseBody;
     expect(body.errors[0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
     expect(JSON.stringify(body)).not.toContain('mongodb');
     expect(logs.lines.some((line) => line.includes('connection string') && line.includes('"level":50'))).toBe(true);
   });
 
   it('keeps query validation errors, which describe the caller and not the server', async () => {
-    const body = await (await post('{ noSuchField }', signInternalContext({ ip: '::1' }, secret))).json();
+    const body = (await (await post('{ noSuchField }', signInternalContext({ ip: '::1' }, secret))).json()) as GraphQLResponseBody;
     expect(body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
