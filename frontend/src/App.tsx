@@ -3,6 +3,8 @@ import { NightScreen } from './components/NightScreen';
 import { ChatPage } from './features/chat/ChatPage';
 import { ForgotPasswordPage } from './features/forgotPassword/ForgotPasswordPage';
 import { LandingPage } from './features/landing/LandingPage';
+import { PrivacyPage } from './features/legal/PrivacyPage';
+import { TermsPage } from './features/legal/TermsPage';
 import { LobbyPage } from './features/lobby/LobbyPage';
 import { NotFoundPage } from './features/notFound/NotFoundPage';
 import { OnboardingPage } from './features/onboarding/OnboardingPage';
@@ -16,7 +18,7 @@ import { SwipeDeckPage } from './features/swipeDeck/SwipeDeckPage';
 import { RequireSession } from './session/RequireSession';
 import { useDocumentTitle } from './documentTitle';
 
-/** The routes of the spec (point 2) plus /reset-password from decisions.md. */
+/** The routes of the spec (point 2) plus /reset-password, /privacy and /terms from decisions.md. */
 export function AppRoutes() {
   useDocumentTitle();
   return (
@@ -26,6 +28,8 @@ export function AppRoutes() {
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/privacy" element={<PrivacyPage />} />
+      <Route path="/terms" element={<TermsPage />} />
       <Route
         path="/onboarding"
         element={

@@ -14,6 +14,8 @@ const titles: Record<string, string> = {
   '/chat': 'Messages',
   '/profile': 'Profile',
   '/settings': 'Settings',
+  '/privacy': 'Privacy Policy',
+  '/terms': 'Terms of Service',
 };
 
 export function documentTitleFor(pathname: string): string {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const base = css<{ $variant?: Variant }>`
   display: inline-flex;
@@ -52,6 +52,20 @@ const base = css<{ $variant?: Variant }>`
           backdrop-filter: blur(12px);
           &:hover:not(:disabled) {
             background: ${theme.color.surfaceStrong};
+          }
+        `;
+      case 'danger':
+        return css`
+          color: #fff;
+          background: linear-gradient(135deg, #be123c 0%, #9f1239 100%);
+          box-shadow: 0 10px 30px rgba(190, 18, 60, 0.35);
+          &:hover:not(:disabled) {
+            background: linear-gradient(135deg, #e11d48 0%, #be123c 100%);
+          }
+          &:disabled {
+            cursor: not-allowed;
+            opacity: 0.45;
+            box-shadow: none;
           }
         `;
       case 'ghost':

@@ -1,24 +1,345 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useActorRef } from '@xstate/react';
 import styled from 'styled-components';
+import { saveNotificationPreferences } from '../../api/profileGraphql';
 import { BackButton } from '../../components/BackButton';
+import { Button } from '../../components/Button';
+import { BellIcon, ChevronRightIcon, CrownIcon, DocumentIcon, PinIcon, ShieldIcon, TrashIcon } from '../../components/icons';
 import { Muted, PageTitle, Panel, Stack } from '../../components/Surface';
+import { Switch } from '../../components/Switch';
+import { useSessionActions, useSignedInUser } from '../../session/SessionContext';
+import { toast } from '../../toast/toastStore';
+import { LocationDialog } from '../location/LocationDialog';
+import { locationDialogMachine } from '../location/locationDialogMachine';
+import { PlansDialog } from '../plans/PlansDialog';
+import { LOWEST_PAID_PRICE } from '../plans/plans';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { useNotificationToggles, type NotificationKey } from './useNotificationToggles';
 
-/** Membership, notifications and account actions arrive with the settings feature. */
+const notificationRows: ReadonlyArray<{ key: NotificationKey; title: string; detail: string }> = [
+  { key: 'matches', title: 'New matches', detail: 'When someone likes you back' },
+  { key: 'messages', title: 'Messages', detail: 'New messages from your matches' },
+  { key: 'likes', title: 'Likes', detail: 'When someone likes your profile' },
+  { key: 'marketing', title: 'Marketing', detail: 'News and offers from Nocturne' },
+];
+
+type OpenDialog = 'plans' | 'location' | 'delete' | null;
+
+/** Erases what this browser kept about the person once their account is gone. */
+function forgetEverythingLocally() {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+}
+
 export function SettingsPage() {
+  const user = useSignedInUser();
+  const { refresh } = useSessionActions();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { preferences, saving, toggle } = useNotificationToggles(user.notificationPreferences, saveNotificationPreferences, () => {
+    refresh().catch(() => {});
+  });
+  const locationOn = user.latitude !== null && user.latitude !== undefined;
+
   return (
     <Stack $gap={20}>
       <Header>
         <BackButton to="/profile" label="Back to profile" />
         <PageTitle>Settings</PageTitle>
       </Header>
-      <Panel>
-        <Muted>Membership, notification and account settings will live here. Nothing to change just yet.</Muted>
+
+      <Membership aria-labelledby="membership-title">
+        <MembershipTop>
+          <CrownBadge aria-hidden="true">
+            <CrownIcon />
+          </CrownBadge>
+          <div>
+            <Label id="membership-title">Current Plan</Label>
+            <PlanName>Free</PlanName>
+          </div>
+          <FromPrice>From {LOWEST_PAID_PRICE}</FromPrice>
+        </MembershipTop>
+        <Muted>Unlimited likes, Super-Likes and Moon-Boosts for the nights that matter.</Muted>
+        <TwoButtons>
+          <Button onClick={() => setDialog('plans')}>View Plans</Button>
+          <Button $variant="secondary" onClick={() => setDialog('plans')}>
+            Manage Subscription
+          </Button>
+        </TwoButtons>
+      </Membership>
+
+      <Panel aria-labelledby="notifications-title">
+        <SectionTitle id="notifications-title">
+          <BellIcon size={18} /> Notifications
+        </SectionTitle>
+        <Rows>
+          {notificationRows.map((row) => (
+            <ToggleRow key={row.key} title={row.title} detail={row.detail}>
+              {(labelId, detailId) => (
+                <Switch
+                  checked={preferences[row.key]}
+                  labelledBy={labelId}
+                  describedBy={detailId}
+                  disabled={saving !== null}
+                  onChange={(checked) => void toggle(row.key, checked)}
+                />
+              )}
+            </ToggleRow>
+          ))}
+        </Rows>
       </Panel>
+
+      <Panel aria-labelledby="location-title">
+        <SectionTitle id="location-title">
+          <PinIcon size={18} /> Location
+        </SectionTitle>
+        <RowLine>
+          <div>
+            <RowTitle>{locationOn ? 'Location is on' : 'Location is off'}</RowTitle>
+            <RowDetail>{locationOn ? 'Others see only a rounded distance, never where you are.' : 'Turn it on to see how far away people are.'}</RowDetail>
+          </div>
+          <SmallButton type="button" onClick={() => setDialog('location')}>
+            {locationOn ? 'Update' : 'Enable'}
+          </SmallButton>
+        </RowLine>
+      </Panel>
+
+      <Panel aria-labelledby="account-title">
+        <SectionTitle id="account-title">
+          <ShieldIcon size={18} /> Account
+        </SectionTitle>
+        <Rows>
+          <LinkRow to="/privacy" state={{ from: '/settings' }}>
+            <DocumentIcon size={18} />
+            <span>Privacy Policy</span>
+            <ChevronRightIcon />
+          </LinkRow>
+          <LinkRow to="/terms" state={{ from: '/settings' }}>
+            <DocumentIcon size={18} />
+            <span>Terms of Service</span>
+            <ChevronRightIcon />
+          </LinkRow>
+          <DangerRow type="button" onClick={() => setDialog('delete')}>
+            <TrashIcon size={18} />
+            <span>Delete Account</span>
+          </DangerRow>
+        </Rows>
+      </Panel>
+
+      {dialog === 'plans' && <PlansDialog onClose={() => setDialog(null)} />}
+      {dialog === 'location' && (
+        <SettingsLocationDialog
+          onDone={(enabled) => {
+            setDialog(null);
+            if (enabled) refresh().catch(() => {});
+          }}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeleteAccountDialog
+          onClose={() => setDialog(null)}
+          onDeleted={() => {
+            forgetEverythingLocally();
+            toast({ title: 'Account deleted', description: 'Your account and everything in it have been erased.' });
+            void navigate('/', { replace: true });
+          }}
+        />
+      )}
     </Stack>
   );
+}
+
+function ToggleRow({ title, detail, children }: { title: string; detail: string; children: (labelId: string, detailId: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <RowLine>
+      <div>
+        <RowTitle id={`${id}-label`}>{title}</RowTitle>
+        <RowDetail id={`${id}-detail`}>{detail}</RowDetail>
+      </div>
+      {children(`${id}-label`, `${id}-detail`)}
+    </RowLine>
+  );
+}
+
+/** The same location dialog as after signing in, run afresh each time it is opened from Settings. */
+function SettingsLocationDialog({ onDone }: { onDone: (enabled: boolean) => void }) {
+  const actor = useActorRef(locationDialogMachine, { input: {} });
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done') onDone(snapshot.output?.outcome === 'enabled');
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, onDone]);
+  return <LocationDialog actor={actor} />;
 }
 
 const Header = styled.div`
   display: flex;
   align-items: center;
   gap: 14px;
+`;
+
+const Membership = styled.section`
+  display: grid;
+  gap: 14px;
+  padding: 22px 20px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background:
+    radial-gradient(120% 120% at 100% 0%, rgba(246, 231, 185, 0.16), transparent 55%),
+    linear-gradient(135deg, rgba(124, 58, 237, 0.35), rgba(162, 28, 175, 0.2));
+  border: 1px solid rgba(167, 139, 250, 0.45);
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const MembershipTop = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+`;
+
+const CrownBadge = styled.span`
+  display: grid;
+  place-items: center;
+  width: 46px;
+  height: 46px;
+  border-radius: 50%;
+  background: rgba(246, 231, 185, 0.16);
+  color: ${({ theme }) => theme.color.moon};
+`;
+
+const Label = styled.h2`
+  font-size: 0.75rem;
+  font-weight: 600;
+  letter-spacing: 0.14em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const PlanName = styled.p`
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: 1.5rem;
+  font-weight: 600;
+  line-height: 1.2;
+`;
+
+const FromPrice = styled.p`
+  margin-left: auto;
+  padding: 4px 12px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: rgba(7, 6, 26, 0.4);
+  color: ${({ theme }) => theme.color.moon};
+  font-size: 0.8125rem;
+  font-weight: 600;
+  white-space: nowrap;
+`;
+
+const TwoButtons = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 10px;
+
+  button {
+    min-height: 46px;
+    padding: 0 12px;
+    font-size: 0.9375rem;
+  }
+`;
+
+const SectionTitle = styled.h2`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 0.75rem;
+  font-weight: 600;
+  letter-spacing: 0.14em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.moon};
+`;
+
+const Rows = styled.div`
+  display: grid;
+  margin: 0 -6px;
+
+  & > * + * {
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+  }
+`;
+
+const RowLine = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  min-height: 62px;
+  padding: 8px 6px;
+`;
+
+const RowTitle = styled.p`
+  font-weight: 500;
+`;
+
+const RowDetail = styled.p`
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.textSubtle};
+`;
+
+const SmallButton = styled.button`
+  flex: none;
+  min-height: 40px;
+  padding: 0 18px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font-weight: 600;
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceStrong};
+  }
+`;
+
+const rowStyle = `
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  width: 100%;
+  min-height: 54px;
+  padding: 0 6px;
+  border: 0;
+  background: transparent;
+  font: inherit;
+  font-weight: 500;
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+
+  span {
+    flex: 1;
+  }
+`;
+
+const LinkRow = styled(Link)`
+  ${rowStyle}
+  color: ${({ theme }) => theme.color.text};
+
+  svg {
+    color: ${({ theme }) => theme.color.textSubtle};
+  }
+
+  &:hover span {
+    color: ${({ theme }) => theme.color.accent};
+  }
+`;
+
+const DangerRow = styled.button`
+  ${rowStyle}
+  color: ${({ theme }) => theme.color.danger};
+
+  &:hover span {
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
 `;

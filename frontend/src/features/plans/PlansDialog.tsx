@@ -1,0 +1,274 @@
+import { useId, useState } from 'react';
+import styled, { css } from 'styled-components';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { CheckIcon, CrownIcon } from '../../components/icons';
+import { MONTHLY_SAVING_BADGE, comparison, plans, type Billing, type PlanId } from './plans';
+
+/** The plans view: billing toggle, the four plan cards and the comparison table. Informational for now. */
+export function PlansDialog({ currentPlan = 'free', onClose }: { currentPlan?: PlanId; onClose: () => void }) {
+  const [billing, setBilling] = useState<Billing>('monthly');
+  const noteId = useId();
+
+  return (
+    <Dialog title="Choose Your Night" description="Plans for every kind of night owl" icon={<CrownIcon size={28} />} onClose={onClose} size="wide">
+      <Content>
+        <BillingToggle role="radiogroup" aria-label="Billing">
+          {(['weekly', 'monthly'] as const).map((option) => (
+            <BillingOption key={option} $checked={billing === option}>
+              <input type="radio" name="billing" value={option} checked={billing === option} onChange={() => setBilling(option)} />
+              <span>{option === 'weekly' ? 'Weekly' : 'Monthly'}</span>
+              {option === 'monthly' && <SaveBadge>{MONTHLY_SAVING_BADGE}</SaveBadge>}
+            </BillingOption>
+          ))}
+        </BillingToggle>
+
+        <Note id={noteId}>Choosing a plan opens with swiping, coming soon. Plans are simulated: no payment is ever taken.</Note>
+
+        <Cards>
+          {plans.map((plan) => {
+            const price = plan.price(billing);
+            const current = plan.id === currentPlan;
+            return (
+              <Card key={plan.id} $featured={Boolean(plan.badge)} aria-labelledby={`${noteId}-${plan.id}`}>
+                {plan.badge && <Ribbon>{plan.badge}</Ribbon>}
+                <PlanName id={`${noteId}-${plan.id}`}>{plan.name}</PlanName>
+                <Tagline>{plan.tagline}</Tagline>
+                <Price>
+                  <strong>{price.amount}</strong> <span>{price.period}</span>
+                </Price>
+                <Features>
+                  {plan.features.map((feature) => (
+                    <li key={feature}>
+                      <CheckIcon size={14} />
+                      {feature}
+                    </li>
+                  ))}
+                </Features>
+                <Button $block $variant={plan.badge ? 'primary' : 'secondary'} disabled aria-describedby={noteId}>
+                  {current ? 'Current Plan' : `Choose ${plan.name}`}
+                </Button>
+              </Card>
+            );
+          })}
+        </Cards>
+
+        <TableWrap>
+          <Table>
+            <caption>Compare plans</caption>
+            <thead>
+              <tr>
+                <th scope="col">Feature</th>
+                {plans.map((plan) => (
+                  <th key={plan.id} scope="col">
+                    {plan.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.map((row) => (
+                <tr key={row.feature}>
+                  <th scope="row">{row.feature}</th>
+                  {row.values.map((value, index) => (
+                    <td key={plans[index]!.id}>{value}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableWrap>
+      </Content>
+    </Dialog>
+  );
+}
+
+const Content = styled.div`
+  display: grid;
+  gap: 18px;
+`;
+
+const BillingToggle = styled.div`
+  justify-self: center;
+  display: inline-flex;
+  padding: 4px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: rgba(255, 255, 255, 0.06);
+  border: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const BillingOption = styled.label<{ $checked: boolean }>`
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 40px;
+  padding: 0 18px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-weight: 600;
+  font-size: 0.9375rem;
+  cursor: pointer;
+  color: ${({ $checked, theme }) => ($checked ? '#fff' : theme.color.textMuted)};
+  background: ${({ $checked, theme }) => ($checked ? theme.gradient.accent : 'transparent')};
+
+  input {
+    position: absolute;
+    opacity: 0;
+    width: 1px;
+    height: 1px;
+  }
+
+  &:has(input:focus-visible) {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const SaveBadge = styled.span`
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: rgba(74, 222, 128, 0.18);
+  color: #bbf7d0;
+  font-size: 0.6875rem;
+  font-weight: 700;
+  letter-spacing: 0.02em;
+`;
+
+const Note = styled.p`
+  text-align: center;
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.textSubtle};
+`;
+
+const Cards = styled.div`
+  display: grid;
+  gap: 14px;
+
+  @media (min-width: 640px) {
+    grid-template-columns: repeat(2, 1fr);
+  }
+`;
+
+const Card = styled.section<{ $featured: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  padding: 20px 18px 18px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: rgba(255, 255, 255, 0.05);
+  border: 1px solid ${({ theme }) => theme.color.border};
+
+  ${({ $featured }) =>
+    $featured &&
+    css`
+      background: linear-gradient(180deg, rgba(124, 58, 237, 0.25), rgba(162, 28, 175, 0.1));
+      border-color: rgba(167, 139, 250, 0.7);
+      box-shadow: 0 12px 40px rgba(124, 58, 237, 0.3);
+    `}
+
+  & > button {
+    margin-top: auto;
+    min-height: 46px;
+  }
+`;
+
+const Ribbon = styled.span`
+  position: absolute;
+  top: -11px;
+  right: 16px;
+  padding: 3px 10px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.moon};
+  color: #1b1446;
+  font-size: 0.6875rem;
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+`;
+
+const PlanName = styled.h3`
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: 1.375rem;
+`;
+
+const Tagline = styled.p`
+  margin-top: -8px;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Price = styled.p`
+  strong {
+    font-size: 1.75rem;
+    font-weight: 700;
+  }
+  span {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.875rem;
+  }
+`;
+
+const Features = styled.ul`
+  list-style: none;
+  margin: 0 0 6px;
+  padding: 0;
+  display: grid;
+  gap: 6px;
+  font-size: 0.875rem;
+
+  li {
+    display: flex;
+    gap: 8px;
+    align-items: baseline;
+  }
+
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.success};
+    transform: translateY(2px);
+  }
+`;
+
+const TableWrap = styled.div`
+  overflow-x: auto;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  min-width: 520px;
+  border-collapse: collapse;
+  font-size: 0.8125rem;
+
+  caption {
+    padding: 12px 14px;
+    text-align: left;
+    font-weight: 600;
+    font-size: 0.9375rem;
+    background: rgba(255, 255, 255, 0.04);
+  }
+
+  th,
+  td {
+    padding: 10px 12px;
+    text-align: center;
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+  }
+
+  thead th {
+    color: ${({ theme }) => theme.color.moon};
+    font-weight: 600;
+  }
+
+  tbody th {
+    text-align: left;
+    font-weight: 500;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+
+  td:nth-child(4) {
+    background: rgba(124, 58, 237, 0.12);
+  }
+`;
