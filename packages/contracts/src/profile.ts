@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Limits, ageSchema, nameSchema } from './validation';
+import { Limits, Messages, ageSchema, nameSchema } from './validation';
 
 /**
  * The profile context: catalogues, input rules and the integration events it publishes on
@@ -114,7 +114,7 @@ export const ProfileMessages = {
   timeZone: 'Time zone must be an IANA time zone such as Europe/Berlin',
   profileNotFound: 'Profile not found',
   profileErased: 'This profile has been deleted',
-  forbidden: 'You can only change your own profile',
+  forbidden: Messages.forbidden,
 } as const;
 
 /** Whether `zone` names a time zone this runtime knows (IANA names such as 'America/New_York'). */

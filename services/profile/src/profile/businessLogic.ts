@@ -145,7 +145,10 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
     case 'UpdateLocation': {
       const created = ensureCreated(state, command.now);
       const { latitude, longitude, location } = parse(locationSchema, command.input);
-      return [...created, { type: 'LocationUpdated', data: { userId, latitude, longitude, location, updatedAt: command.now } }];
+      // Without a place text the position's own text form ('lat, lon', spec section 3) stands in, so a
+      // coordinates-only update never leaves a text describing an older position.
+      const text = location ?? `${latitude}, ${longitude}`;
+      return [...created, { type: 'LocationUpdated', data: { userId, latitude, longitude, location: text, updatedAt: command.now } }];
     }
     case 'ChangeNotificationPreferences': {
       const created = ensureCreated(state, command.now);

@@ -185,6 +185,12 @@ describe('profile decider', () => {
         .then([{ type: 'LocationUpdated', data: { userId, latitude: 52.52, longitude: 13.405, location: '52.52, 13.405', updatedAt: now } }]);
     });
 
+    it('writes the position as text when no place text is given', () => {
+      given([created])
+        .when({ type: 'UpdateLocation', now, input: { latitude: 48.8566, longitude: 2.3522 } })
+        .then([{ type: 'LocationUpdated', data: { userId, latitude: 48.8566, longitude: 2.3522, location: '48.8566, 2.3522', updatedAt: now } }]);
+    });
+
     it('rejects a latitude beyond 90', () => {
       given([created]).when({ type: 'UpdateLocation', now, input: { latitude: 91, longitude: 0 } }).thenFails('BAD_USER_INPUT', 'latitude', ProfileMessages.latitude);
     });
