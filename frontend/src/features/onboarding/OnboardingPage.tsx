@@ -92,7 +92,7 @@ export function OnboardingPage({ machine = onboardingMachine }: { machine?: type
             <GenderGroup role="radiogroup" aria-label="Gender">
               {catalogues.genders.map((option) => (
                 <GenderOption key={option} $checked={gender === option}>
-                  <input type="radio" name="gender" value={option} checked={gender === option} onChange={() => send({ type: 'CHOOSE_GENDER', gender: option as Gender })} />
+                  <input type="radio" name="gender" value={option} aria-label={option} checked={gender === option} onChange={() => send({ type: 'CHOOSE_GENDER', gender: option as Gender })} />
                   <GenderMark aria-hidden="true">{option === 'Male' ? '♂' : option === 'Female' ? '♀' : '⚧'}</GenderMark>
                   <span>{option}</span>
                 </GenderOption>
