@@ -17,7 +17,8 @@ export interface Plan {
 }
 
 export const MONTHLY_SAVING_BADGE = 'Save 12%';
-export const LOWEST_PAID_PRICE = '$3.99';
+/** The membership card's price teaser: the Night Pass, the cheapest paid plan. */
+export const FROM_PRICE = 'From $3.99';
 
 export const plans: readonly Plan[] = [
   {

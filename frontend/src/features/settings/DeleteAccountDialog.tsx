@@ -77,6 +77,6 @@ export function DeleteAccountDialog({ onClose, onDeleted, remove = deleteAccount
 
 const Buttons = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: 1fr 1.4fr;
   gap: 10px;
 `;

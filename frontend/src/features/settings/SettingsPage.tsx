@@ -13,7 +13,7 @@ import { toast } from '../../toast/toastStore';
 import { LocationDialog } from '../location/LocationDialog';
 import { locationDialogMachine } from '../location/locationDialogMachine';
 import { PlansDialog } from '../plans/PlansDialog';
-import { LOWEST_PAID_PRICE } from '../plans/plans';
+import { FROM_PRICE } from '../plans/plans';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { useNotificationToggles, type NotificationKey } from './useNotificationToggles';
 
@@ -58,7 +58,7 @@ export function SettingsPage() {
             <Label id="membership-title">Current Plan</Label>
             <PlanName>Free</PlanName>
           </div>
-          <FromPrice>From {LOWEST_PAID_PRICE}</FromPrice>
+          <FromPrice>{FROM_PRICE}</FromPrice>
         </MembershipTop>
         <Muted>Unlimited likes, Super-Likes and Moon-Boosts for the nights that matter.</Muted>
         <TwoButtons>
