@@ -3,25 +3,21 @@ import { ClockIcon } from '../../components/icons';
 import { countdownToNextWindow, describeCountdown, formatCountdown, isNightTime, type SwipeWindowMode } from '../../time/swipeWindow';
 import { useNow } from '../../time/useNow';
 
-/** The top bar's live countdown to the next 8:00 PM, or the demo's round-the-clock notice. */
+/**
+ * The top bar's live countdown to the next 8:00 PM. The demo (SWIPE_WINDOW=always) keeps the countdown
+ * and says that swiping is open round the clock anyway.
+ */
 export function SwipeWindowClock({ mode }: { mode: SwipeWindowMode }) {
   const now = useNow(1000);
-
-  if (mode === 'always') {
-    return (
-      <Pill $open role="note" aria-label="Demo mode: swiping is open round the clock" title="Demo mode: swiping is open round the clock">
-        <Dot aria-hidden="true" />
-        <span aria-hidden="true">Demo · always open</span>
-      </Pill>
-    );
-  }
-
-  const open = isNightTime(now);
+  const always = mode === 'always';
+  const open = always || isNightTime(now);
   const countdown = countdownToNextWindow(now);
+  const status = always ? 'Demo mode: swiping is open round the clock.' : open ? 'Swiping is open.' : 'Swiping opens at 8:00 PM.';
+  const label = always ? 'Demo · 8 PM in' : open ? 'Open · next 8 PM' : 'Opens in';
   return (
-    <Pill $open={open} role="timer" aria-label={`${open ? 'Swiping is open. Next 8:00 PM in' : 'Swiping opens at 8:00 PM, in'} ${describeCountdown(countdown)}`}>
+    <Pill $open={open} role="timer" aria-label={`${status} Next 8:00 PM in ${describeCountdown(countdown)}`} title={always ? 'Demo mode: swiping is open round the clock' : undefined}>
       {open ? <Dot aria-hidden="true" /> : <ClockIcon />}
-      <Label aria-hidden="true">{open ? 'Open · next 8 PM' : 'Opens in'}</Label>
+      <Label aria-hidden="true">{label}</Label>
       <Digits aria-hidden="true">{formatCountdown(countdown)}</Digits>
     </Pill>
   );
