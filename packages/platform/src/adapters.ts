@@ -12,6 +12,7 @@ import {
 } from './inprocess';
 import type { Logger } from './logging';
 import type { BlobStore, EventBus, EventStore, KeyValueStore, ReadModelStore } from './ports';
+import { FileSubjectKeyStore, MemorySubjectKeyStore, parseMasterKey, PersonalDataVault } from './privacy';
 import { createRealAdapters } from './real';
 
 export interface Adapters {
@@ -23,6 +24,8 @@ export interface Adapters {
   readModels: ReadModelStore;
   blobs: BlobStore;
   checkpoints: CheckpointStore;
+  /** Per-person data keys of this service (crypto-shredding): `<data>/<service>/subject-keys.jsonl` or collection `subject_keys`. */
+  personalData: PersonalDataVault;
   /** Closes what this call created (never the shared infrastructure passed in). */
   close(): Promise<void>;
 }
@@ -68,7 +71,7 @@ export function createInProcessInfrastructure(dataDir: string | undefined, optio
 export interface CreateAdaptersOptions {
   /** Names the service's data: `<dataDir>/<service>/` embedded, database `nocturne_<service>` on MongoDB. */
   service: string;
-  /** Defaults to process.env: KAFKA_BROKERS, MONGODB_URI, REDIS_URL, NOCTURNE_DATA_DIR. */
+  /** Defaults to process.env: KAFKA_BROKERS, MONGODB_URI, REDIS_URL, NOCTURNE_DATA_DIR, PERSONAL_DATA_KEY. */
   env?: NodeJS.ProcessEnv;
   /** Embedded mode: the shared bus and key-value store; without it the service gets its own. */
   shared?: InProcessInfrastructure;
@@ -95,8 +98,10 @@ const SERVICE_NAME = /^[a-z][a-z0-9-]{0,40}$/;
 export async function createAdapters(options: CreateAdaptersOptions): Promise<Adapters> {
   const env = options.env ?? process.env;
   if (!SERVICE_NAME.test(options.service)) throw new Error(`service name must match ${SERVICE_NAME}, got "${options.service}"`);
+  const personalDataKey = parseMasterKey(env.PERSONAL_DATA_KEY);
   if (usesRealInfrastructure(env)) {
     return createRealAdapters({
+      ...(personalDataKey && { personalDataKey }),
       service: options.service,
       kafkaBrokers: env.KAFKA_BROKERS!.split(',').map((broker) => broker.trim()).filter(Boolean),
       mongodbUri: env.MONGODB_URI!,
@@ -109,10 +114,10 @@ export async function createAdapters(options: CreateAdaptersOptions): Promise<Ad
   if (missing.length < REAL_VARIABLES.length) {
     options.logger?.warn({ missing }, 'some real-infrastructure variables are set but not all; using the in-process adapters');
   }
-  return createEmbeddedAdapters(options, env);
+  return createEmbeddedAdapters(options, env, personalDataKey);
 }
 
-function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.ProcessEnv): Adapters {
+function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.ProcessEnv, personalDataKey: Buffer | undefined): Adapters {
   const root =
     options.dataDir === null ? undefined : resolve(options.dataDir ?? options.shared?.dataDir ?? (env.NOCTURNE_DATA_DIR?.trim() || '.data'));
   const dir = root === undefined ? undefined : join(root, options.service);
@@ -126,6 +131,12 @@ function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.Proc
   const readModels = new InProcessReadModelStore();
   const blobs = dir === undefined ? new MemoryBlobStore() : new FileBlobStore(dir);
   const checkpoints = dir === undefined ? new MemoryCheckpointStore() : new FileCheckpointStore(join(dir, 'checkpoints.json'));
+  // Without PERSONAL_DATA_KEY the data keys sit unwrapped next to the events: shredding still erases, but
+  // a copy of the data directory holds keys and ciphertext together.
+  const personalData = new PersonalDataVault({
+    store: dir === undefined ? new MemorySubjectKeyStore() : new FileSubjectKeyStore(dir),
+    ...(personalDataKey && { masterKey: personalDataKey }),
+  });
   return {
     mode: 'embedded',
     eventStore,
@@ -134,9 +145,11 @@ function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.Proc
     readModels,
     blobs,
     checkpoints,
+    personalData,
     close: async () => {
       await eventStore.close();
       await checkpoints.close();
+      await personalData.close();
       await readModels.close();
       await blobs.close();
       if (!options.shared) await own.close();

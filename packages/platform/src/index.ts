@@ -14,3 +14,4 @@ export * from './kafka/eventBus';
 export * from './mongo';
 export * from './redis';
 export * from './real';
+export * from './privacy';

@@ -3,6 +3,7 @@ import type { Adapters } from './adapters';
 import { KafkaEventBus } from './kafka/eventBus';
 import type { Logger } from './logging';
 import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from './mongo';
+import { MongoSubjectKeyStore, PersonalDataVault } from './privacy';
 import { RedisKeyValueStore } from './redis';
 
 export interface RealAdaptersOptions {
@@ -11,6 +12,8 @@ export interface RealAdaptersOptions {
   mongodbUri: string;
   redisUrl: string;
   partitions?: Record<string, number>;
+  /** PERSONAL_DATA_KEY: wraps the per-person data keys stored in MongoDB. */
+  personalDataKey?: Buffer;
   logger?: Logger;
 }
 
@@ -33,6 +36,12 @@ export async function createRealAdapters(options: RealAdaptersOptions): Promise<
     if (!db) throw new Error('MongoDB connection has no database');
     const eventStore = await MongoEventStore.open(db, { ...(options.logger && { logger: options.logger }) });
     cleanups.push(() => eventStore.close());
+    if (!options.personalDataKey) options.logger?.warn('PERSONAL_DATA_KEY is not set: per-person data keys are stored unwrapped in MongoDB');
+    const personalData = new PersonalDataVault({
+      store: await MongoSubjectKeyStore.open(db),
+      ...(options.personalDataKey && { masterKey: options.personalDataKey }),
+    });
+    cleanups.push(() => personalData.close());
     const kv = await RedisKeyValueStore.connect(options.redisUrl, { ...(options.logger && { logger: options.logger }) });
     cleanups.push(() => kv.close());
     const bus = await KafkaEventBus.connect({
@@ -50,6 +59,7 @@ export async function createRealAdapters(options: RealAdaptersOptions): Promise<
       readModels: new MongoReadModelStore(db),
       blobs: new GridFsBlobStore(db),
       checkpoints: new MongoCheckpointStore(db),
+      personalData,
       close: closeAll,
     };
   } catch (error) {

@@ -8,6 +8,11 @@ export interface AuthConfig {
   port: number;
   host: string;
   internalSecret: string;
+  /**
+   * Secret of the keyed hashes naming claim streams; the same on every instance, and never changed (the
+   * names claimed so far would be free again). Unset: one is made and kept with the service's data keys.
+   */
+  claimKey?: string;
   /** Where the browser reaches the app: reset links point here. */
   publicUrl: string;
   mail: MailerSettings;

@@ -1,5 +1,5 @@
 import { AuthEvents, type AccountDetailsChangedV1, type UserDeletedV1, type UserRegisteredV1 } from '@nocturne/contracts';
-import type { IntegrationEventDraft, StoredEvent } from '@nocturne/platform';
+import { hasErasedPersonalData, type IntegrationEventDraft, type StoredEvent } from '@nocturne/platform';
 import type { AccountDetailsChanged, UserDeleted, UserRegistered } from './domain/user';
 
 /** Keyed by the user id, so one account's events stay in order. */
@@ -7,10 +7,12 @@ export type AuthIntegrationEvent = IntegrationEventDraft<string, UserRegisteredV
 
 /**
  * Which stored events leave the auth context, and with what: each field is copied on purpose, so that
- * email and password hash never reach another context. Everything else stays internal.
+ * email and password hash never reach another context. Everything else stays internal. An event whose
+ * personal fields are erased (the account was deleted before it was published) stays in too: its
+ * `UserDeleted` follows.
  */
 export function toAuthIntegrationEvent(event: StoredEvent): AuthIntegrationEvent | null {
-  if (!event.streamId.startsWith('user-')) return null;
+  if (!event.streamId.startsWith('user-') || hasErasedPersonalData(event)) return null;
   switch (event.type) {
     case 'UserRegistered': {
       const { userId, username, name, age, registeredAt } = (event.data as UserRegistered['data']);

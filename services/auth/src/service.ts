@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createSubgraphServer, SessionStore, startOutboxRelay, type Adapters, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
+import { createSubgraphServer, protectPersonalData, SessionStore, startOutboxRelay, type Adapters, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
 import { AuthApplication } from './application/authApplication';
+import { authPersonalData } from './application/personalData';
 import { RateLimiter } from './application/rateLimiter';
 import { UsersProjection } from './application/usersProjection';
 import type { AuthConfig } from './config';
@@ -13,7 +14,7 @@ import { toAuthIntegrationEvent } from './integrationEvents';
 
 export interface AuthServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints'>;
+  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'personalData'>;
   config: AuthConfig;
   logger: Logger;
   /** Tests move time forward (reset links expire); defaults to the system clock. */
@@ -29,7 +30,9 @@ export interface AuthService {
 }
 
 export function createAuthService({ adapters, config, logger, clock = () => new Date() }: AuthServiceDependencies): AuthService {
-  const users = new UsersProjection(adapters.eventStore, adapters.readModels, logger);
+  // Everything reads and writes events through this boundary: personal fields are stored encrypted.
+  const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, authPersonalData);
+  const users = new UsersProjection(eventStore, adapters.readModels, logger);
   const sessions = new SessionStore(adapters.kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
   const mailer = createMailer(config.mail, logger);
   let application: AuthApplication | undefined;
@@ -57,8 +60,11 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
     },
     async start() {
       const passwords = await createArgon2Passwords(config.passwordHashing);
+      const claimKey = config.claimKey ? Buffer.from(config.claimKey, 'utf8') : await adapters.personalData.secret('claim-key');
       application = new AuthApplication({
-        eventStore: adapters.eventStore,
+        eventStore,
+        personalData: adapters.personalData,
+        claimKey,
         sessions,
         rateLimiter: new RateLimiter(adapters.kv),
         passwords,
@@ -78,7 +84,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
       await users.start();
       // The event store is the outbox: UserRegistered, AccountDetailsChanged and UserDeleted go to auth.events.
       relay = await startOutboxRelay({
-        store: adapters.eventStore,
+        store: eventStore,
         bus: adapters.bus,
         topic: Topics.auth,
         checkpoint: adapters.checkpoints,

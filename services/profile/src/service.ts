@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createSubgraphServer, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
+import { createSubgraphServer, protectPersonalData, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
 import type { ProfileConfig } from './config';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
 import { profileTypeDefs } from './graphql/schema';
@@ -10,12 +10,13 @@ import { mountPhotoRoutes } from './photos/photoRoutes';
 import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
 import { createProfileCommandHandler } from './profile/commandHandler';
+import { profilePersonalData } from './profile/personalData';
 import { createProfileProjection, profileCollections } from './projections/profileProjection';
 import { createProjector } from './projections/projector';
 
 export interface ProfileServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints'>;
+  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'personalData'>;
   config: ProfileConfig;
   logger: Logger;
   /** Defaults to the system clock. */
@@ -36,18 +37,21 @@ const newPhotoId = () => randomBytes(16).toString('hex');
 export function createProfileService({ adapters, config, logger, clock = () => new Date() }: ProfileServiceDependencies): ProfileService {
   const urls = createPublicUrls(config.mediaUrl);
   const collections = profileCollections(adapters.readModels);
+  // Everything reads and writes events through this boundary: personal fields are stored encrypted.
+  const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, profilePersonalData);
   const projector = createProjector({
     name: 'profiles',
-    eventStore: adapters.eventStore,
+    eventStore,
     readModels: adapters.readModels,
     project: createProfileProjection(collections),
     logger,
   });
   const application: ProfileApplication = createProfileApplication({
-    commands: createProfileCommandHandler({ eventStore: adapters.eventStore, newEventId: randomUUID }),
+    commands: createProfileCommandHandler({ eventStore, newEventId: randomUUID }),
     projector,
     collections,
     blobs: adapters.blobs,
+    personalData: adapters.personalData,
     clock,
     newPhotoId,
     logger,
@@ -81,7 +85,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
       await projector.start();
       // The event store is the outbox: the public side of profile events goes to profile.events.
       relay = await startOutboxRelay({
-        store: adapters.eventStore,
+        store: eventStore,
         bus: adapters.bus,
         topic: Topics.profile,
         checkpoint: adapters.checkpoints,

@@ -6,6 +6,8 @@ export interface EventMetadata {
   traceparent?: string;
   /** The signed-in user who issued the command, when there was one. */
   actorId?: number;
+  /** Never stored: set on read when the event's personal fields are erased (see `privacy/`). */
+  personalDataErased?: true;
 }
 
 /** An event as a decider produces it: ids and time come in from outside (never generated inside the domain). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Messages, type SignUpInput } from '@nocturne/contracts';
-import { domainError, type EventStore, type InternalContext, type Logger, type SessionStore } from '@nocturne/platform';
+import { domainError, type EventStore, type InternalContext, type Logger, type PersonalDataVault, type SessionStore } from '@nocturne/platform';
 import { claimDecider, claimStreamId, type ClaimKind } from '../domain/claim';
 import { passwordResetDecider, passwordResetStreamId, type PasswordResetState } from '../domain/passwordReset';
 import { RuleViolation } from '../domain/ruleViolation';
@@ -14,6 +14,7 @@ import {
   validateSignUp,
 } from '../domain/validation';
 import { handleCommand, loadStream, type CommandContext } from './eventStreams';
+import { claimLookupKey } from './personalData';
 import type { Mailer, PasswordHasher } from './ports';
 import type { RateLimit, RateLimiter } from './rateLimiter';
 import { UserIdAllocator } from './userIdAllocator';
@@ -36,7 +37,12 @@ export interface AuthApplicationOptions {
 }
 
 export interface AuthApplicationDependencies {
+  /** Encrypts personal fields on append (see `personalData.ts`). */
   eventStore: EventStore;
+  /** Whose keys are shredded when an account is deleted. */
+  personalData: Pick<PersonalDataVault, 'shred'>;
+  /** Secret of the keyed hashes that name claim streams (CLAIM_KEY). */
+  claimKey: Buffer;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
   passwords: PasswordHasher;
@@ -118,16 +124,21 @@ export class AuthApplication {
     return state.status === 'active' ? state : null;
   }
 
+  /** Case-insensitive, and without the name in clear: `username-<hmac>`, `email-<hmac>`. */
+  private claimStream(kind: ClaimKind, value: string): string {
+    return claimStreamId(kind, claimLookupKey(this.deps.claimKey, normalizeForClaim(value)));
+  }
+
   /** The account holding a username or email claim, when it finished registering and is not deleted. */
   private async accountByClaim(kind: ClaimKind, value: string): Promise<ActiveUser | null> {
-    const { state } = await loadStream(this.deps.eventStore, claimStreamId(kind, normalizeForClaim(value)), claimDecider);
+    const { state } = await loadStream(this.deps.eventStore, this.claimStream(kind, value), claimDecider);
     return state.owner === null ? null : this.activeUser(state.owner);
   }
 
   private async claim(kind: ClaimKind, value: string, userId: number, context: CommandContext): Promise<void> {
     await handleCommand(
       this.deps.eventStore,
-      claimStreamId(kind, normalizeForClaim(value)),
+      this.claimStream(kind, value),
       claimDecider,
       async (state) => ({
         type: 'MakeClaim' as const,
@@ -142,12 +153,12 @@ export class AuthApplication {
   }
 
   private async release(kind: ClaimKind, value: string, userId: number, context: CommandContext): Promise<void> {
-    await handleCommand(this.deps.eventStore, claimStreamId(kind, normalizeForClaim(value)), claimDecider, { type: 'ReleaseClaim', kind, userId, now: context.now }, context);
+    await handleCommand(this.deps.eventStore, this.claimStream(kind, value), claimDecider, { type: 'ReleaseClaim', kind, userId, now: context.now }, context);
   }
 
   /** Fails fast with CONFLICT before an id is spent, for the common case of a name already taken. */
   private async assertClaimable(kind: ClaimKind, value: string, now: Date): Promise<void> {
-    const { state } = await loadStream(this.deps.eventStore, claimStreamId(kind, normalizeForClaim(value)), claimDecider);
+    const { state } = await loadStream(this.deps.eventStore, this.claimStream(kind, value), claimDecider);
     if (state.owner === null) return;
     const ownerRegistered = (await loadStream(this.deps.eventStore, userStreamId(state.owner), userDecider)).state.status !== 'absent';
     // Decided as a claimant that holds no id yet (0 is never one): it throws exactly when the claim would.
@@ -315,7 +326,11 @@ export class AuthApplication {
     return viewOfState(result.state);
   }
 
-  /** Erases the account: personal data leaves the state, the names become free, every session ends. */
+  /**
+   * Erases the account: personal data leaves the state, the names become free, the user's key is shredded
+   * (so the stored events' personal fields are gone too), every session ends. A retry after a failure
+   * half way shreds again, which is harmless.
+   */
   async deleteAccount(caller: Caller): Promise<void> {
     const userId = this.requireUser(caller);
     const context = this.context(caller);
@@ -325,6 +340,8 @@ export class AuthApplication {
       await this.release('username', before.state.username, userId, context);
       await this.release('email', before.state.email, userId, context);
     }
+    // Only after UserDeleted is stored: every reader then meets the erasure after the unreadable events.
+    if (result.state.status === 'deleted') await this.deps.personalData.shred(String(userId));
     await this.deps.sessions.revokeAllForUser(userId);
     await this.deps.users.waitFor(result.lastGlobalPosition);
     if (result.events.length > 0) this.deps.logger.info({ userId }, 'account deleted');

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Messages } from '@nocturne/contracts';
-import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, SessionStore } from '@nocturne/platform';
+import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemorySubjectKeyStore, PersonalDataVault, SessionStore } from '@nocturne/platform';
 import { defaultRateLimits } from '../config';
 import { AuthApplication } from './authApplication';
 import type { Mailer, PasswordHasher } from './ports';
@@ -41,6 +41,8 @@ describe('sign-in of the auth application', () => {
     const mailer: Mailer = { send: async () => undefined, close: async () => undefined };
     application = new AuthApplication({
       eventStore: store,
+      personalData: new PersonalDataVault({ store: new MemorySubjectKeyStore() }),
+      claimKey: randomBytes(32),
       sessions: new SessionStore(kv),
       rateLimiter: new RateLimiter(kv),
       passwords: recording.hasher,

@@ -4,10 +4,11 @@ import { RuleViolation } from './ruleViolation';
 
 /**
  * Uniqueness without transactions: a username or email belongs to whoever first appends to its claim
- * stream (`username-<lowercase>`, `email-<lowercase>`); the next claimant's append conflicts.
+ * stream (`username-<key>`, `email-<key>`); the next claimant's append conflicts. The application derives
+ * the key from the lowercase name with a keyed hash, so stream ids do not reveal names.
  */
 export type ClaimKind = 'username' | 'email';
-export const claimStreamId = (kind: ClaimKind, normalizedValue: string) => `${kind}-${normalizedValue}`;
+export const claimStreamId = (kind: ClaimKind, lookupKey: string) => `${kind}-${lookupKey}`;
 
 export type ClaimMade = DomainEvent<'ClaimMade', { kind: ClaimKind; userId: number; claimedAt: string }>;
 export type ClaimReleased = DomainEvent<'ClaimReleased', { kind: ClaimKind; userId: number; releasedAt: string }>;

@@ -47,6 +47,8 @@ export interface AuthHarnessOptions {
   clock?: TestClock;
   /** Keep the key-value store (sessions) across a restart, as Redis would. */
   kv?: KeyValueStore;
+  /** Events and data keys elsewhere (MongoDB); the caller closes them. */
+  storage?: Pick<Adapters, 'eventStore' | 'personalData'>;
 }
 
 /**
@@ -84,7 +86,7 @@ export class AuthHarness {
       mail: { from: 'Nocturne <no-reply@nocturne.test>', outboxDir },
       rateLimits: { ...defaultAuthConfig.rateLimits, ...options.rateLimits },
     };
-    const service = createAuthService({ adapters: { ...adapters, kv }, config, logger, clock: clock.now });
+    const service = createAuthService({ adapters: { ...adapters, kv, ...options.storage }, config, logger, clock: clock.now });
     const { url } = await service.start();
     const sessions = new SessionStore(kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
     return new AuthHarness(service, adapters, url, sessions, dataDir, outboxDir, clock);

@@ -1,5 +1,5 @@
 import { ProfileEvents, ProfileLimits, looksLikeCoordinates, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
-import type { StoredEvent } from '@nocturne/platform';
+import { hasErasedPersonalData, type StoredEvent } from '@nocturne/platform';
 import { createPublicUrls } from '../photos/publicUrls';
 import { toProfileEvent } from '../profile/commandHandler';
 import { userIdOfStream, type PublicDetails } from '../profile/profile';
@@ -18,12 +18,14 @@ export interface ProfileIntegrationEvent {
 
 /**
  * What the profile context tells others about a stored event, or null for events that stay private.
- * The exact position never leaves: LocationUpdated goes out as its ~1 km grid cell.
+ * The exact position never leaves: LocationUpdated goes out as its ~1 km grid cell. Events whose personal
+ * fields are erased (published after the person was) stay in, but for the erasure itself, which needs none.
  */
 export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): ProfileIntegrationEvent | null {
   const userId = userIdOfStream(stored.streamId);
   if (userId === null) return null;
   const event = toProfileEvent(stored);
+  if (hasErasedPersonalData(stored) && event.type !== 'ProfileErased') return null;
   const publicDetails = (details: PublicDetails) => ({
     userId,
     gender: details.gender,

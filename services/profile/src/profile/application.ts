@@ -1,5 +1,5 @@
 import { Messages, ProfileLimits, ProfileMessages } from '@nocturne/contracts';
-import type { BlobStore, EventMetadata, Logger } from '@nocturne/platform';
+import type { BlobStore, EventMetadata, Logger, PersonalDataVault } from '@nocturne/platform';
 import { processPhoto, photoSizes, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
 import type { ProfileCollections, ProfileRow } from '../projections/profileProjection';
 import type { Projector } from '../projections/projector';
@@ -18,6 +18,8 @@ export interface ProfileApplicationDeps {
   projector: Projector;
   collections: ProfileCollections;
   blobs: BlobStore;
+  /** Whose keys are shredded when a person is erased. */
+  personalData: Pick<PersonalDataVault, 'shred'>;
   clock: () => Date;
   newPhotoId: () => string;
   logger: Logger;
@@ -161,9 +163,14 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     async onAccountDetailsChanged(event: { id: string; correlationId?: string }, data: { userId: number; name: string }) {
       await execute(data.userId, { type: 'ChangeAccountName', name: data.name, now: now() }, { causationId: event.id, ...(event.correlationId && { correlationId: event.correlationId }) });
     },
-    /** Erases the profile: its events fold to nothing, its photo files and read-model rows go. */
+    /**
+     * Erases the profile: its events fold to nothing, the person's key is shredded (so the personal fields
+     * of the stored events are gone too), its photo files and read-model rows go.
+     */
     async onUserDeleted(event: { id: string; correlationId?: string }, data: { userId: number }) {
       await execute(data.userId, { type: 'EraseProfile', now: now() }, { causationId: event.id, ...(event.correlationId && { correlationId: event.correlationId }) });
+      // Only after ProfileErased is stored: every reader then meets the erasure after the unreadable events.
+      await deps.personalData.shred(String(data.userId));
       // Files of uploads that raced the erasure, or survived a crash between append and delete.
       const leftovers = await collections.photos.find({ userId: data.userId });
       await deletePhotoFiles(leftovers.map((photo) => photo._id));

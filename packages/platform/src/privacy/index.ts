@@ -1,0 +1,6 @@
+export * from './subjectKeyStore';
+export * from './inProcessSubjectKeyStore';
+export * from './mongoSubjectKeyStore';
+export * from './vault';
+export * from './eventCodec';
+export * from './subjectKeyStoreContract';

@@ -1,0 +1,115 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import { eventually, MongoEventStore, MongoSubjectKeyStore, PersonalDataVault, protectPersonalData, uniqueSuffix, type Adapters } from '@nocturne/platform';
+import { authPersonalData } from './application/personalData';
+import type { UserDocument } from './application/usersProjection';
+import { AuthHarness, DELETE_ACCOUNT, ENTITIES, newAccount, REQUEST_RESET, RESET, SIGN_IN, SIGN_UP, UPDATE_DETAILS } from './testing/authHarness';
+
+type SignedUp = { signUp: { user: { id: number } } };
+
+/** Where the events and keys live, and their raw bytes as text. */
+interface Storage {
+  name: string;
+  /** Storage for one run of the service; undefined keeps the harness's own (embedded). */
+  open(): Promise<Pick<Adapters, 'eventStore' | 'personalData'> | undefined>;
+  raw(dataDir: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const embedded: Storage = {
+  name: 'events.log of the embedded store',
+  open: async () => undefined,
+  raw: async (dataDir) => ['events.log', 'subject-keys.jsonl', 'checkpoints.json'].map((file) => readFileSync(join(dataDir, 'auth', file), 'utf8')).join('\n'),
+  close: async () => undefined,
+};
+
+// The MongoDB run needs a MongoDB-compatible server (`npm run infra:up`, MONGODB_URI=mongodb://127.0.0.1:27017).
+function mongoStorage(uri: string): Storage {
+  let connection: mongoose.Connection | undefined;
+  const database = `nocturne_test_auth_erasure_${uniqueSuffix()}`;
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const db = async () => {
+    connection ??= await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+    return connection.useDb(database, { useCache: true }).db!;
+  };
+  return {
+    name: 'events collection on MongoDB',
+    async open() {
+      const eventStore = await MongoEventStore.open(await db());
+      const personalData = new PersonalDataVault({ store: await MongoSubjectKeyStore.open(await db()) });
+      opened.push(eventStore, personalData);
+      return { eventStore, personalData };
+    },
+    async raw() {
+      const collections = await Promise.all(['events', 'subject_keys'].map(async (name) => (await db()).collection(name).find({}).toArray()));
+      return JSON.stringify(collections);
+    },
+    async close() {
+      for (const store of opened.splice(0)) await store.close();
+      await connection?.useDb(database).dropDatabase().catch(() => undefined);
+      await connection?.close();
+    },
+  };
+}
+
+const storages = [embedded, ...(process.env.MONGODB_URI ? [mongoStorage(process.env.MONGODB_URI)] : [])];
+
+describe.each(storages)('erasure of an account in the $name', (storage) => {
+  afterAll(() => storage.close());
+
+  it('leaves no personal data in the stored bytes, and a restart brings none back', async () => {
+    const tag = uniqueSuffix().replace(/[^a-z0-9]/gi, '').slice(-8);
+    const account = newAccount({ username: `Selene${tag}`, email: `Selene.${tag}@Example.com`, name: `Selene Moonwhisper${tag}`, age: 31 });
+    const renamed = `Selene Starfall${tag}`;
+    const personal = [account.email, account.email.toLowerCase(), account.username, account.username.toLowerCase(), account.name, renamed, '$argon2'];
+
+    const first = await AuthHarness.start({ storage: await storage.open() });
+    const signedUp = await first.graphql<SignedUp>(SIGN_UP, { input: account });
+    expect(signedUp.body.errors).toBeUndefined();
+    const id = signedUp.body.data!.signUp.user.id;
+    const session = signedUp.session!;
+    await first.graphql(UPDATE_DETAILS, { name: renamed, age: 32 }, { session });
+    await first.graphql(REQUEST_RESET, { email: account.email });
+    await eventually(() => expect(first.mails().map((mail) => mail.to)).toContain(account.email));
+    const token = /token=([A-Za-z0-9_%-]+)/.exec(first.mails().at(-1)!.text)![1]!;
+    expect((await first.graphql(RESET, { token: decodeURIComponent(token), password: 'another-secret-9' })).body.errors).toBeUndefined();
+
+    // Encrypted at rest from the start, not only after the deletion.
+    const beforeDeletion = await storage.raw(first.dataDir);
+    for (const value of personal) expect(beforeDeletion).not.toContain(value);
+
+    const signedIn = await first.graphql(SIGN_IN, { username: account.username, password: 'another-secret-9' });
+    expect(signedIn.body.errors).toBeUndefined();
+    expect((await first.graphql(DELETE_ACCOUNT, {}, { session: signedIn.session! })).body.errors).toBeUndefined();
+    await first.stop({ keepData: true });
+
+    const afterDeletion = await storage.raw(first.dataDir);
+    for (const value of personal) expect(afterDeletion).not.toContain(value);
+
+    const secondStorage = await storage.open();
+    const second = await AuthHarness.start({ dataDir: first.dataDir, storage: secondStorage });
+    try {
+      expect((await second.graphql(SIGN_IN, { username: account.username, password: 'another-secret-9' })).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] })).body.data).toEqual({ _entities: [null] });
+      const row = await second.adapters.readModels.collection<UserDocument>('users').get(String(id));
+      expect(row).toEqual({ _id: String(id), userId: id, version: expect.any(Number), deleted: true });
+
+      const { eventStore, personalData } = secondStorage ?? second.adapters;
+      const replayed = await protectPersonalData(eventStore, personalData, authPersonalData).readStream(`user-${id}`);
+      expect(replayed.map((event) => event.type)).toEqual(['UserRegistered', 'AccountDetailsChanged', 'PasswordChanged', 'UserDeleted']);
+      expect(JSON.stringify(replayed)).not.toMatch(/Selene|\$argon2/);
+      expect(replayed[0]!.data).toMatchObject({ userId: id, email: null, name: null, username: null, passwordHash: null });
+
+      // The names are free again, and a new account with them is encrypted under a key of its own.
+      const again = await second.graphql<SignedUp>(SIGN_UP, { input: { ...account, password: 'third-secret-11' } });
+      expect(again.body.errors).toBeUndefined();
+      expect(again.body.data!.signUp.user.id).not.toBe(id);
+    } finally {
+      await second.stop({ keepData: true });
+    }
+    const afterRestart = await storage.raw(first.dataDir);
+    rmSync(first.dataDir, { recursive: true, force: true });
+    for (const value of personal) expect(afterRestart).not.toContain(value);
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import { Topics, type IntegrationEvent } from '@nocturne/contracts';
+import {
+  createAdapters,
+  createLogger,
+  eventually,
+  INTERNAL_CONTEXT_HEADER,
+  MongoEventStore,
+  MongoSubjectKeyStore,
+  PersonalDataVault,
+  protectPersonalData,
+  signInternalContext,
+  uniqueSuffix,
+  type Adapters,
+} from '@nocturne/platform';
+import { profilePersonalData } from './profile/personalData';
+import { createProfileService } from './service';
+
+const secret = 'profile-erasure-test-secret';
+const logger = createLogger('profile', { env: { LOG_LEVEL: 'silent' } });
+type Json = ReturnType<typeof JSON.parse>;
+type Storage = Pick<Adapters, 'eventStore' | 'personalData'>;
+
+/** The profile subgraph on port 0 over a data directory, with events and keys optionally elsewhere. */
+async function startProfile(dataDir: string, storage: Storage | undefined) {
+  const own = await createAdapters({ service: 'profile', dataDir, env: {}, logger });
+  const adapters = { ...own, ...storage };
+  const service = createProfileService({ adapters, config: { port: 0, host: '127.0.0.1', internalSecret: secret, mediaUrl: '' }, logger });
+  const base = (await service.start()).url;
+  const graphql = async (uid: number, query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: '127.0.0.1', uid }, secret) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as { data?: Record<string, Json>; errors?: unknown[] };
+  };
+  const publishAuthEvent = async (type: string, data: { userId: number } & Record<string, unknown>) => {
+    const event: IntegrationEvent = { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), aggregateId: String(data.userId), data, metadata: {} };
+    await adapters.bus.publish(Topics.auth, [{ key: event.aggregateId, event }]);
+  };
+  return {
+    adapters,
+    graphql,
+    publishAuthEvent,
+    stop: async () => {
+      await service.stop();
+      await own.close();
+    },
+  };
+}
+
+interface StorageKind {
+  name: string;
+  open(): Promise<Storage | undefined>;
+  raw(dataDir: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const embedded: StorageKind = {
+  name: 'events.log of the embedded store',
+  open: async () => undefined,
+  raw: async (dataDir) => ['events.log', 'subject-keys.jsonl', 'checkpoints.json'].map((file) => readFileSync(join(dataDir, 'profile', file), 'utf8')).join('\n'),
+  close: async () => undefined,
+};
+
+// The MongoDB run needs a MongoDB-compatible server (`npm run infra:up`, MONGODB_URI=mongodb://127.0.0.1:27017).
+function mongoStorage(uri: string): StorageKind {
+  let connection: mongoose.Connection | undefined;
+  const database = `nocturne_test_profile_erasure_${uniqueSuffix()}`;
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const db = async () => {
+    connection ??= await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+    return connection.useDb(database, { useCache: true }).db!;
+  };
+  return {
+    name: 'events collection on MongoDB',
+    async open() {
+      const eventStore = await MongoEventStore.open(await db());
+      const personalData = new PersonalDataVault({ store: await MongoSubjectKeyStore.open(await db()) });
+      opened.push(eventStore, personalData);
+      return { eventStore, personalData };
+    },
+    async raw() {
+      const collections = await Promise.all(['events', 'subject_keys'].map(async (name) => (await db()).collection(name).find({}).toArray()));
+      return JSON.stringify(collections);
+    },
+    async close() {
+      for (const store of opened.splice(0)) await store.close();
+      await connection?.useDb(database).dropDatabase().catch(() => undefined);
+      await connection?.close();
+    },
+  };
+}
+
+const storages = [embedded, ...(process.env.MONGODB_URI ? [mongoStorage(process.env.MONGODB_URI)] : [])];
+const FIELDS = 'gender bio kinks interests location latitude longitude timeZone lastSeen';
+
+describe.each(storages)('erasure of a profile in the $name', (kind) => {
+  afterAll(() => kind.close());
+
+  it('leaves no personal data in the stored bytes, and a restart brings none back', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'nocturne-profile-erasure-'));
+    const tag = uniqueSuffix().replace(/[^a-z0-9]/gi, '').slice(-8);
+    const userId = 7000 + Math.floor(Math.random() * 1000);
+    const name = `Selene Moonwhisper${tag}`;
+    const bio = `Counting comets from the rooftop ${tag}`;
+    const place = `Rooftop above Kreuzberg ${tag}`;
+    const [latitude, longitude] = [52.512345, 13.389876];
+    const personal = [name, bio, place, String(latitude), String(longitude), 'Rope Play', 'Astronomy', 'Europe/Berlin'];
+
+    const first = await startProfile(dataDir, await kind.open());
+    await first.publishAuthEvent('UserRegistered', { userId, username: `selene${tag}`, name, age: 31, registeredAt: new Date().toISOString() });
+    await eventually(async () => expect((await first.graphql(userId, `{ _entities(representations: [{ __typename: "User", id: ${userId} }]) { ... on User { lastSeen } } }`)).data?._entities[0].lastSeen).not.toBeNull());
+    const onboarded = await first.graphql(userId, 'mutation ($input: OnboardingInput!) { completeOnboarding(input: $input) { bio } }', {
+      input: { gender: 'Female', kinks: ['Rope Play'], interests: ['Astronomy'], bio },
+    });
+    expect(onboarded.errors).toBeUndefined();
+    const located = await first.graphql(userId, 'mutation ($latitude: Float, $longitude: Float, $location: String) { updateLocation(latitude: $latitude, longitude: $longitude, location: $location) { location } }', {
+      latitude,
+      longitude,
+      location: place,
+    });
+    expect(located.errors).toBeUndefined();
+    expect((await first.graphql(userId, 'mutation { setTimeZone(zone: "Europe/Berlin") { timeZone } }')).errors).toBeUndefined();
+
+    // Encrypted at rest from the start, not only after the deletion.
+    const beforeDeletion = await kind.raw(dataDir);
+    for (const value of personal) expect(beforeDeletion).not.toContain(value);
+
+    await first.publishAuthEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() });
+    await eventually(async () => expect(await first.adapters.readModels.collection('profiles').get(String(userId))).toBeNull());
+    await first.stop();
+
+    const afterDeletion = await kind.raw(dataDir);
+    for (const value of personal) expect(afterDeletion).not.toContain(value);
+
+    const secondStorage = await kind.open();
+    const second = await startProfile(dataDir, secondStorage);
+    try {
+      expect(await second.adapters.readModels.collection('profiles').get(String(userId))).toBeNull();
+      const view = await second.graphql(userId, `{ _entities(representations: [{ __typename: "User", id: ${userId} }]) { ... on User { ${FIELDS} } } }`);
+      expect(view.data?._entities[0]).toEqual({ gender: null, bio: null, kinks: [], interests: [], location: null, latitude: null, longitude: null, timeZone: null, lastSeen: null });
+
+      const replayed = await protectPersonalData(second.adapters.eventStore, second.adapters.personalData, profilePersonalData).readStream(`profile-${userId}`);
+      expect(replayed.map((event) => event.type)).toEqual(['ProfileCreated', 'OnboardingCompleted', 'LocationUpdated', 'TimeZoneSet', 'ProfileErased']);
+      expect(JSON.stringify(replayed)).not.toMatch(/Selene|comets|Kreuzberg|52\.51|13\.38|Berlin/);
+      expect(replayed[2]!.data).toMatchObject({ userId, latitude: null, longitude: null, location: null });
+
+      // A late copy of the registration does not bring the profile back.
+      await second.publishAuthEvent('UserRegistered', { userId, username: `selene${tag}`, name, age: 31, registeredAt: new Date().toISOString() });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await second.adapters.readModels.collection('profiles').get(String(userId))).toBeNull();
+    } finally {
+      await second.stop();
+    }
+    const afterRestart = await kind.raw(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    for (const value of personal) expect(afterRestart).not.toContain(value);
+  });
+});

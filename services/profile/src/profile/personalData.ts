@@ -1,0 +1,40 @@
+import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform';
+import type {
+  AccountNameChanged,
+  LocationUpdated,
+  NotificationPreferencesChanged,
+  OnboardingCompleted,
+  PhotoAdded,
+  PhotoRemoved,
+  ProfileCreated,
+  ProfileErased,
+  ProfileEvent,
+  ProfileUpdated,
+  TimeZoneSet,
+} from './profile';
+
+/** Personal fields of an event about user `data.userId`, encrypted with that user's key (this service's own). */
+const ofUser = <E extends ProfileEvent>(fields: ReadonlyArray<Extract<keyof E['data'], string>>): PersonalDataRule => ({
+  subject: (data) => String(data.userId),
+  fields,
+});
+
+const details = ['gender', 'bio', 'photoIds', 'kinks', 'interests'] as const;
+
+/**
+ * What the event store holds encrypted: everything but ids and times. The name comes from auth's
+ * integration events and is kept under this service's key. Events stored before these rules (there is no
+ * production data) read as they are, so no migration is needed.
+ */
+export const profilePersonalData = {
+  ProfileCreated: ofUser<ProfileCreated>(['name']),
+  AccountNameChanged: ofUser<AccountNameChanged>(['name']),
+  OnboardingCompleted: ofUser<OnboardingCompleted>(details),
+  ProfileUpdated: ofUser<ProfileUpdated>(details),
+  PhotoAdded: ofUser<PhotoAdded>(['photoId', 'photoIds']),
+  PhotoRemoved: ofUser<PhotoRemoved>(['photoId', 'photoIds']),
+  LocationUpdated: ofUser<LocationUpdated>(['latitude', 'longitude', 'location']),
+  NotificationPreferencesChanged: ofUser<NotificationPreferencesChanged>(['matches', 'messages', 'likes', 'marketing']),
+  TimeZoneSet: ofUser<TimeZoneSet>(['timeZone']),
+  ProfileErased: ofUser<ProfileErased>(['photoIds']),
+} satisfies Record<ProfileEvent['type'], PersonalDataRule> & PersonalDataRules;
