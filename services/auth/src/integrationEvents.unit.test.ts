@@ -13,6 +13,12 @@ const stored = (streamId: string, type: string, data: unknown): StoredEvent => (
 });
 
 describe('auth integration events', () => {
+  it('publishes nothing for an event whose personal data was erased before it went out', () => {
+    const erased = { ...stored('user-7', 'UserRegistered', { userId: 7, username: null, email: null, name: null, age: null, passwordHash: null, registeredAt: 'x' }), metadata: { personalDataErased: true as const } };
+    expect(toAuthIntegrationEvent(erased)).toBeNull();
+    expect(toAuthIntegrationEvent({ ...stored('user-7', 'UserDeleted', { userId: 7, deletedAt: '2026-01-02T20:00:00.000Z' }) })).toMatchObject({ type: 'UserDeleted' });
+  });
+
   it('publishes a registration without email or password hash', () => {
     const draft = toAuthIntegrationEvent(
       stored('user-7', 'UserRegistered', { userId: 7, username: 'luna', email: 'luna@example.com', name: 'Luna', age: 25, passwordHash: '$argon2id$x', registeredAt: '2026-01-01T20:00:00.000Z' }),

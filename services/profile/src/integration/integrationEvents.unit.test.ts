@@ -69,6 +69,13 @@ describe('integration events of the profile context', () => {
     expect(toProfileIntegrationEvent(stored('TimeZoneSet', { userId: 9, timeZone: 'Asia/Tokyo', setAt: 'now' }))).toMatchObject({ type: 'TimeZoneSet', data: { userId: 9, timeZone: 'Asia/Tokyo' } });
   });
 
+  it('publishes nothing for an event whose personal data was erased before it went out, but the erasure', () => {
+    const erased = (type: string, data: Record<string, unknown>) => ({ ...stored(type, data), metadata: { personalDataErased: true as const } });
+    expect(toProfileIntegrationEvent(erased('LocationUpdated', { userId: 9, latitude: null, longitude: null, location: null, updatedAt: 'now' }))).toBeNull();
+    expect(toProfileIntegrationEvent(erased('ProfileUpdated', { userId: 9, gender: null, bio: null, photoIds: null, kinks: null, interests: null, updatedAt: 'now' }))).toBeNull();
+    expect(toProfileIntegrationEvent(erased('ProfileErased', { userId: 9, photoIds: null, erasedAt: 'now' }))).toMatchObject({ type: 'ProfileErased', data: { userId: 9, erasedAt: 'now' } });
+  });
+
   it('ignores streams that are not profiles', () => {
     expect(toProfileIntegrationEvent(stored('ProfileErased', { userId: 9, photoIds: [], erasedAt: 'now' }, 'other-9'))).toBeNull();
   });
