@@ -63,6 +63,10 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
   let saved = state.position;
   let stopped = false;
   let wakeSleeper: (() => void) | undefined;
+  // Settles when stop() is called: an attempt in flight is not waited for (a publish to a broker that is
+  // away can take as long as the client's own retries, tens of seconds with kafkajs).
+  let signalStop!: () => void;
+  const stopRequested = new Promise<void>((resolve) => (signalStop = resolve));
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -75,14 +79,26 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
       wakeSleeper = done;
     });
 
+  /**
+   * Runs `work` unless the relay stops first. When it does, the attempt may still complete in the
+   * background, but its event counts as not published: the checkpoint stays before it, so the next start
+   * publishes it again with the same id (at least once; consumers dedupe).
+   */
+  const attempt = async (work: () => Promise<void>) => {
+    const running = work();
+    running.catch(() => {}); // an abandoned attempt's failure is nobody's business
+    await Promise.race([running, stopRequested.then(() => Promise.reject(new RelayStopped()))]);
+  };
+
   /** Retries `work` until it succeeds or the relay stops. */
   const persist = async (what: string, event: StoredEvent, work: () => Promise<void>) => {
     for (let backoff = initialBackoff; ; backoff = Math.min(maxBackoff, backoff * 2)) {
       if (stopped) throw new RelayStopped();
       try {
-        await work();
+        await attempt(work);
         return;
       } catch (error) {
+        if (error instanceof RelayStopped) throw error;
         if (!state.failing) options.logger?.warn({ err: error, globalPosition: event.globalPosition, topic: options.topic }, `outbox relay: ${what} failed; retrying`);
         state.failing = true;
         state.lastError = (error as Error).message;
@@ -122,8 +138,10 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
     status: () => ({ ...state }),
     stop: async () => {
       stopped = true;
+      signalStop();
       wakeSleeper?.();
       await subscription.stop();
+      // Only a position whose publish (if any) completed: an abandoned publish left state.position before it.
       if (state.position > saved) {
         try {
           await options.checkpoint.save(name, state.position);

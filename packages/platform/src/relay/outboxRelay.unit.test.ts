@@ -107,6 +107,23 @@ describe('outbox relay', () => {
     await relay.stop();
     expect(await checkpoint.load('outbox:auth.events')).toBe(0);
   });
+
+  it('stops promptly while a publish is still in flight, and publishes that event again on the next start', async () => {
+    // A broker that went away mid-publish: the client keeps retrying for a long time before it gives up.
+    let attempts = 0;
+    const hanging: EventBus = { ...bus, publish: () => (attempts++, new Promise<void>(() => {})), subscribe: bus.subscribe.bind(bus), close: bus.close.bind(bus) };
+    const registered = newEvent('UserRegistered');
+    await store.append('user-1', [registered], { expectedVersion: 0 });
+    const relay = await startOutboxRelay({ store, bus: hanging, topic: 'auth.events', checkpoint, toIntegrationEvent, initialBackoffMs: 1, maxBackoffMs: 5 });
+    await eventually(() => expect(attempts).toBe(1));
+    const began = Date.now();
+    await relay.stop();
+    expect(Date.now() - began).toBeLessThan(1000);
+    expect(await checkpoint.load('outbox:auth.events')).toBe(0);
+
+    await start();
+    await eventually(() => expect(received.map((m) => m.event.id)).toEqual([registered.id]));
+  });
 });
 
 describe.each([
