@@ -1,5 +1,5 @@
 import { deadLetterTopic, integrationEventSchema, type IntegrationEvent } from '@nocturne/contracts';
-import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer, type ProducerRecord } from 'kafkajs';
 import type { Logger } from '../logging';
 import type { BusConsumer, BusMessage, DeliveredMessage, EventBus, SubscribeOptions } from '../ports';
 
@@ -15,10 +15,18 @@ export interface KafkaEventBusOptions {
   retryBackoffMs?: number;
   /** Partitions a consumer handles at once (order is kept within each; default 4). */
   partitionsConsumedConcurrently?: number;
+  /**
+   * How long `close()` and a consumer's `stop()` wait for each kafkajs client to disconnect (default 3 s).
+   * With the broker away, a client busy reconnecting only gives up after its retries (tens of seconds);
+   * past this time it is left to fail on its own, with a warning, so that a process can stop.
+   */
+  closeTimeoutMs?: number;
   logger?: Logger;
 }
 
 class StopRequested extends Error {}
+
+const DEFAULT_CLOSE_TIMEOUT_MS = 3_000;
 
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',
@@ -47,6 +55,7 @@ export class KafkaEventBus implements EventBus {
   private readonly admin: Admin;
   private readonly knownTopics = new Set<string>();
   private readonly consumers = new Set<BusConsumer>();
+  private readonly sending = new Set<Promise<unknown>>();
   private closed = false;
 
   private constructor(private readonly options: KafkaEventBusOptions) {
@@ -95,22 +104,37 @@ export class KafkaEventBus implements EventBus {
     });
     if (values.length === 0) return;
     await this.ensureTopics([topic]);
-    await this.producer.send({ topic, acks: -1, messages: values });
+    await this.send({ topic, acks: -1, messages: values });
+  }
+
+  /** producer.send, remembered until it settles so that close() can wait for it (see close). */
+  private async send(record: ProducerRecord): Promise<void> {
+    const sending = this.producer.send(record);
+    this.sending.add(sending);
+    try {
+      await sending;
+    } finally {
+      this.sending.delete(sending);
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<BusConsumer> {
     if (this.closed) throw new Error('event bus is closed');
     await this.ensureTopics(options.topics.flatMap((topic) => [topic, deadLetterTopic(topic)]));
+    const state = { stopping: false };
     const consumer = this.kafka.consumer({
       groupId: options.groupId,
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
       maxWaitTimeInMs: 500,
       allowAutoTopicCreation: false,
+      // kafkajs's own default (5 retries), plus: a consumer that crashes (its broker went away) restarts
+      // itself, unless it is being stopped. Otherwise a crash during stop() would start it again after
+      // disconnect() returned, and it would rejoin the group once the broker is back, for good.
+      retry: { retries: 5, restartOnFailure: async () => !state.stopping },
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
-    const state = { stopping: false };
     const inFlight = new Set<Promise<void>>();
     await consumer.run({
       autoCommit: false,
@@ -134,8 +158,8 @@ export class KafkaEventBus implements EventBus {
           state.stopping = true;
           consumer.pause(options.topics.map((topic) => ({ topic })));
           // Let the messages in flight finish and commit while the consumer still belongs to the group.
-          await Promise.allSettled([...inFlight]);
-          await consumer.disconnect();
+          await this.bounded(`consumer ${options.groupId}: messages in flight`, Promise.allSettled([...inFlight]));
+          await this.bounded(`consumer ${options.groupId}: disconnect`, consumer.disconnect());
           this.consumers.delete(busConsumer);
         })()),
     };
@@ -187,7 +211,7 @@ export class KafkaEventBus implements EventBus {
     this.options.logger?.error({ err: error, topic, partition, offset: message.offset }, 'dead-lettering a message');
     const dlq = deadLetterTopic(topic);
     await this.ensureTopics([dlq]);
-    await this.producer.send({
+    await this.send({
       topic: dlq,
       acks: -1,
       messages: [
@@ -210,7 +234,36 @@ export class KafkaEventBus implements EventBus {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
-    await this.producer.disconnect();
-    await this.admin.disconnect();
+    await this.bounded('publishes in flight', Promise.allSettled([...this.sending]));
+    const stillSending = [...this.sending];
+    await Promise.all([this.bounded('producer: disconnect', this.producer.disconnect()), this.bounded('admin: disconnect', this.admin.disconnect())]);
+    // A send that is still retrying (the broker is away) reconnects the producer when the broker comes
+    // back, after disconnect() returned: disconnect again once it has settled, so no connection is left.
+    if (stillSending.length > 0) {
+      void Promise.allSettled(stillSending)
+        .then(() => this.producer.disconnect())
+        .catch((error: unknown) => this.options.logger?.warn({ err: error }, 'kafka: producer disconnect after the last publish failed'));
+    }
+  }
+
+  /**
+   * Waits for `work` at most closeTimeoutMs. A failure is rethrown; a timeout is logged and the work left
+   * to finish (or fail) on its own.
+   */
+  private async bounded(what: string, work: Promise<unknown>): Promise<void> {
+    const timeoutMs = this.options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([work.then(() => 'done' as const), timedOut]);
+      if (outcome === 'timeout') {
+        work.catch(() => {});
+        this.options.logger?.warn({ timeoutMs }, `kafka: ${what} did not finish within ${timeoutMs} ms (broker unreachable?); not waiting any longer`);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { IntegrationEvent } from '@nocturne/contracts';
+import { eventually, uniqueSuffix } from '../testing';
+import { KafkaEventBus } from './eventBus';
+
+// Stops and restarts the broker, so it runs only against the Kafka that infra/up.sh started (infra/down.sh
+// kafka can stop exactly that one): with KAFKA_BROKERS set and run/pids/kafka.pid present, or when
+// NOCTURNE_OUTAGE_TESTS=1 forces it (=0 skips it). Other servers are never touched.
+const brokers = process.env.KAFKA_BROKERS;
+const runDir = process.env.NOCTURNE_RUN_DIR ?? path.join(process.env.NOCTURNE_CACHE ?? path.join(homedir(), '.cache', 'nocturne'), 'run');
+const outageTests = process.env.NOCTURNE_OUTAGE_TESTS === '1' || (process.env.NOCTURNE_OUTAGE_TESTS !== '0' && existsSync(path.join(runDir, 'pids', 'kafka.pid')));
+const d = brokers && outageTests ? describe : describe.skip;
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+function infra(action: 'up' | 'down', server: 'kafka'): void {
+  const result = spawnSync('bash', [path.join(repoRoot, 'infra', `${action}.sh`), server], { encoding: 'utf8', timeout: 180_000 });
+  if (result.status !== 0) throw new Error(`infra/${action}.sh ${server} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+}
+
+const event = (): IntegrationEvent => ({
+  id: randomUUID(),
+  type: 'UserRegistered',
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  aggregateId: '7',
+  data: {},
+  metadata: {},
+});
+
+/** Publishes until the bus takes it, as the outbox relay does; bounded by `deadline`. */
+async function publishUntilAccepted(bus: KafkaEventBus, topic: string, message: IntegrationEvent, deadline: number): Promise<number> {
+  for (let attempts = 1; ; attempts++) {
+    try {
+      await bus.publish(topic, [{ key: message.aggregateId, event: message }]);
+      return attempts;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+d('Kafka event bus through a broker outage', () => {
+  const topic = `outage-${uniqueSuffix()}`;
+  let bus: KafkaEventBus | undefined;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    bus = await KafkaEventBus.connect({ brokers: brokers!.split(','), clientId: 'nocturne-outage-test', partitions: { [topic]: 2 }, retryBackoffMs: 20, closeTimeoutMs: 1_000 });
+    await bus.subscribe({ groupId: `outage-${uniqueSuffix()}`, topics: [topic], handler: async (message) => void received.push(message.event.id) });
+  }, 60_000);
+
+  afterAll(async () => {
+    // Whatever happened, the broker runs again for the suites that follow.
+    infra('up', 'kafka');
+    await bus?.close();
+  }, 240_000);
+
+  it('publishes and consumes again once the broker is back', async () => {
+    const before = event();
+    await bus!.publish(topic, [{ key: before.aggregateId, event: before }]);
+    await eventually(() => expect(received).toContain(before.id), { timeoutMs: 30_000, intervalMs: 50 });
+
+    infra('down', 'kafka');
+    const during = event();
+    const published = publishUntilAccepted(bus!, topic, during, Date.now() + 150_000);
+    published.catch(() => {}); // awaited below
+    infra('up', 'kafka');
+    const started = Date.now();
+    await published;
+    // The consumer's connection died with the broker: it must rejoin its group and fetch again.
+    await eventually(() => expect(received).toContain(during.id), { timeoutMs: 90_000, intervalMs: 100 });
+    console.warn(`outage test: published and consumed ${Date.now() - started} ms after the broker was back`);
+    expect(received.filter((id) => id === during.id).length).toBeGreaterThanOrEqual(1);
+  }, 240_000);
+
+  it('closes within its bound while the broker is away, with a publish and a consumer in flight', async () => {
+    infra('down', 'kafka');
+    const pending = bus!.publish(topic, [{ key: '7', event: event() }]);
+    pending.catch(() => {}); // it fails once the client gives up; closing must not wait for that
+    const started = Date.now();
+    await bus!.close();
+    // The consumer, then the producer and admin together: two bounds of closeTimeoutMs, plus slack.
+    expect(Date.now() - started).toBeLessThan(4_000);
+  }, 60_000);
+});
