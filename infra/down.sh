@@ -3,6 +3,10 @@
 # only if it is still the same program (checked on its command line). SIGTERM first, SIGKILL after a grace
 # period. Data and logs stay in the run directory until the next up.sh. `down.sh --purge` also deletes the
 # caches (Maven, Go, built binaries) under NOCTURNE_CACHE.
+#
+#   bash infra/down.sh                   stops all three (and removes run/env)
+#   bash infra/down.sh kafka [mongo ...] stops only the named servers and keeps their data, so that
+#                                        `bash infra/up.sh kafka` restarts them as after an outage
 set -Eeuo pipefail
 
 CACHE=${NOCTURNE_CACHE:-${HOME:-/root}/.cache/nocturne}
@@ -11,11 +15,38 @@ GRACE=${INFRA_STOP_GRACE:-20}
 
 declare -A MARKER=([kafka]=kafka.Kafka [mongo]=nocturne-ferretdb [redis]=redis-server)
 
+usage() {
+  printf 'usage: bash infra/down.sh [--purge | redis|mongo|kafka ...]\n' >&2
+  exit 2
+}
+NAMES=()
+purge=0
+for arg in "$@"; do
+  case $arg in
+  redis | mongo | kafka) [[ " ${NAMES[*]} " == *" $arg "* ]] || NAMES+=("$arg") ;;
+  --purge) purge=1 ;;
+  -h | --help) usage ;;
+  *)
+    printf '[infra] unknown server or option: %s\n' "$arg" >&2
+    usage
+    ;;
+  esac
+done
+((purge == 0 || ${#NAMES[@]} == 0)) || usage # --purge deletes every cache: only together with stopping everything
+all=0
+if ((${#NAMES[@]} == 0)); then
+  all=1
+  NAMES=(kafka mongo redis)
+fi
+
 # Send SIGTERM to each of our processes, then wait for all of them together.
 declare -A PIDS=()
-for name in kafka mongo redis; do
+for name in "${NAMES[@]}"; do
   f="$RUN/pids/$name.pid"
-  [[ -f $f ]] || continue
+  if [[ ! -f $f ]]; then
+    ((all)) || echo "[infra] $name: nothing recorded in $RUN/pids (not running, or not started by up.sh)"
+    continue
+  fi
   pid=$(<"$f")
   if ! [[ $pid =~ ^[0-9]+$ ]] || ! kill -0 "$pid" 2>/dev/null ||
     ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "${MARKER[$name]}"; then
@@ -44,9 +75,10 @@ for name in "${!PIDS[@]}"; do
   stopped=$((stopped + 1))
 done
 ((stopped)) || echo "[infra] nothing to stop"
-rm -f "$RUN/env"
+# run/env names the whole set: it goes when everything is stopped, not when one server is.
+if ((all)); then rm -f "$RUN/env"; fi
 
-if [[ ${1:-} == --purge ]]; then
+if ((purge)); then
   echo "[infra] deleting $CACHE"
   rm -rf "$CACHE"
 fi

@@ -6,6 +6,11 @@
 # Downloads and builds are cached outside the repository (NOCTURNE_CACHE, default ~/.cache/nocturne), so a
 # second run starts in seconds. Data is thrown away each time a server starts. Idempotent: servers that are
 # already running are left alone. infra/down.sh stops exactly what this script started.
+#
+#   bash infra/up.sh                    all three servers, each one not running starts with fresh data
+#   bash infra/up.sh kafka [mongo ...]  only the named servers; the others are neither started nor checked.
+#                                       A named server restarts on the data it had (as after an outage);
+#                                       --fresh wipes it first.
 # See infra/README.md.
 set -Eeuo pipefail
 
@@ -21,6 +26,34 @@ MONGO_PORT=27017
 ENV_LINE="KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT MONGODB_URI=mongodb://127.0.0.1:$MONGO_PORT REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
 
 export KAFKA_BROKERS="127.0.0.1:$KAFKA_PORT" MONGODB_URI="mongodb://127.0.0.1:$MONGO_PORT" REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+
+usage() {
+  printf 'usage: bash infra/up.sh [--fresh] [redis|mongo|kafka ...]\n' >&2
+  exit 2
+}
+# Which servers: none named means all of them with fresh data (the original behaviour).
+declare -A WANT=()
+FRESH=1
+named=0
+fresh_flag=0
+for arg in "$@"; do
+  case $arg in
+  redis | mongo | kafka) WANT[$arg]=1 named=1 ;;
+  --fresh) fresh_flag=1 ;;
+  -h | --help) usage ;;
+  *)
+    printf '[infra] unknown server or option: %s\n' "$arg" >&2
+    usage
+    ;;
+  esac
+done
+if ((named)); then
+  FRESH=$fresh_flag
+else
+  ((fresh_flag == 0)) || usage # --fresh only makes sense with named servers: all of them start fresh anyway
+  WANT=([redis]=1 [mongo]=1 [kafka]=1)
+fi
+wants() { [[ -n ${WANT[$1]:-} ]]; }
 
 T0=$(date +%s%N)
 STEP_T=$T0
@@ -103,6 +136,7 @@ hash_of() { cat "$@" | sha256sum | cut -c1-16; }
 # ---------------------------------------------------------------------------------------------------------
 # 1. Tools
 log "cache $CACHE, run dir $RUN"
+((named == 0)) || log "servers asked for: ${!WANT[*]} ($( ((FRESH)) && echo 'fresh data' || echo 'keeping their data'))"
 missing=()
 command -v redis-server >/dev/null && command -v redis-cli >/dev/null || missing+=(redis-server redis-tools)
 command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
@@ -187,9 +221,9 @@ start_redis() {
     log "WARNING: port $REDIS_PORT is taken by a process infra/up.sh did not start; using it as Redis (down.sh will leave it alone)"
     return
   fi
-  rm -rf "$RUN/redis"
+  rm -rf "$RUN/redis" # no persistence: nothing to keep
   mkdir -p "$RUN/redis"
-  : >"$RUN/logs/redis.log"
+  ((FRESH)) && : >"$RUN/logs/redis.log"
   start_bg redis "$RUN/logs/redis.log" redis-server --bind 127.0.0.1 --port $REDIS_PORT --protected-mode yes \
     --save '' --appendonly no --dir "$RUN/redis" --daemonize no --logfile '' --loglevel notice
   STARTED[redis]=1
@@ -209,6 +243,19 @@ start_kafka() {
   port_open $KAFKA_CONTROLLER_PORT &&
     die "port $KAFKA_CONTROLLER_PORT (the Kafka controller listener) is taken by another process; free it and re-run"
   local dir="$RUN/kafka" cluster_id
+  # shellcheck disable=SC2206
+  KAFKA_JAVA=(java ${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m} -XX:+UseG1GC -XX:MaxGCPauseMillis=20
+    -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true
+    -Dlog4j2.configurationFile="$INFRA/kafka/log4j2.properties" -Dkafka.logs.file="$RUN/logs/kafka.log"
+    -cp "$KAFKA_LIB/*")
+  if ((FRESH == 0)) && [[ -f $dir/data/meta.properties ]]; then
+    # A restart of a named server (up.sh kafka): the same storage, topics, offsets and cluster id.
+    sed "s#@LOG_DIRS@#$dir/data#" "$INFRA/kafka/server.properties" >"$dir/server.properties"
+    log "kafka: restarting on its data in $dir/data"
+    start_bg kafka "$RUN/logs/kafka.out" "${KAFKA_JAVA[@]}" kafka.Kafka "$dir/server.properties"
+    STARTED[kafka]=1
+    return
+  fi
   rm -rf "$dir"
   mkdir -p "$dir/data"
   sed "s#@LOG_DIRS@#$dir/data#" "$INFRA/kafka/server.properties" >"$dir/server.properties"
@@ -219,11 +266,6 @@ start_kafka() {
   done
   : >"$RUN/logs/kafka.log"
   : >"$RUN/logs/kafka.out"
-  # shellcheck disable=SC2206
-  KAFKA_JAVA=(java ${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m} -XX:+UseG1GC -XX:MaxGCPauseMillis=20
-    -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true
-    -Dlog4j2.configurationFile="$INFRA/kafka/log4j2.properties" -Dkafka.logs.file="$RUN/logs/kafka.log"
-    -cp "$KAFKA_LIB/*")
   if ! "${KAFKA_JAVA[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" \
     >>"$RUN/logs/kafka.out" 2>&1; then
     show_log "$RUN/logs/kafka.out"
@@ -244,16 +286,18 @@ start_mongo() {
     log "WARNING: port $MONGO_PORT is taken by a process infra/up.sh did not start; using it as MongoDB (down.sh will leave it alone)"
     return
   fi
-  rm -rf "$RUN/mongo"
+  if ((FRESH)); then
+    rm -rf "$RUN/mongo"
+    : >"$RUN/logs/mongo.log"
+  fi
   mkdir -p "$RUN/mongo"
-  : >"$RUN/logs/mongo.log"
   start_bg mongo "$RUN/logs/mongo.log" "$FERRET_BIN" -listen "127.0.0.1:$MONGO_PORT" -data "$RUN/mongo" -log warn
   STARTED[mongo]=1
 }
 
-start_redis
-start_mongo
-start_kafka
+if wants redis; then start_redis; fi
+if wants mongo; then start_mongo; fi
+if wants kafka; then start_kafka; fi
 started="${!STARTED[*]}"
 step_done "started: ${started:-nothing new}"
 
@@ -303,10 +347,10 @@ wait_node() { # kind pidname marker logfile fallback-log-pattern
   fi
 }
 
-wait_redis
-wait_node mongo mongo nocturne-ferretdb "$RUN/logs/mongo.log" "listening on"
-wait_node kafka kafka kafka.Kafka "$RUN/logs/kafka.log" "Kafka Server started"
-step_done "all servers answer"
+if wants redis; then wait_redis; fi
+if wants mongo; then wait_node mongo mongo nocturne-ferretdb "$RUN/logs/mongo.log" "listening on"; fi
+if wants kafka; then wait_node kafka kafka kafka.Kafka "$RUN/logs/kafka.log" "Kafka Server started"; fi
+if ((named)); then step_done "answering: ${!WANT[*]}"; else step_done "all servers answer"; fi
 
 cat >"$RUN/env" <<EOF
 export KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT
@@ -316,7 +360,11 @@ EOF
 
 reused="${!REUSED[*]}"
 [[ -z $reused ]] || log "WARNING: not started by up.sh (left alone by down.sh): $reused"
-log "ready in $(fmt_s "$(ms_since "$T0")"): Redis $(redis-server --version | awk '{print $3}' | sed 's/v=//'), Kafka $KAFKA_VERSION (KRaft), FerretDB 1.24 (SQLite); logs in $RUN/logs"
+if ((named)); then
+  log "ready in $(fmt_s "$(ms_since "$T0")"): ${!WANT[*]}; logs in $RUN/logs"
+else
+  log "ready in $(fmt_s "$(ms_since "$T0")"): Redis $(redis-server --version | awk '{print $3}' | sed 's/v=//'), Kafka $KAFKA_VERSION (KRaft), FerretDB 1.24 (SQLite); logs in $RUN/logs"
+fi
 echo
 echo "Use these variables (also in $RUN/env, for: source $RUN/env):"
 echo "$ENV_LINE"
