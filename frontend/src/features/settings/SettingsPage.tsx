@@ -235,15 +235,17 @@ const FromPrice = styled.p`
   white-space: nowrap;
 `;
 
+// Side by side where both labels fit on one line, stacked on narrow phones.
 const TwoButtons = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
   gap: 10px;
 
   button {
     min-height: 46px;
     padding: 0 12px;
     font-size: 0.9375rem;
+    white-space: nowrap;
   }
 `;
 
