@@ -1,5 +1,5 @@
 import { deadLetterTopic, integrationEventSchema, type IntegrationEvent } from '@nocturne/contracts';
-import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer, type ProducerRecord } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer, type ProducerRecord } from 'kafkajs';
 import type { Logger } from '../logging';
 import type { BusConsumer, BusMessage, DeliveredMessage, EventBus, SubscribeOptions } from '../ports';
 
@@ -66,7 +66,8 @@ export class KafkaEventBus implements EventBus {
       logCreator: kafkaLogCreator(options.logger),
       retry: { initialRetryTime: 100, retries: 8 },
     });
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    // The default (murmur2) partitioner, named explicitly: same key, same partition as Java clients.
+    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
     this.admin = this.kafka.admin();
   }
 
