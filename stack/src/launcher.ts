@@ -51,6 +51,10 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
           logger.error({ process: child.name, code, signal }, 'a process of the stack stopped; stopping the others');
           exitCode = 1;
           stopAll('SIGTERM');
+        } else if (code !== 0 && signal === null) {
+          // A process that fails its own shutdown (exit code other than 0) fails the set's too.
+          logger.error({ process: child.name, code }, 'a process of the stack did not stop cleanly');
+          exitCode = 1;
         }
         if (children.every((c) => c.process.exitCode !== null || c.process.signalCode !== null)) resolve(exitCode);
       });
