@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 // The browser tests run the real embedded stack (gateway, services, built client) on a fresh data
 // directory, in Debian's Chromium: no browser is downloaded.
 const port = Number(process.env.E2E_PORT ?? 8181);
+const realStack = process.env.E2E_STACK === 'real';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'nocturne-e2e-'));
 // Workers load this file again: hand them the same directory through the environment.
 process.env.E2E_DATA_DIR = dataDir;
@@ -45,13 +47,15 @@ export default defineConfig({
       PORT: String(port),
       NOCTURNE_DATA_DIR: dataDir,
       MAIL_OUTBOX_DIR: mailOutbox,
-      AUTH_PORT: '0',
-      PROFILE_PORT: '0',
+      // One process per service with real infrastructure needs fixed ports; the embedded stack picks free ones.
+      AUTH_PORT: realStack ? String(port + 1) : '0',
+      PROFILE_PORT: realStack ? String(port + 2) : '0',
+      INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The embedded stack unless E2E_STACK=real: CI exports the real servers' variables for the
       // integration suites, and the browser journey runs on each mode by choice.
-      ...(process.env.E2E_STACK === 'real' ? {} : { KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '' }),
+      ...(realStack ? {} : { KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '' }),
     },
   },
 });
