@@ -1,3 +1,4 @@
+import { JourneySteps } from '../../components/JourneySteps';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
@@ -80,6 +81,7 @@ export function OnboardingPage({ machine = onboardingMachine }: { machine?: type
           <Dot key={index} $state={index + 1 < step ? 'done' : index + 1 === step ? 'current' : 'todo'} />
         ))}
       </Dots>
+      <JourneySteps current={lastStep ? 2 : 1} />
 
       <AnimatePresence mode="wait" initial={false}>
         <StepBody key={step} initial={{ opacity: 0, x: 24 }} animate={{ opacity: 1, x: 0 }} exit={{ opacity: 0, x: -24 }} transition={{ duration: 0.22 }}>
@@ -238,8 +240,7 @@ const NavButton = styled.button<{ $align?: 'start' | 'end' }>`
 const StepLabel = styled.p`
   font-size: 0.8125rem;
   font-weight: 600;
-  letter-spacing: 0.08em;
-  text-transform: uppercase;
+  letter-spacing: 0.04em;
   color: ${({ theme }) => theme.color.moon};
 `;
 

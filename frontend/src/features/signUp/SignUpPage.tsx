@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Limits } from '@nocturne/contracts';
 import { AuthLayout, Form } from '../../components/AuthLayout';
+import { JourneySteps } from '../../components/JourneySteps';
 import { Button, TextLink } from '../../components/Button';
 import { SparkIcon } from '../../components/icons';
 import { PRODUCT_NAME } from '../../brand';
@@ -36,6 +37,7 @@ export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signU
       subtitle="Create your night journey account"
       footer={<TextLink to="/signin">Already have an account? Sign in</TextLink>}
     >
+      <JourneySteps current={0} />
       <Form
         noValidate
         aria-label="Create your account"
