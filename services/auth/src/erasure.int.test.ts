@@ -1,59 +1,12 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import mongoose from 'mongoose';
-import { eventually, MongoEventStore, MongoSubjectKeyStore, PersonalDataVault, protectPersonalData, uniqueSuffix, type Adapters } from '@nocturne/platform';
+import { rmSync } from 'node:fs';
+import { eventually, personalDataStorages, protectPersonalData, uniqueSuffix } from '@nocturne/platform';
 import { authPersonalData } from './application/personalData';
 import type { UserDocument } from './application/usersProjection';
 import { AuthHarness, DELETE_ACCOUNT, ENTITIES, newAccount, REQUEST_RESET, RESET, SIGN_IN, SIGN_UP, UPDATE_DETAILS } from './testing/authHarness';
 
 type SignedUp = { signUp: { user: { id: number } } };
 
-/** Where the events and keys live, and their raw bytes as text. */
-interface Storage {
-  name: string;
-  /** Storage for one run of the service; undefined keeps the harness's own (embedded). */
-  open(): Promise<Pick<Adapters, 'eventStore' | 'personalData'> | undefined>;
-  raw(dataDir: string): Promise<string>;
-  close(): Promise<void>;
-}
-
-const embedded: Storage = {
-  name: 'events.log of the embedded store',
-  open: async () => undefined,
-  raw: async (dataDir) => ['events.log', 'subject-keys.jsonl', 'checkpoints.json'].map((file) => readFileSync(join(dataDir, 'auth', file), 'utf8')).join('\n'),
-  close: async () => undefined,
-};
-
-// The MongoDB run needs a MongoDB-compatible server (`npm run infra:up`, MONGODB_URI=mongodb://127.0.0.1:27017).
-function mongoStorage(uri: string): Storage {
-  let connection: mongoose.Connection | undefined;
-  const database = `nocturne_test_auth_erasure_${uniqueSuffix()}`;
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const db = async () => {
-    connection ??= await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
-    return connection.useDb(database, { useCache: true }).db!;
-  };
-  return {
-    name: 'events collection on MongoDB',
-    async open() {
-      const eventStore = await MongoEventStore.open(await db());
-      const personalData = new PersonalDataVault({ store: await MongoSubjectKeyStore.open(await db()) });
-      opened.push(eventStore, personalData);
-      return { eventStore, personalData };
-    },
-    async raw() {
-      const collections = await Promise.all(['events', 'subject_keys'].map(async (name) => (await db()).collection(name).find({}).toArray()));
-      return JSON.stringify(collections);
-    },
-    async close() {
-      for (const store of opened.splice(0)) await store.close();
-      await connection?.useDb(database).dropDatabase().catch(() => undefined);
-      await connection?.close();
-    },
-  };
-}
-
-const storages = [embedded, ...(process.env.MONGODB_URI ? [mongoStorage(process.env.MONGODB_URI)] : [])];
+const storages = personalDataStorages('auth');
 
 describe.each(storages)('erasure of an account in the $name', (storage) => {
   afterAll(() => storage.close());

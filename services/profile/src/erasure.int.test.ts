@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import mongoose from 'mongoose';
 import { Topics, type IntegrationEvent } from '@nocturne/contracts';
 import {
   createAdapters,
   createLogger,
   eventually,
   INTERNAL_CONTEXT_HEADER,
-  MongoEventStore,
-  MongoSubjectKeyStore,
-  PersonalDataVault,
+  personalDataStorages,
   protectPersonalData,
   signInternalContext,
   uniqueSuffix,
-  type Adapters,
+  type ErasableStorage,
 } from '@nocturne/platform';
 import { profilePersonalData } from './profile/personalData';
 import { createProfileService } from './service';
@@ -23,7 +20,7 @@ import { createProfileService } from './service';
 const secret = 'profile-erasure-test-secret';
 const logger = createLogger('profile', { env: { LOG_LEVEL: 'silent' } });
 type Json = ReturnType<typeof JSON.parse>;
-type Storage = Pick<Adapters, 'eventStore' | 'personalData'>;
+type Storage = ErasableStorage;
 
 /** The profile subgraph on port 0 over a data directory, with events and keys optionally elsewhere. */
 async function startProfile(dataDir: string, storage: Storage | undefined) {
@@ -54,50 +51,7 @@ async function startProfile(dataDir: string, storage: Storage | undefined) {
   };
 }
 
-interface StorageKind {
-  name: string;
-  open(): Promise<Storage | undefined>;
-  raw(dataDir: string): Promise<string>;
-  close(): Promise<void>;
-}
-
-const embedded: StorageKind = {
-  name: 'events.log of the embedded store',
-  open: async () => undefined,
-  raw: async (dataDir) => ['events.log', 'subject-keys.jsonl', 'checkpoints.json'].map((file) => readFileSync(join(dataDir, 'profile', file), 'utf8')).join('\n'),
-  close: async () => undefined,
-};
-
-// The MongoDB run needs a MongoDB-compatible server (`npm run infra:up`, MONGODB_URI=mongodb://127.0.0.1:27017).
-function mongoStorage(uri: string): StorageKind {
-  let connection: mongoose.Connection | undefined;
-  const database = `nocturne_test_profile_erasure_${uniqueSuffix()}`;
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const db = async () => {
-    connection ??= await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 10_000 }).asPromise();
-    return connection.useDb(database, { useCache: true }).db!;
-  };
-  return {
-    name: 'events collection on MongoDB',
-    async open() {
-      const eventStore = await MongoEventStore.open(await db());
-      const personalData = new PersonalDataVault({ store: await MongoSubjectKeyStore.open(await db()) });
-      opened.push(eventStore, personalData);
-      return { eventStore, personalData };
-    },
-    async raw() {
-      const collections = await Promise.all(['events', 'subject_keys'].map(async (name) => (await db()).collection(name).find({}).toArray()));
-      return JSON.stringify(collections);
-    },
-    async close() {
-      for (const store of opened.splice(0)) await store.close();
-      await connection?.useDb(database).dropDatabase().catch(() => undefined);
-      await connection?.close();
-    },
-  };
-}
-
-const storages = [embedded, ...(process.env.MONGODB_URI ? [mongoStorage(process.env.MONGODB_URI)] : [])];
+const storages = personalDataStorages('profile');
 const FIELDS = 'gender bio kinks interests location latitude longitude timeZone lastSeen';
 
 describe.each(storages)('erasure of a profile in the $name', (kind) => {

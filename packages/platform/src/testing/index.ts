@@ -4,3 +4,4 @@ export * from './eventBusContract';
 export * from './keyValueContract';
 export * from './readModelContract';
 export * from './blobStoreContract';
+export * from './personalDataStorage';
