@@ -106,6 +106,7 @@ export async function createAdapters(options: CreateAdaptersOptions): Promise<Ad
       kafkaBrokers: env.KAFKA_BROKERS!.split(',').map((broker) => broker.trim()).filter(Boolean),
       mongodbUri: env.MONGODB_URI!,
       redisUrl: env.REDIS_URL!,
+      retentionMs: parseRetentionHours(env.KAFKA_RETENTION_HOURS) * 3_600_000,
       ...(options.partitions && { partitions: options.partitions }),
       ...(options.logger && { logger: options.logger }),
     });
@@ -115,6 +116,14 @@ export async function createAdapters(options: CreateAdaptersOptions): Promise<Ad
     options.logger?.warn({ missing }, 'some real-infrastructure variables are set but not all; using the in-process adapters');
   }
   return createEmbeddedAdapters(options, env, personalDataKey);
+}
+
+/** A week unless KAFKA_RETENTION_HOURS says otherwise (a whole number of hours, at least 1). */
+export function parseRetentionHours(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 168;
+  const hours = Number(value);
+  if (!Number.isSafeInteger(hours) || hours < 1) throw new Error(`KAFKA_RETENTION_HOURS must be a whole number of hours, at least 1`);
+  return hours;
 }
 
 function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.ProcessEnv, personalDataKey: Buffer | undefined): Adapters {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAdapters, createInProcessInfrastructure, usesRealInfrastructure } from './adapters';
+import { createAdapters, createInProcessInfrastructure, parseRetentionHours, usesRealInfrastructure } from './adapters';
 import { eventually } from './testing';
 import { integrationEvent } from './testing/eventBusContract';
 import { newEvent } from './testing/eventStoreContract';
@@ -50,5 +50,17 @@ describe('createAdapters', () => {
 
   it('rejects a service name that is not a plain folder name', async () => {
     await expect(createAdapters({ service: '../etc', env: {}, dataDir: null })).rejects.toThrow(/service name/);
+  });
+});
+
+describe('parseRetentionHours', () => {
+  it('keeps a week by default and takes whole hours', () => {
+    expect(parseRetentionHours(undefined)).toBe(168);
+    expect(parseRetentionHours(' ')).toBe(168);
+    expect(parseRetentionHours('24')).toBe(24);
+  });
+
+  it.each(['0', '-1', '1.5', 'a day'])('refuses %p', (value) => {
+    expect(() => parseRetentionHours(value)).toThrow('KAFKA_RETENTION_HOURS');
   });
 });

@@ -12,6 +12,8 @@ export interface RealAdaptersOptions {
   mongodbUri: string;
   redisUrl: string;
   partitions?: Record<string, number>;
+  /** KAFKA_RETENTION_HOURS: how long the topics this service creates keep their messages. */
+  retentionMs?: number;
   /** PERSONAL_DATA_KEY: wraps the per-person data keys stored in MongoDB. */
   personalDataKey?: Buffer;
   logger?: Logger;
@@ -48,6 +50,7 @@ export async function createRealAdapters(options: RealAdaptersOptions): Promise<
       brokers: options.kafkaBrokers,
       clientId: `nocturne-${options.service}`,
       ...(options.partitions && { partitions: options.partitions }),
+      ...(options.retentionMs !== undefined && { retentionMs: options.retentionMs }),
       ...(options.logger && { logger: options.logger }),
     });
     cleanups.push(() => bus.close());

@@ -11,6 +11,12 @@ export interface KafkaEventBusOptions {
   /** For topics created on first use (default 4). */
   defaultPartitions?: number;
   replicationFactor?: number;
+  /**
+   * `retention.ms` of the topics this bus creates. Integration events may carry personal data that a
+   * deleted account must not outlive for long, so the retention is set explicitly rather than left to
+   * the broker's default.
+   */
+  retentionMs?: number;
   /** Delay before the n-th retry of a failing handler is n times this (default 200 ms, at most 5 s). */
   retryBackoffMs?: number;
   /** Partitions a consumer handles at once (order is kept within each; default 4). */
@@ -90,6 +96,7 @@ export class KafkaEventBus implements EventBus {
         topic,
         numPartitions: this.options.partitions?.[topic] ?? this.options.partitions?.[topic.replace(/\.dlq$/, '')] ?? this.options.defaultPartitions ?? 4,
         replicationFactor: this.options.replicationFactor ?? 1,
+        ...(this.options.retentionMs !== undefined && { configEntries: [{ name: 'retention.ms', value: String(this.options.retentionMs) }] }),
       })),
     });
     // createTopics answers false (no error) for topics that already exist: either way they exist now.
