@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+// The lint rules that keep the architecture honest, checked on code written to break them. ESLint runs
+// as its own process: it loads its flat config through dynamic import, which jest's sandbox refuses.
+const root = path.resolve(__dirname, '../..');
+async function problems(code: string, filePath: string): Promise<string[]> {
+  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', filePath, '--format', 'json'], { cwd: root, input: code, encoding: 'utf8' });
+  const [report] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
+  return report!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('architecture lint rules', () => {
+  jest.setTimeout(30_000);
+
+  it('refuse a service importing another service', async () => {
+    expect(await problems("import { authTypeDefs } from '@nocturne/auth';\nexport const x = authTypeDefs;\n", 'services/profile/src/leak.ts')).toEqual([
+      expect.stringContaining('A service never imports another service'),
+    ]);
+  });
+
+  it('refuse domain code importing infrastructure or adapters', async () => {
+    const found = await problems("import mongoose from 'mongoose';\nimport { createAdapters } from '@nocturne/platform';\nexport const x = [mongoose, createAdapters];\n", 'services/auth/src/account/businessLogic.ts');
+    expect(found).toEqual([expect.stringContaining('Domain code is pure'), expect.stringContaining('Domain code does not depend on adapters')]);
+  });
+
+  it('let the client share only the contracts', async () => {
+    expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
+    expect(await problems("import { Limits } from '@nocturne/contracts';\nexport const x = Limits;\n", 'frontend/src/fine.ts')).toEqual([]);
+  });
+});
