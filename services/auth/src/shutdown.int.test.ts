@@ -1,41 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { homedir } from 'node:os';
 import path from 'node:path';
-import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { freePort, hasRealInfrastructure, infra, INTERNAL_CONTEXT_HEADER, outageTestsEnabled, repoRoot, signInternalContext } from '@nocturne/platform';
 
 // The auth service as its own process (services/auth/dist/main.js, built by npm run build) on real Kafka,
 // MongoDB and Redis: after SIGTERM it must exit 0 within 5 s, having closed everything it opened. Needs
 // KAFKA_BROKERS, MONGODB_URI and REDIS_URL (otherwise skipped). The case with the broker away also needs a
 // Kafka that infra/down.sh can stop (the one infra/up.sh started, or NOCTURNE_OUTAGE_TESTS=1; =0 skips it).
-const real = ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL'].every((name) => Boolean(process.env[name]?.trim()));
-const runDir = process.env.NOCTURNE_RUN_DIR ?? path.join(process.env.NOCTURNE_CACHE ?? path.join(homedir(), '.cache', 'nocturne'), 'run');
-const outage = process.env.NOCTURNE_OUTAGE_TESTS === '1' || (process.env.NOCTURNE_OUTAGE_TESTS !== '0' && existsSync(path.join(runDir, 'pids', 'kafka.pid')));
+const real = hasRealInfrastructure();
+const outage = outageTestsEnabled('kafka');
 const d = real ? describe : describe.skip;
 const dOutage = real && outage ? describe : describe.skip;
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const main = path.join(repoRoot, 'services', 'auth', 'dist', 'main.js');
 const SECRET = randomBytes(24).toString('base64url');
 const EXIT_WITHIN_MS = 5_000;
-
-function infra(action: 'up' | 'down', server: 'kafka'): void {
-  const result = spawnSync('bash', [path.join(repoRoot, 'infra', `${action}.sh`), server], { encoding: 'utf8', timeout: 180_000 });
-  if (result.status !== 0) throw new Error(`infra/${action}.sh ${server} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

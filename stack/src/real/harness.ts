@@ -4,16 +4,15 @@
  * watches `auth.events` with a consumer of its own and stops or starts single infrastructure servers with
  * infra/down.sh and infra/up.sh.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
+import { freePort, hasRealInfrastructure as hasRealInfrastructureIn, infra, outageTestsEnabled, portRefuses, repoRoot } from '@nocturne/platform';
 
-export const repoRoot = path.resolve(__dirname, '../../..');
+export { freePort, infra, outageTestsEnabled, portRefuses, repoRoot };
 
 /** The three variables that switch every process to real infrastructure. */
 export const realInfrastructure = {
@@ -21,49 +20,7 @@ export const realInfrastructure = {
   MONGODB_URI: process.env.MONGODB_URI?.trim() ?? '',
   REDIS_URL: process.env.REDIS_URL?.trim() ?? '',
 };
-export const hasRealInfrastructure = Object.values(realInfrastructure).every(Boolean);
-
-const runDir = () => process.env.NOCTURNE_RUN_DIR ?? path.join(process.env.NOCTURNE_CACHE ?? path.join(homedir(), '.cache', 'nocturne'), 'run');
-
-/**
- * Tests that stop a server need one that infra/down.sh can stop: the one infra/up.sh started (its pid is
- * recorded), as on CI. NOCTURNE_OUTAGE_TESTS=1 forces them, =0 skips them.
- */
-export function outageTestsEnabled(server: 'kafka' | 'mongo' | 'redis' = 'kafka'): boolean {
-  const flag = process.env.NOCTURNE_OUTAGE_TESTS?.trim();
-  if (flag === '1') return true;
-  if (flag === '0') return false;
-  return existsSync(path.join(runDir(), 'pids', `${server}.pid`));
-}
-
-/** `bash infra/<up|down>.sh <server>`: one server, the others untouched. Throws with the script's output. */
-export function infra(action: 'up' | 'down', server: 'kafka' | 'mongo' | 'redis'): void {
-  const result = spawnSync('bash', [path.join(repoRoot, 'infra', `${action}.sh`), server], { encoding: 'utf8', timeout: 180_000 });
-  if (result.status !== 0) throw new Error(`infra/${action}.sh ${server} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
-}
-
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** True once connecting to host:port is refused (or times out). */
-export function portRefuses(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host });
-    socket.setTimeout(1_000);
-    socket.once('connect', () => (socket.destroy(), resolve(false)));
-    socket.once('timeout', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(true));
-  });
-}
+export const hasRealInfrastructure = hasRealInfrastructureIn();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,25 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import path from 'node:path';
 import type { IntegrationEvent } from '@nocturne/contracts';
-import { eventually, uniqueSuffix } from '../testing';
+import { eventually, infra, outageTestsEnabled, uniqueSuffix } from '../testing';
 import { KafkaEventBus } from './eventBus';
 
 // Stops and restarts the broker, so it runs only against the Kafka that infra/up.sh started (infra/down.sh
 // kafka can stop exactly that one): with KAFKA_BROKERS set and run/pids/kafka.pid present, or when
 // NOCTURNE_OUTAGE_TESTS=1 forces it (=0 skips it). Other servers are never touched.
 const brokers = process.env.KAFKA_BROKERS;
-const runDir = process.env.NOCTURNE_RUN_DIR ?? path.join(process.env.NOCTURNE_CACHE ?? path.join(homedir(), '.cache', 'nocturne'), 'run');
-const outageTests = process.env.NOCTURNE_OUTAGE_TESTS === '1' || (process.env.NOCTURNE_OUTAGE_TESTS !== '0' && existsSync(path.join(runDir, 'pids', 'kafka.pid')));
+const outageTests = outageTestsEnabled('kafka');
 const d = brokers && outageTests ? describe : describe.skip;
-
-const repoRoot = path.resolve(__dirname, '../../../..');
-function infra(action: 'up' | 'down', server: 'kafka'): void {
-  const result = spawnSync('bash', [path.join(repoRoot, 'infra', `${action}.sh`), server], { encoding: 'utf8', timeout: 180_000 });
-  if (result.status !== 0) throw new Error(`infra/${action}.sh ${server} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
-}
 
 const event = (): IntegrationEvent => ({
   id: randomUUID(),

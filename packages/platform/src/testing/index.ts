@@ -5,3 +5,4 @@ export * from './keyValueContract';
 export * from './readModelContract';
 export * from './blobStoreContract';
 export * from './personalDataStorage';
+export * from './realInfrastructure';
