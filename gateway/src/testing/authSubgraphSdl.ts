@@ -1,35 +1,9 @@
-/** The auth subgraph's SDL as agreed between the teams, for gateway tests that stand in for the service. */
-export const authSubgraphSdl = /* GraphQL */ `
-  extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
-  type User @key(fields: "id") {
-    id: Int!
-    username: String!
-    email: String
-    name: String!
-    age: Int!
-    createdAt: String!
-  }
-  type Query {
-    me: User
-  }
-  input SignUpInput {
-    username: String!
-    email: String!
-    password: String!
-    name: String!
-    age: Int!
-  }
-  type AuthPayload {
-    user: User!
-  }
-  type Mutation {
-    signUp(input: SignUpInput!): AuthPayload!
-    signIn(username: String!, password: String!): AuthPayload!
-    signOut: Boolean!
-    requestPasswordReset(email: String!): Boolean!
-    resetPassword(token: String!, password: String!): Boolean!
-    updateAccountDetails(name: String!, age: Int!): User!
-    deleteAccount: Boolean!
-  }
-`;
+/**
+ * The auth subgraph's own SDL, read from its file, for gateway tests that stand in for the service: the
+ * stand-in can never drift from the schema the gateway really composes. (A file read, not an import:
+ * only the stack depends on services.)
+ */
+export const authSubgraphSdl = readFileSync(path.resolve(__dirname, '../../../services/auth/src/graphql/schema.graphql'), 'utf8');
