@@ -23,6 +23,26 @@ export const toStored = (event: NewEvent, streamId: string, streamVersion: numbe
   globalPosition,
 });
 
+/** The subscriptions a store has handed out, so that closing the store stops every one of them. */
+export class SubscriptionSet {
+  private readonly live = new Set<AllSubscription>();
+
+  track(subscription: AllSubscription): AllSubscription {
+    const tracked: AllSubscription = {
+      stop: async () => {
+        this.live.delete(tracked);
+        await subscription.stop();
+      },
+    };
+    this.live.add(tracked);
+    return tracked;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.live].map((subscription) => subscription.stop()));
+  }
+}
+
 /**
  * subscribeToAll on top of readAll: delivers in global order, awaits the handler, and when the handler
  * throws retries the same event with backoff instead of skipping it (an event is never lost to a

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { assertAppendArguments, pollingSubscription, toStored } from '../eventStoreShared';
+import { assertAppendArguments, pollingSubscription, SubscriptionSet, toStored } from '../eventStoreShared';
 import type { Logger } from '../logging';
 import {
   WrongExpectedVersionError,
@@ -34,7 +34,7 @@ export class InProcessEventStore implements EventStore {
   private readonly log: AppendLog<AppendRecord> | undefined;
   private readonly appended = new Signal();
   private lock: Promise<unknown> = Promise.resolve();
-  private readonly subscriptions = new Set<AllSubscription>();
+  private readonly subscriptions = new SubscriptionSet();
   private closed = false;
 
   constructor(private readonly options: InProcessEventStoreOptions = {}) {
@@ -93,14 +93,7 @@ export class InProcessEventStore implements EventStore {
       wake: () => this.appended.notify(),
       ...(this.options.logger && { logger: this.options.logger }),
     });
-    const tracked: AllSubscription = {
-      stop: async () => {
-        this.subscriptions.delete(tracked);
-        await subscription.stop();
-      },
-    };
-    this.subscriptions.add(tracked);
-    return tracked;
+    return this.subscriptions.track(subscription);
   }
 
   /** The last global position (0 when empty). */
@@ -111,7 +104,7 @@ export class InProcessEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.subscriptions.stopAll();
     await this.lock;
     await this.log?.close();
   }

@@ -1,5 +1,5 @@
 import { mongo } from 'mongoose';
-import { assertAppendArguments, pollingSubscription, toStored } from '../eventStoreShared';
+import { assertAppendArguments, pollingSubscription, SubscriptionSet, toStored } from '../eventStoreShared';
 import type { Logger } from '../logging';
 import { Signal } from '../inprocess/signal';
 import {
@@ -60,7 +60,7 @@ export class MongoEventStore implements EventStore {
   private readonly counters: mongo.Collection<{ _id: string; value: number }>;
   private readonly gapSeenAt = new Map<number, number>();
   private readonly appended = new Signal();
-  private readonly subscriptions = new Set<AllSubscription>();
+  private readonly subscriptions = new SubscriptionSet();
   private readonly gapTimeoutMs: number;
 
   private constructor(
@@ -210,18 +210,11 @@ export class MongoEventStore implements EventStore {
       wake: () => this.appended.notify(),
       ...(this.options.logger && { logger: this.options.logger }),
     });
-    const tracked: AllSubscription = {
-      stop: async () => {
-        this.subscriptions.delete(tracked);
-        await subscription.stop();
-      },
-    };
-    this.subscriptions.add(tracked);
-    return tracked;
+    return this.subscriptions.track(subscription);
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.subscriptions.stopAll();
     await this.onClose();
   }
 }
