@@ -3,6 +3,7 @@ import { motion } from 'motion/react';
 import styled from 'styled-components';
 import { BackButton } from './BackButton';
 import { NightScreen } from './NightScreen';
+import { glass, IconBadge } from './Surface';
 
 interface AuthLayoutProps {
   backTo: string;
@@ -56,18 +57,6 @@ const Header = styled.header`
   text-align: center;
 `;
 
-const IconBadge = styled.div`
-  display: grid;
-  place-items: center;
-  width: 64px;
-  height: 64px;
-  margin-bottom: 8px;
-  border-radius: 50%;
-  color: ${({ theme }) => theme.color.moon};
-  background: radial-gradient(circle at 35% 30%, rgba(167, 139, 250, 0.35), rgba(124, 58, 237, 0.12));
-  border: 1px solid ${({ theme }) => theme.color.border};
-  box-shadow: 0 0 40px rgba(167, 139, 250, 0.3);
-`;
 
 export const Heading = styled.h1`
   font-family: ${({ theme }) => theme.font.display};
@@ -82,14 +71,10 @@ export const Subtitle = styled.p`
 `;
 
 export const Card = styled.div`
+  ${glass};
   display: grid;
   gap: 18px;
   padding: 24px 20px;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: linear-gradient(180deg, rgba(255, 255, 255, 0.08), rgba(255, 255, 255, 0.035));
-  border: 1px solid ${({ theme }) => theme.color.border};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  backdrop-filter: blur(18px);
 `;
 
 const Footer = styled.div`

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react
 import { createPortal } from 'react-dom';
 import { motion } from 'motion/react';
 import styled, { css } from 'styled-components';
+import { IconBadge } from './Surface';
 
 interface DialogProps {
   title: ReactNode;
@@ -179,18 +180,6 @@ const Header = styled.header`
   text-align: center;
 `;
 
-const IconBadge = styled.div`
-  display: grid;
-  place-items: center;
-  width: 64px;
-  height: 64px;
-  margin-bottom: 8px;
-  border-radius: 50%;
-  color: ${({ theme }) => theme.color.moon};
-  background: radial-gradient(circle at 35% 30%, rgba(167, 139, 250, 0.4), rgba(124, 58, 237, 0.12));
-  border: 1px solid ${({ theme }) => theme.color.border};
-  box-shadow: 0 0 40px rgba(167, 139, 250, 0.35);
-`;
 
 const Title = styled.h2`
   font-family: ${({ theme }) => theme.font.display};

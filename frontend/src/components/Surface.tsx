@@ -1,15 +1,20 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-/** A glass card for content inside the signed-in shell. */
-export const Panel = styled.section`
-  display: grid;
-  gap: 14px;
-  padding: 22px 20px;
+/** The frosted glass every card of the app is made of. */
+export const glass = css`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: linear-gradient(180deg, rgba(255, 255, 255, 0.08), rgba(255, 255, 255, 0.03));
   border: 1px solid ${({ theme }) => theme.color.border};
   box-shadow: ${({ theme }) => theme.shadow.card};
   backdrop-filter: blur(16px);
+`;
+
+/** A glass card for content inside the signed-in shell. */
+export const Panel = styled.section`
+  ${glass};
+  display: grid;
+  gap: 14px;
+  padding: 22px 20px;
 `;
 
 export const PageTitle = styled.h1`
@@ -57,15 +62,16 @@ export const EmptyState = styled.div`
   }
 `;
 
-export const IconHalo = styled.div`
+/** A round glowing badge around a screen's or a dialog's icon: moonlit by default, violet for empty states. */
+export const IconBadge = styled.div<{ $size?: number; $tone?: 'moon' | 'accent' }>`
   display: grid;
   place-items: center;
-  width: 76px;
-  height: 76px;
-  margin-bottom: 6px;
+  width: ${({ $size = 64 }) => $size}px;
+  height: ${({ $size = 64 }) => $size}px;
+  margin-bottom: 8px;
   border-radius: 50%;
-  color: ${({ theme }) => theme.color.accent};
-  background: radial-gradient(circle at 35% 30%, rgba(167, 139, 250, 0.3), rgba(124, 58, 237, 0.08));
+  color: ${({ theme, $tone = 'moon' }) => theme.color[$tone]};
+  background: radial-gradient(circle at 35% 30%, rgba(167, 139, 250, 0.35), rgba(124, 58, 237, 0.1));
   border: 1px solid ${({ theme }) => theme.color.border};
-  box-shadow: 0 0 48px rgba(167, 139, 250, 0.25);
+  box-shadow: 0 0 44px rgba(167, 139, 250, 0.3);
 `;

@@ -1,6 +1,6 @@
 import { ChatIcon } from '../../components/icons';
 import { ButtonLink } from '../../components/Button';
-import { EmptyState, IconHalo, Muted, PageTitle } from '../../components/Surface';
+import { EmptyState, IconBadge, Muted, PageTitle } from '../../components/Surface';
 
 /** Matches arrive with the swipe and chat features; before that nobody can have matched yet. */
 export function ChatPage() {
@@ -8,9 +8,9 @@ export function ChatPage() {
     <>
       <PageTitle>Your Matches</PageTitle>
       <EmptyState>
-        <IconHalo>
+        <IconBadge $size={76} $tone="accent">
           <ChatIcon size={34} />
-        </IconHalo>
+        </IconBadge>
         <h2>No matches yet</h2>
         <Muted>Keep swiping to find your perfect match!</Muted>
         <ButtonLink to="/swipe-deck">Start Swiping</ButtonLink>

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { ProfileLimits } from '@nocturne/contracts';
 import { Button, ButtonLink } from '../../components/Button';
 import { EditIcon, GearIcon, HeartIcon, OwlIcon, PinIcon, SparkIcon } from '../../components/icons';
-import { EmptyState, IconHalo, Muted, Panel, Stack } from '../../components/Surface';
+import { EmptyState, IconBadge, Muted, Panel, Stack } from '../../components/Surface';
 import { thumbnailOf } from '../../api/profile';
 import { useSessionActions, useSignedInUser } from '../../session/SessionContext';
 import { signOutEverywhere } from '../../session/signOut';
@@ -60,9 +60,9 @@ export function ProfilePage() {
   if (loadFailed) {
     return (
       <EmptyState role="alert">
-        <IconHalo>
+        <IconBadge $size={76} $tone="accent">
           <SparkIcon size={34} />
-        </IconHalo>
+        </IconBadge>
         <h1>Unable to load profile</h1>
         <Muted>Check your connection, then try again.</Muted>
         <Button $variant="secondary" onClick={() => void navigate('/')}>
