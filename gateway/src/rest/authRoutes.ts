@@ -39,7 +39,6 @@ const signIn = defineRoute({
   tag: 'auth',
   access: 'public',
   requestBody: signInSchema,
-  parseInput: (body) => parseWith(signInSchema, asObject(body)),
   success: { status: 200, description: 'The signed-in user; a new session cookie is set', schema: userResponseSchema, setsSessionCookie: true },
   errors: [validation, { status: 401, description: `'${Messages.invalidCredentials}'` }, rateLimited],
   handle: async ({ input, execute }) => {
@@ -100,7 +99,6 @@ const forgotPassword = defineRoute({
   tag: 'auth',
   access: 'public',
   requestBody: forgotPasswordSchema,
-  parseInput: (body) => parseWith(forgotPasswordSchema, asObject(body)),
   success: { status: 200, description: 'Always, for a valid address', schema: z.object({ message: z.literal('Check your email for password reset instructions') }) },
   errors: [validation, rateLimited],
   handle: async ({ input, execute }) => {
@@ -117,7 +115,6 @@ const resetPassword = defineRoute({
   tag: 'auth',
   access: 'public',
   requestBody: resetPasswordSchema,
-  parseInput: (body) => parseWith(resetPasswordSchema, asObject(body)),
   success: { status: 200, description: 'Password changed', schema: okSchema },
   errors: [{ status: 400, description: `A rule failed, or '${Messages.resetTokenInvalid}' (field token)` }, rateLimited],
   handle: async ({ input, execute }) => {

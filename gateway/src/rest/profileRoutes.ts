@@ -22,7 +22,6 @@ const completeOnboarding = defineRoute({
   access: 'signedIn',
   ownerParam: 'id',
   requestBody: onboardingUpdateSchema,
-  parseInput: (body) => parseWith(onboardingUpdateSchema, asObject(body)),
   success: { status: 200, description: 'The signed-in user after the save', schema: currentUserResponseSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute, context }) => {
@@ -42,7 +41,6 @@ const updateOwnLocation = defineRoute({
   tag: 'profile',
   access: 'signedIn',
   requestBody: coordinatesSchema,
-  parseInput: (body) => parseWith(coordinatesSchema, asObject(body)),
   success: { status: 200, description: 'Saved', schema: okSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute }) => {
@@ -60,7 +58,6 @@ const updateUserLocation = defineRoute({
   access: 'signedIn',
   ownerParam: 'id',
   requestBody: locationSchema,
-  parseInput: (body) => parseWith(locationSchema, asObject(body)),
   success: { status: 200, description: 'Saved', schema: okSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute, context }) => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { GatewayContext } from '../requestContext';
+import { asObject, parseWith } from './input';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -52,7 +53,7 @@ export interface RestRoute<TInput = unknown> {
    * rule lives.
    */
   ownerParam?: string;
-  /** What the body may look like, for the document; parsing is `parseInput`'s job. */
+  /** What the body may look like, for the document (and the parser when `defineRoute` got no `parseInput`). */
   requestBody?: z.ZodType;
   /** Validates the body (and path parameters) with the shared rules; throws HttpError(400). */
   parseInput(body: unknown, params: Record<string, string>): TInput;
@@ -61,5 +62,16 @@ export interface RestRoute<TInput = unknown> {
   handle(call: RouteCall<TInput>): Promise<RouteResult>;
 }
 
-/** Keeps each route's input type while collecting routes into one list. */
-export const defineRoute = <TInput>(route: RestRoute<TInput>): RestRoute<TInput> => route;
+/**
+ * Keeps each route's input type while collecting routes into one list. A route whose body is exactly its
+ * documented schema leaves out `parseInput`: the body is then parsed with that schema, so the document
+ * and the check cannot disagree.
+ */
+export function defineRoute<TInput>(route: RestRoute<TInput>): RestRoute<TInput>;
+export function defineRoute<S extends z.ZodType>(route: Omit<RestRoute<z.output<S>>, 'parseInput' | 'requestBody'> & { requestBody: S }): RestRoute<z.output<S>>;
+export function defineRoute(route: Omit<RestRoute, 'parseInput'> & { parseInput?: RestRoute['parseInput'] }): RestRoute {
+  const { requestBody } = route;
+  if (route.parseInput) return route as RestRoute;
+  if (!requestBody) throw new Error(`${route.operationId}: a route without a request body schema needs parseInput`);
+  return { ...route, parseInput: (body) => parseWith(requestBody, asObject(body)) };
+}
