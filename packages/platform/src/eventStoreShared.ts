@@ -73,6 +73,8 @@ export function pollingSubscription(options: {
         continue;
       }
       if (batch.length === 0) {
+        // A stop() that came while the read was in flight has already woken nobody: do not wait.
+        if (stopped) break;
         await options.waitForMore(position);
         continue;
       }

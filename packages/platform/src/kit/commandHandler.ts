@@ -1,0 +1,99 @@
+import { WrongExpectedVersionError, type EventMetadata, type EventStore, type NewEvent, type StoredEvent } from '../ports';
+import { foldEvents, type Decider, type DomainEvent } from './decider';
+import { RuleViolation } from './ruleViolation';
+
+/** What every command brings from outside the domain besides its own fields: event ids and who asked. */
+export interface CommandContext {
+  /** When the command happened: the events' `occurredAt`. */
+  now: Date;
+  newEventId: () => string;
+  metadata?: EventMetadata;
+}
+
+export interface LoadedStream<State> {
+  state: State;
+  /** Events in the stream: the expected version of the next append. */
+  version: number;
+}
+
+export interface HandledCommand<State, Event> {
+  /** The state after the new events. */
+  state: State;
+  events: Event[];
+  /** The stream's version after the command. */
+  version: number;
+  /** Global position of the last appended event; 0 when nothing was appended. */
+  lastGlobalPosition: number;
+}
+
+/** How often a command is decided again after a concurrent append, and how long to wait in between. */
+export interface ConflictPolicy {
+  attempts: number;
+  /** Upper bound of the random wait before the second attempt, doubled for each later one. */
+  baseDelayMs: number;
+}
+
+/**
+ * The one policy on a version conflict: the command is decided again against the new state (which may
+ * now refuse it or find nothing to do), up to `attempts` times with a jittered, growing wait; when the
+ * attempts run out the caller gets CONFLICT with `CONCURRENT_CHANGE_MESSAGE`.
+ */
+export const defaultConflictPolicy: ConflictPolicy = { attempts: 8, baseDelayMs: 5 };
+
+export const CONCURRENT_CHANGE_MESSAGE = 'This was changed by another request at the same time. Please try again.';
+
+const toDomainEvent = <Event extends DomainEvent>(stored: StoredEvent): Event => ({ type: stored.type, data: stored.data }) as Event;
+
+export async function loadStream<State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState'>,
+): Promise<LoadedStream<State>> {
+  const stored = await eventStore.readStream(streamId);
+  return { state: foldEvents(decider, stored.map((event) => toDomainEvent<Event>(event))), version: stored.length };
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface HandleCommandOptions<Command, State, Event extends DomainEvent> {
+  eventStore: EventStore;
+  streamId: string;
+  decider: Decider<Command, State, Event>;
+  /** The command, or a function of the current state that builds it (read-then-decide use cases). */
+  command: Command | ((state: State) => Command | Promise<Command>);
+  context: CommandContext;
+  conflicts?: ConflictPolicy;
+  /** Chooses the random wait; tests pass a fixed one. */
+  random?: () => number;
+}
+
+/** Load the stream, fold, decide, append with the version that was read (optimistic concurrency). */
+export async function handleCommand<Command, State, Event extends DomainEvent>(
+  options: HandleCommandOptions<Command, State, Event>,
+): Promise<HandledCommand<State, Event>> {
+  const { eventStore, streamId, decider, context } = options;
+  const policy = options.conflicts ?? defaultConflictPolicy;
+  const random = options.random ?? Math.random;
+  for (let attempt = 1; ; attempt++) {
+    const { state, version } = await loadStream(eventStore, streamId, decider);
+    const command = typeof options.command === 'function' ? await (options.command as (state: State) => Command | Promise<Command>)(state) : options.command;
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { state, events, version, lastGlobalPosition: 0 };
+    const newEvents: NewEvent[] = events.map((event) => ({
+      id: context.newEventId(),
+      type: event.type,
+      schemaVersion: 1,
+      occurredAt: context.now.toISOString(),
+      data: event.data,
+      ...(context.metadata && { metadata: context.metadata }),
+    }));
+    try {
+      const appended = await eventStore.append(streamId, newEvents, { expectedVersion: version });
+      return { state: events.reduce(decider.evolve, state), events, version: appended.nextExpectedVersion, lastGlobalPosition: appended.lastGlobalPosition };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (attempt >= policy.attempts) throw new RuleViolation('CONFLICT', CONCURRENT_CHANGE_MESSAGE);
+      await pause(random() * policy.baseDelayMs * 2 ** (attempt - 1));
+    }
+  }
+}

@@ -1,0 +1,6 @@
+export * from './decider';
+export * from './ruleViolation';
+export * from './commandHandler';
+export * from './projection';
+export * from './integrationConsumer';
+export * from './service';

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { AuthEvents, type IntegrationEvent } from '@nocturne/contracts';
+import { InProcessEventBus, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore } from '../inprocess';
+import { createLogger } from '../logging';
+import { WrongExpectedVersionError, type EventStore, type StoredEvent } from '../ports';
+import { keyValueDeduper } from '../relay/dedupe';
+import { deciderSpecification } from '../testing/deciderSpecification';
+import { eventually } from '../testing/eventually';
+import { handleCommand, CONCURRENT_CHANGE_MESSAGE, type CommandContext } from './commandHandler';
+import type { Decider } from './decider';
+import { consumeIntegrationEvents, on, UnsupportedEventVersionError } from './integrationConsumer';
+import { createProjection, ERASE, versionedRows, type VersionedRow } from './projection';
+import { RuleViolation } from './ruleViolation';
+
+const logger = createLogger('kit-test', { env: { LOG_LEVEL: 'silent' } });
+
+// A tiny counter aggregate: enough to exercise the kit without any service.
+type CounterEvent = { type: 'Added'; data: { amount: number } } | { type: 'Closed'; data: Record<string, never> };
+type CounterCommand = { type: 'Add'; amount: number } | { type: 'Close' };
+interface Counter {
+  total: number;
+  closed: boolean;
+}
+const counter: Decider<CounterCommand, Counter, CounterEvent> = {
+  initialState: () => ({ total: 0, closed: false }),
+  decide(command, state) {
+    if (state.closed) throw new RuleViolation('CONFLICT', 'closed');
+    if (command.type === 'Close') return [{ type: 'Closed', data: {} }];
+    if (command.amount === 0) return [];
+    if (state.total + command.amount > 10) throw new RuleViolation('BAD_USER_INPUT', 'too much', { field: 'amount' });
+    return [{ type: 'Added', data: { amount: command.amount } }];
+  },
+  evolve(state, event) {
+    return event.type === 'Added' ? { ...state, total: state.total + event.data.amount } : { ...state, closed: true };
+  },
+};
+const context = (): CommandContext => ({ now: new Date('2026-11-23T21:00:00Z'), newEventId: randomUUID });
+
+describe('deciderSpecification', () => {
+  const spec = deciderSpecification(counter);
+  it('checks the events a command decides from past events', () => {
+    spec.given([{ type: 'Added', data: { amount: 4 } }]).when({ type: 'Add', amount: 6 }).then([{ type: 'Added', data: { amount: 6 } }]);
+    expect(() => spec.given([]).when({ type: 'Add', amount: 1 }).then([])).toThrow();
+  });
+  it('checks refusals and no-ops', () => {
+    spec.given([{ type: 'Added', data: { amount: 9 } }]).when({ type: 'Add', amount: 2 }).thenThrows((error) => expect(error).toBeInstanceOf(RuleViolation));
+    spec.given([]).when({ type: 'Add', amount: 0 }).thenNothingHappens();
+    expect(() => spec.given([]).when({ type: 'Add', amount: 1 }).thenThrows(() => undefined)).toThrow(/expected an error/);
+  });
+});
+
+describe('handleCommand', () => {
+  it('appends what the decider decides with the version it read, and folds the new state', async () => {
+    const store = new InProcessEventStore();
+    await handleCommand({ eventStore: store, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 3 }, context: context() });
+    const second = await handleCommand({ eventStore: store, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 4 }, context: context() });
+    expect(second.state.total).toBe(7);
+    expect(second.version).toBe(2);
+    const stored = await store.readStream('counter-1');
+    expect(stored.map((event) => [event.type, event.data, event.occurredAt])).toEqual([
+      ['Added', { amount: 3 }, '2026-11-23T21:00:00.000Z'],
+      ['Added', { amount: 4 }, '2026-11-23T21:00:00.000Z'],
+    ]);
+  });
+
+  it('appends nothing and answers the current state when the decider decides nothing', async () => {
+    const store = new InProcessEventStore();
+    const result = await handleCommand({ eventStore: store, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 0 }, context: context() });
+    expect(result).toEqual({ state: { total: 0, closed: false }, events: [], version: 0, lastGlobalPosition: 0 });
+  });
+
+  it('decides again against the new state after a concurrent append, so parallel commands both count or the rule refuses', async () => {
+    const store = new InProcessEventStore();
+    const results = await Promise.allSettled(
+      [3, 3, 3, 3].map((amount) => handleCommand({ eventStore: store, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount }, context: context(), random: () => 0.5 })),
+    );
+    const stored = await store.readStream('counter-1');
+    expect(stored).toHaveLength(3);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toEqual(expect.objectContaining({ code: 'BAD_USER_INPUT' }));
+  });
+
+  it('answers CONFLICT with a clear message when the attempts run out', async () => {
+    const inner = new InProcessEventStore();
+    let appends = 0;
+    const alwaysConflicting: EventStore = {
+      ...inner,
+      readStream: (id) => inner.readStream(id),
+      readAll: (options) => inner.readAll(options),
+      subscribeToAll: (after, handler) => inner.subscribeToAll(after, handler),
+      close: () => inner.close(),
+      append: async (streamId) => {
+        appends++;
+        throw new WrongExpectedVersionError(streamId, 0, 1);
+      },
+    };
+    const attempt = handleCommand({ eventStore: alwaysConflicting, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 1 }, context: context(), conflicts: { attempts: 3, baseDelayMs: 1 } });
+    await expect(attempt).rejects.toEqual(expect.objectContaining({ code: 'CONFLICT', message: CONCURRENT_CHANGE_MESSAGE }));
+    expect(appends).toBe(3);
+  });
+
+  it('lets other errors through at once', async () => {
+    const store = new InProcessEventStore();
+    await handleCommand({ eventStore: store, streamId: 'counter-1', decider: counter, command: { type: 'Close' }, context: context() });
+    await expect(handleCommand({ eventStore: store, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 1 }, context: context() })).rejects.toThrow('closed');
+  });
+});
+
+interface TotalRow extends VersionedRow {
+  total: number;
+}
+
+describe('createProjection', () => {
+  const setUp = async () => {
+    const store = new InProcessEventStore();
+    const readModels = new InProcessReadModelStore();
+    const rows = versionedRows(readModels.collection<TotalRow>('totals'));
+    const checkpoints = new MemoryCheckpointStore();
+    const apply = async (event: StoredEvent) => {
+      const data = event.data as { amount?: number };
+      await rows.apply(event.streamId, event.streamVersion, (current) => (event.type === 'Closed' ? ERASE : { total: (current?.total ?? 0) + (data.amount ?? 0) }));
+    };
+    return { store, readModels, rows, checkpoints, apply };
+  };
+  const append = (store: EventStore, streamId: string, type: string, data: object) =>
+    store.append(streamId, [{ id: randomUUID(), type, occurredAt: new Date().toISOString(), data }], { expectedVersion: 'any' });
+
+  it('catches up on start, follows new events, and waitFor gives read-your-writes', async () => {
+    const { store, rows, checkpoints, apply } = await setUp();
+    await append(store, 'a', 'Added', { amount: 2 });
+    const projection = createProjection({ name: 'totals', eventStore: store, checkpoints, apply, logger });
+    await projection.start();
+    expect(projection.caughtUp()).toBe(true);
+    expect(await rows.get('a')).toEqual(expect.objectContaining({ total: 2, version: 1 }));
+    const { lastGlobalPosition } = await append(store, 'a', 'Added', { amount: 5 });
+    expect(await projection.waitFor(lastGlobalPosition)).toBe(true);
+    expect((await rows.get('a'))?.total).toBe(7);
+    expect(await checkpoints.load('projection:totals')).toBe(lastGlobalPosition);
+    await projection.stop();
+  });
+
+  it('answers false from waitFor when the projection does not get there in time', async () => {
+    const { store, checkpoints, apply } = await setUp();
+    const projection = createProjection({ name: 'totals', eventStore: store, checkpoints, apply, logger });
+    await projection.start();
+    expect(await projection.waitFor(99, 20)).toBe(false);
+    await projection.stop();
+  });
+
+  it('ends a replay from the start exactly where the first run ended, erasures included', async () => {
+    const { store, readModels, checkpoints, apply } = await setUp();
+    await append(store, 'a', 'Added', { amount: 2 });
+    await append(store, 'b', 'Added', { amount: 1 });
+    await append(store, 'a', 'Added', { amount: 3 });
+    await append(store, 'b', 'Closed', {});
+    const first = createProjection({ name: 'totals', eventStore: store, checkpoints, apply, logger });
+    await first.start();
+    await first.stop();
+    const totals = readModels.collection<TotalRow>('totals');
+    const afterFirstRun = await totals.find({}, { sort: { _id: 1 } });
+    expect(afterFirstRun).toEqual([
+      { _id: 'a', total: 5, version: 2 },
+      { _id: 'b', version: 2, erased: true },
+    ]);
+
+    // The checkpoint lost (a crash before the save, or a deliberate rebuild): every event comes again.
+    await checkpoints.save('projection:totals', 0);
+    const replay = createProjection({ name: 'totals', eventStore: store, checkpoints, apply, logger });
+    await replay.start();
+    await replay.stop();
+    expect(await totals.find({}, { sort: { _id: 1 } })).toEqual(afterFirstRun);
+    expect(await versionedRows(totals).get('b')).toBeNull();
+  });
+});
+
+describe('consumeIntegrationEvents', () => {
+  const registered = (id: string, version = 1): IntegrationEvent => ({
+    id,
+    type: AuthEvents.UserRegistered.type,
+    version,
+    occurredAt: '2026-11-23T21:00:00.000Z',
+    aggregateId: '7',
+    data: { userId: 7, username: 'owl', name: 'Owl', age: 30, registeredAt: '2026-11-23T21:00:00.000Z' },
+    metadata: {},
+  });
+
+  it('dispatches on type and version, parses the data with the contract, and handles an id once', async () => {
+    const bus = new InProcessEventBus();
+    const seen: Array<{ name: string; id: string }> = [];
+    const consumer = await consumeIntegrationEvents({
+      bus,
+      group: 'test',
+      topics: ['auth.events'],
+      deduper: keyValueDeduper(new InProcessKeyValueStore(), { namespace: 'test' }),
+      logger,
+      handlers: [on(AuthEvents.UserRegistered, async (data, event) => void seen.push({ name: data.name, id: event.id }))],
+    });
+    await bus.publish('auth.events', [
+      { key: '7', event: registered('e1') },
+      { key: '7', event: registered('e1') },
+      { key: '7', event: { ...registered('e2'), type: 'SomethingElse' } },
+      { key: '7', event: registered('e3') },
+    ]);
+    await eventually(() => expect(seen).toEqual([
+      { name: 'Owl', id: 'e1' },
+      { name: 'Owl', id: 'e3' },
+    ]));
+    await consumer.stop();
+    await bus.close();
+  });
+
+  it('parks a known type at an unknown version on the dead-letter topic instead of guessing', async () => {
+    const bus = new InProcessEventBus();
+    const handled: string[] = [];
+    const parked: string[] = [];
+    const consumer = await consumeIntegrationEvents({
+      bus,
+      group: 'test',
+      topics: ['auth.events'],
+      deduper: keyValueDeduper(new InProcessKeyValueStore(), { namespace: 'test' }),
+      logger,
+      handlers: [on(AuthEvents.UserRegistered, async (_data, event) => void handled.push(event.id))],
+    });
+    const dlq = await bus.subscribe({ groupId: 'dlq-reader', topics: ['auth.events.dlq'], handler: async (message) => void parked.push(message.event.id) });
+    await bus.publish('auth.events', [{ key: '7', event: registered('v2', 2) }, { key: '7', event: registered('v1') }]);
+    await eventually(() => expect({ handled, parked }).toEqual({ handled: ['v1'], parked: ['v2'] }), { timeoutMs: 15_000 });
+    expect(new UnsupportedEventVersionError('UserRegistered', 2, [1]).message).toBe('UserRegistered version 2 is not supported (handled: 1)');
+    await consumer.stop();
+    await dlq.stop();
+    await bus.close();
+  });
+});

@@ -1,0 +1,150 @@
+import type { CheckpointStore } from '../checkpoints';
+import type { Logger } from '../logging';
+import type { AllSubscription, EventStore, ReadModelCollection, ReadModelDocument, StoredEvent } from '../ports';
+
+export interface Projection {
+  readonly name: string;
+  /** Projects what is stored after the checkpoint, then follows new events; resolves once caught up. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /**
+   * Read-your-writes after a command: resolves `true` once the events up to `position` are projected,
+   * or `false` after `timeoutMs` (logged), so the caller answers from the command's own result instead
+   * of failing a write that was kept.
+   */
+  waitFor(position: number, timeoutMs?: number): Promise<boolean>;
+  /** The global position of the last projected event. */
+  readonly position: number;
+  /** True once `start` has projected everything that was stored when it began. */
+  caughtUp(): boolean;
+}
+
+export interface ProjectionOptions {
+  /** Names the checkpoint (`projection:<name>`). */
+  name: string;
+  eventStore: EventStore;
+  /** Must live where the read models live (`Adapters.projectionCheckpoints`): in memory next to in-memory read models. */
+  checkpoints: CheckpointStore;
+  /** Applies one event to the read models; must be idempotent (see `versionedRows`). */
+  apply: (event: StoredEvent) => Promise<void>;
+  logger: Logger;
+  /** Default for `waitFor` (5 s). */
+  waitTimeoutMs?: number;
+}
+
+/**
+ * The one projection runner: events in global order from the checkpoint, the checkpoint saved after
+ * each event is applied. Delivery is at least once (a crash between apply and save repeats one event),
+ * so `apply` guards by stream version: `versionedRows` does that for documents kept per stream.
+ */
+export function createProjection(options: ProjectionOptions): Projection {
+  const { name, eventStore, checkpoints, logger } = options;
+  const checkpointName = `projection:${name}`;
+  let position = 0;
+  let caughtUp = false;
+  let subscription: AllSubscription | undefined;
+  const waiters = new Set<{ until: number; done: (reached: boolean) => void }>();
+
+  const advanceTo = (reached: number) => {
+    position = reached;
+    for (const waiter of waiters) if (waiter.until <= reached) waiter.done(true);
+  };
+
+  const handle = async (event: StoredEvent) => {
+    if (event.globalPosition <= position) return;
+    await options.apply(event);
+    await checkpoints.save(checkpointName, event.globalPosition);
+    advanceTo(event.globalPosition);
+  };
+
+  const lastStored = async (from: number) => {
+    let last = from;
+    for (;;) {
+      const batch = await eventStore.readAll({ after: last, limit: 1000 });
+      if (batch.length === 0) return last;
+      last = batch[batch.length - 1]!.globalPosition;
+    }
+  };
+
+  const projection: Projection = {
+    name,
+    async start() {
+      if (subscription) throw new Error(`projection ${name} is already started`);
+      position = await checkpoints.load(checkpointName);
+      const target = await lastStored(position);
+      subscription = eventStore.subscribeToAll(position, handle);
+      if (!(await projection.waitFor(target, Number.POSITIVE_INFINITY))) throw new Error(`projection ${name} stopped before catching up`);
+      caughtUp = true;
+      logger.info({ projection: name, position }, 'projection caught up');
+    },
+    async stop() {
+      await subscription?.stop();
+      subscription = undefined;
+      for (const waiter of waiters) waiter.done(false);
+    },
+    waitFor(target, timeoutMs = options.waitTimeoutMs ?? 5_000) {
+      if (target <= position) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const timer = Number.isFinite(timeoutMs)
+          ? setTimeout(() => {
+              logger.warn({ projection: name, target, position }, 'projection lags behind; answering without waiting');
+              waiter.done(false);
+            }, timeoutMs)
+          : undefined;
+        const waiter = {
+          until: target,
+          done: (reached: boolean) => {
+            if (!waiters.delete(waiter)) return;
+            clearTimeout(timer);
+            resolve(reached);
+          },
+        };
+        waiters.add(waiter);
+      });
+    },
+    get position() {
+      return position;
+    },
+    caughtUp: () => caughtUp,
+  };
+  return projection;
+}
+
+/** A read-model document kept per event stream: the stream version it reflects, and whether it is erased. */
+export interface VersionedRow extends ReadModelDocument {
+  version: number;
+  /** A tombstone: the stream ended in an erasure; it keeps only its id and version, so no replay revives it. */
+  erased?: true;
+}
+
+export const ERASE = Symbol('erase');
+
+/**
+ * The idempotence rule of every projection, for documents kept per stream: an event whose stream
+ * version is not newer than the document's changes nothing, and an erasure leaves a tombstone (no
+ * personal data) instead of removing the document, so replaying the stream from the start ends
+ * exactly where the first run ended.
+ */
+export function versionedRows<T extends VersionedRow>(collection: ReadModelCollection<T>) {
+  return {
+    /** The live document, or null for a missing or erased one. */
+    async get(id: string): Promise<T | null> {
+      const row = await collection.get(id);
+      return row && !row.erased ? row : null;
+    },
+    /**
+     * Applies one event of the document's stream: `change` sees the live document (null when missing
+     * or erased) and returns the next one (without `version`), `ERASE`, or undefined for no change
+     * (the version still advances).
+     */
+    async apply(id: string, version: number, change: (current: T | null) => Omit<T, 'version' | '_id'> | typeof ERASE | undefined): Promise<void> {
+      const stored = await collection.get(id);
+      if (stored && stored.version >= version) return;
+      const next = change(stored && !stored.erased ? stored : null);
+      if (next === ERASE) await collection.upsert({ _id: id, version, erased: true } as T);
+      else if (next === undefined) {
+        if (stored) await collection.update(id, { version } as Partial<Omit<T, '_id'>>);
+      } else await collection.upsert({ ...next, _id: id, version } as T);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import { createAdapters, type Adapters } from '../adapters';
+import { loadConfig } from '../config';
+import type { Readiness } from '../http/subgraphServer';
+import { createLogger, type Logger } from '../logging';
+
+/** A running service: the subgraph server and whatever it runs beside it (projections, relay, consumers). */
+export interface ServiceInstance {
+  start(): Promise<{ url: string }>;
+  /** Stops accepting, finishes what is in flight, then stops its workers. */
+  stop(): Promise<void>;
+  readiness(): Promise<Readiness>;
+  /** The GraphQL endpoint once started. */
+  readonly url: string | undefined;
+}
+
+export interface ServiceDependencies<Settings> {
+  adapters: Adapters;
+  settings: Settings;
+  logger: Logger;
+  /** Defaults to the system clock; tests pass their own. */
+  clock?: () => Date;
+}
+
+/**
+ * Everything the rest of the system needs to know about one service. The registry in `stack` lists
+ * these; the embedded stack, the launcher, the composition, the gateway and the tests loop over it.
+ */
+export interface ServiceDefinition<Settings = unknown> {
+  /** Lower-case name: subgraph name, database `nocturne_<name>`, variables `<NAME>_PORT`, `<NAME>_URL`. */
+  name: string;
+  /** Where it listens unless `<NAME>_PORT` says otherwise (docs/design.md, Ports). */
+  defaultPort: number;
+  /** Its own variables (zod object); the adapters read theirs (KAFKA_BROKERS, ...). */
+  environment: z.ZodType<Settings>;
+  create(dependencies: ServiceDependencies<Settings>): ServiceInstance;
+  /** Federation 2 SDL, the text of its `graphql/*.graphql` files. */
+  typeDefs: string;
+  /** Partitions per topic it creates (Kafka and the in-process bus). */
+  partitions?: Record<string, number>;
+}
+
+/** `AUTH_PORT` for `auth`. */
+export const portVariableOf = (name: string) => `${name.toUpperCase()}_PORT`;
+/** `AUTH_URL` for `auth`: where the gateway finds the subgraph. */
+export const urlVariableOf = (name: string) => `${name.toUpperCase()}_URL`;
+
+/**
+ * The `main` of every service process: read the environment once (exit 78 on a bad value), connect the
+ * adapters, start, and stop in order on SIGTERM or SIGINT (exit 0, or 1 when stopping failed).
+ */
+export function runServiceMain<Settings>(definition: ServiceDefinition<Settings>, env: NodeJS.ProcessEnv = process.env): void {
+  const { name } = definition;
+  const run = async () => {
+    const settings = loadConfig(definition.environment, { env, service: name });
+    const logger = createLogger(name, { env });
+    const adapters = await createAdapters({ service: name, env, logger, ...(definition.partitions && { partitions: definition.partitions }) });
+    const service = definition.create({ adapters, settings, logger });
+    try {
+      await service.start();
+    } catch (error) {
+      await adapters.close().catch(() => undefined);
+      throw error;
+    }
+
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, `${name} stopping`);
+      try {
+        await service.stop();
+        await adapters.close();
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, `${name} did not stop cleanly`);
+        process.exit(1);
+      }
+    };
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+  };
+  run().catch((error: unknown) => {
+    process.stderr.write(`${name} failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
