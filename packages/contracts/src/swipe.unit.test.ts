@@ -1,0 +1,65 @@
+import { instantOf, isNightTime, isSwipeWindowOpen, localTime, nextWindowOpening, quotaNight, suggestedPlanFor, planAllowances, countdownTo, formatCountdown } from './swipe';
+
+describe('the swipe window on the person own clock', () => {
+  it('is open from 20:00 until 04:00 local, whatever the server clock says', () => {
+    // 19:30 UTC is 20:30 in Berlin (winter, UTC+1) and 14:30 in New York.
+    const instant = new Date('2026-11-23T19:30:00Z');
+    expect(isNightTime(instant, 'Europe/Berlin')).toBe(true);
+    expect(isNightTime(instant, 'America/New_York')).toBe(false);
+    expect(isNightTime(new Date('2026-11-24T02:59:59Z'), 'Europe/Berlin')).toBe(true);
+    expect(isNightTime(new Date('2026-11-24T03:00:00Z'), 'Europe/Berlin')).toBe(false);
+  });
+
+  it('is always open in the round-the-clock mode', () => {
+    expect(isSwipeWindowOpen(new Date('2026-11-23T12:00:00Z'), 'UTC', 'always')).toBe(true);
+    expect(isSwipeWindowOpen(new Date('2026-11-23T12:00:00Z'), 'UTC', 'nightly')).toBe(false);
+  });
+
+  it('counts down to the next 8:00 PM local, rolling to tomorrow after 20:00', () => {
+    expect(nextWindowOpening(new Date('2026-11-23T12:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2026-11-23T19:00:00.000Z');
+    expect(nextWindowOpening(new Date('2026-11-23T19:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2026-11-24T19:00:00.000Z');
+    expect(nextWindowOpening(new Date('2026-11-23T23:30:00Z'), 'Asia/Tokyo').toISOString()).toBe('2026-11-24T11:00:00.000Z');
+  });
+
+  it('keeps 8:00 PM local across a daylight-saving change', () => {
+    // Berlin moves to summer time on 29 March 2026: 20:00 that evening is 18:00 UTC, the evening before 19:00 UTC.
+    expect(nextWindowOpening(new Date('2026-03-28T20:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2026-03-29T18:00:00.000Z');
+    expect(instantOf({ year: 2026, month: 3, day: 28, hour: 20 }, 'Europe/Berlin').toISOString()).toBe('2026-03-28T19:00:00.000Z');
+  });
+
+  it('resets quotas at 20:00 local: one night runs from 20:00 to 19:59:59 the next day', () => {
+    expect(quotaNight(new Date('2026-11-23T19:00:00Z'), 'Europe/Berlin')).toBe('2026-11-23');
+    expect(quotaNight(new Date('2026-11-24T02:00:00Z'), 'Europe/Berlin')).toBe('2026-11-23');
+    expect(quotaNight(new Date('2026-11-24T18:59:59Z'), 'Europe/Berlin')).toBe('2026-11-23');
+    expect(quotaNight(new Date('2026-11-24T19:00:00Z'), 'Europe/Berlin')).toBe('2026-11-24');
+    expect(quotaNight(new Date('2026-01-01T10:00:00Z'), 'UTC')).toBe('2025-12-31');
+  });
+
+  it('reads wall-clock parts in a zone', () => {
+    expect(localTime(new Date('2026-11-23T23:15:07Z'), 'Asia/Kolkata')).toEqual({ year: 2026, month: 11, day: 24, hour: 4, minute: 45, second: 7 });
+  });
+
+  it('formats the countdown as hh:mm:ss', () => {
+    expect(formatCountdown(countdownTo(new Date('2026-11-23T20:00:00Z'), new Date('2026-11-23T14:57:51Z')))).toBe('05:02:09');
+  });
+});
+
+describe('plans', () => {
+  it('follow decisions.md: free 30 likes and no super-like, paid plans 1, 3 and 5 super-likes, Max alone filters by kink', () => {
+    expect(planAllowances.free).toMatchObject({ likesPerNight: 30, superLikesPerNight: 0, activeChatsPerNight: 1 });
+    expect([planAllowances.nightPass, planAllowances.plus, planAllowances.max].map((plan) => [plan.likesPerNight, plan.superLikesPerNight])).toEqual([
+      [null, 1],
+      [null, 3],
+      [null, 5],
+    ]);
+    expect(Object.entries(planAllowances).filter(([, plan]) => plan.advancedFilters).map(([id]) => id)).toEqual(['max']);
+  });
+
+  it('suggest the spec plan for each upgrade trigger', () => {
+    expect(suggestedPlanFor['likes-limit']).toBe('nightPass');
+    expect(suggestedPlanFor['super-likes-used']).toBe('plus');
+    expect(suggestedPlanFor['advanced-filters']).toBe('max');
+    expect(suggestedPlanFor['see-likes']).toBe('nightPass');
+    expect(suggestedPlanFor['read-receipts']).toBe('plus');
+  });
+});
