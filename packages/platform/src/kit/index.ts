@@ -4,3 +4,4 @@ export * from './commandHandler';
 export * from './projection';
 export * from './integrationConsumer';
 export * from './service';
+export * from './sequence';

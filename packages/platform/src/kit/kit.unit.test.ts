@@ -11,6 +11,7 @@ import type { Decider } from './decider';
 import { consumeIntegrationEvents, on, UnsupportedEventVersionError } from './integrationConsumer';
 import { createProjection, ERASE, versionedRows, type VersionedRow } from './projection';
 import { RuleViolation } from './ruleViolation';
+import { SerialNumbers } from './sequence';
 
 const logger = createLogger('kit-test', { env: { LOG_LEVEL: 'silent' } });
 
@@ -229,5 +230,16 @@ describe('consumeIntegrationEvents', () => {
     await consumer.stop();
     await dlq.stop();
     await bus.close();
+  });
+});
+
+describe('SerialNumbers', () => {
+  it('hands out 1, 2, 3... across instances and in parallel, never the same number twice', async () => {
+    const store = new InProcessEventStore();
+    const a = new SerialNumbers(store, 'match-ids');
+    const b = new SerialNumbers(store, 'match-ids');
+    const numbers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).next(context())));
+    expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await new SerialNumbers(store, 'match-ids').next(context())).toBe(21);
   });
 });
