@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
 
 const services = ['auth', 'profile', 'swipe', 'chat'];
 const infrastructure = ['mongoose', 'mongodb', 'kafkajs', 'ioredis', 'express', 'react', 'react-dom', '@apollo/*', 'graphql', 'nodemailer', 'sharp', 'busboy', 'argon2', 'node:fs', 'fs', 'node:http', 'http'];
@@ -25,7 +26,10 @@ export default tseslint.config(
   ...services.flatMap((service) => {
     const otherServices = { group: services.filter((s) => s !== service).flatMap((s) => [`@nocturne/${s}`, `@nocturne/${s}/*`, `**/services/${s}/**`]), message: 'A service never imports another service; use packages/contracts or packages/platform.' };
     const outerLayers = { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend'], message: 'Services do not depend on the gateway, the stack or the client.' };
-    const domainFiles = ['domain/**/*.ts', '**/*.decider.ts', '**/decider.ts', '**/businessLogic.ts'].map((f) => `services/${service}/src/${f}`);
+    // The template's pure files: `<feature>/<feature>.ts` (state, events, evolve) and `businessLogic.ts` (decide).
+    const root = `services/${service}/src`;
+    const features = existsSync(root) ? readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
+    const domainFiles = [...features.map((feature) => `${root}/${feature}/${feature}.ts`), `${root}/**/businessLogic.ts`, `${root}/domain/**/*.ts`];
     return [
       { files: [`services/${service}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [otherServices, outerLayers] }] } },
       {
@@ -37,7 +41,7 @@ export default tseslint.config(
               otherServices,
               outerLayers,
               { group: infrastructure, message: 'Domain code is pure: no infrastructure or framework imports.' },
-              { group: ['@nocturne/platform', '@nocturne/platform/*'], message: 'Domain code does not depend on adapters; only on @nocturne/contracts.' },
+              { regex: '^@nocturne/platform(?!/domain$)', message: 'Domain code does not depend on adapters; only on @nocturne/contracts and @nocturne/platform/domain.' },
             ],
           }],
         },

@@ -24,6 +24,14 @@ describe('architecture lint rules', () => {
     expect(found).toEqual([expect.stringContaining('Domain code is pure'), expect.stringContaining('Domain code does not depend on adapters')]);
   });
 
+  it("hold the template's evolve files to the same purity, and let domain code use the platform's pure part", async () => {
+    const leaky = "import { createAdapters } from '@nocturne/platform';\nexport const x = createAdapters;\n";
+    expect(await problems(leaky, 'services/profile/src/profile/profile.ts')).toEqual([expect.stringContaining('Domain code does not depend on adapters')]);
+    expect(await problems(leaky, 'services/profile/src/profile/application.ts')).toEqual([]);
+    const pure = "import { RuleViolation, type Decider } from '@nocturne/platform/domain';\nexport const x: Decider<never, never, never> | typeof RuleViolation = RuleViolation;\n";
+    expect(await problems(pure, 'services/profile/src/profile/businessLogic.ts')).toEqual([]);
+  });
+
   it('let the client share only the contracts', async () => {
     expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
     expect(await problems("import { Limits } from '@nocturne/contracts';\nexport const x = Limits;\n", 'frontend/src/fine.ts')).toEqual([]);

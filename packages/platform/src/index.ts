@@ -16,3 +16,4 @@ export * from './redis';
 export * from './real';
 export * from './privacy';
 export * from './kit';
+export * from './domain';

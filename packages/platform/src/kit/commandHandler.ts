@@ -1,6 +1,6 @@
 import { WrongExpectedVersionError, type EventMetadata, type EventStore, type NewEvent, type StoredEvent } from '../ports';
-import { foldEvents, type Decider, type DomainEvent } from './decider';
-import { RuleViolation } from './ruleViolation';
+import { foldEvents, type Decider, type DomainEvent } from '../domain/decider';
+import { RuleViolation } from '../domain/ruleViolation';
 
 /** What every command brings from outside the domain besides its own fields: event ids and who asked. */
 export interface CommandContext {

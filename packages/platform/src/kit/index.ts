@@ -1,5 +1,3 @@
-export * from './decider';
-export * from './ruleViolation';
 export * from './commandHandler';
 export * from './projection';
 export * from './integrationConsumer';

@@ -7,10 +7,10 @@ import { keyValueDeduper } from '../relay/dedupe';
 import { deciderSpecification } from '../testing/deciderSpecification';
 import { eventually } from '../testing/eventually';
 import { handleCommand, CONCURRENT_CHANGE_MESSAGE, type CommandContext } from './commandHandler';
-import type { Decider } from './decider';
+import type { Decider } from '../domain/decider';
 import { consumeIntegrationEvents, on, UnsupportedEventVersionError } from './integrationConsumer';
 import { createProjection, ERASE, versionedRows, type VersionedRow } from './projection';
-import { RuleViolation } from './ruleViolation';
+import { RuleViolation } from '../domain/ruleViolation';
 import { SerialNumbers } from './sequence';
 
 const logger = createLogger('kit-test', { env: { LOG_LEVEL: 'silent' } });

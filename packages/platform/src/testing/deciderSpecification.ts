@@ -1,5 +1,5 @@
 import { deepStrictEqual } from 'node:assert';
-import { foldEvents, type Decider, type DomainEvent } from '../kit/decider';
+import { foldEvents, type Decider, type DomainEvent } from '../domain/decider';
 
 /**
  * Given/when/then for deciders: `given(pastEvents).when(command).then(newEvents)`,
