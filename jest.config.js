@@ -4,7 +4,7 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, 
 const moduleNameMapper = {
   '^@nocturne/(contracts|platform)$': '<rootDir>/packages/$1/src',
   '^@nocturne/(contracts|platform)/(.*)$': '<rootDir>/packages/$1/src/$2',
-  '^@nocturne/(auth|profile)$': '<rootDir>/services/$1/src',
+  '^@nocturne/(auth|profile|swipe|chat)$': '<rootDir>/services/$1/src',
   '^@nocturne/gateway$': '<rootDir>/gateway/src',
 };
 const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/'] };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Genders, interestsSchema, kinksSchema } from './profile';
 
 // --- Plans and quotas (decisions.md "Swipe window, quotas and plans"; spec point 9) ------------------
 
@@ -161,3 +162,94 @@ export function describeCountdown({ hours, minutes, seconds }: Countdown): strin
   const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? '' : 's'}`;
   return [unit(hours, 'hour'), unit(minutes, 'minute'), unit(seconds, 'second')].join(', ');
 }
+
+// --- Swipes and the deck --------------------------------------------------------------------------
+
+/** Right is a like, left a pass, up a super-like (a like that the other person sees marked). */
+export const SwipeKinds = ['like', 'pass', 'superlike'] as const;
+export type SwipeKind = (typeof SwipeKinds)[number];
+export const isLikeKind = (kind: SwipeKind | undefined | null) => kind === 'like' || kind === 'superlike';
+
+export const FilterLimits = {
+  ageMin: 18,
+  ageMax: 80,
+  distanceMinKm: 1,
+  distanceMaxKm: 200,
+  cityMax: 80,
+} as const;
+
+export const GenderPreferences = ['all', ...Genders] as const;
+export type GenderPreference = (typeof GenderPreferences)[number];
+
+export const SwipeMessages = {
+  self: "You can't swipe on yourself",
+  unknownPerson: 'This person is no longer here',
+  swipeKind: 'A swipe is a like, a pass or a super-like',
+  windowClosed: 'Swiping opens at 8:00 PM',
+  likesLimit: "You've used all your likes!",
+  superLikesUsed: 'Super-Likes used up!',
+  advancedFilters: 'Kink and interest filters come with Max',
+  ageRange: `Age range must be two whole numbers from ${FilterLimits.ageMin} to ${FilterLimits.ageMax}, the first not above the second`,
+  distance: `Distance must be a whole number of km from ${FilterLimits.distanceMinKm} to ${FilterLimits.distanceMaxKm}`,
+  gender: 'Gender preference must be All Genders, Male, Female or Other',
+  city: `City must be at most ${FilterLimits.cityMax} characters`,
+  plan: 'Plan must be free, nightPass, plus or max',
+  matchNotFound: 'No such match',
+} as const;
+
+const filterAge = z.number({ error: SwipeMessages.ageRange }).int(SwipeMessages.ageRange).min(FilterLimits.ageMin, SwipeMessages.ageRange).max(FilterLimits.ageMax, SwipeMessages.ageRange);
+
+/** The deck's filters (spec: 'Filter Your Matches'), kept per person on the server. */
+export const deckFiltersSchema = z.object({
+  gender: z.enum(GenderPreferences, { error: SwipeMessages.gender }).default('all'),
+  ageRange: z
+    .tuple([filterAge, filterAge], { error: SwipeMessages.ageRange })
+    .refine(([min, max]) => min <= max, SwipeMessages.ageRange)
+    .default([18, 60]),
+  distance: z.number({ error: SwipeMessages.distance }).int(SwipeMessages.distance).min(FilterLimits.distanceMinKm, SwipeMessages.distance).max(FilterLimits.distanceMaxKm, SwipeMessages.distance).default(50),
+  city: z.string({ error: SwipeMessages.city }).trim().max(FilterLimits.cityMax, SwipeMessages.city).default(''),
+  kinks: kinksSchema.default([]),
+  interests: interestsSchema.default([]),
+});
+export type DeckFilters = z.output<typeof deckFiltersSchema>;
+export type DeckFiltersInput = z.input<typeof deckFiltersSchema>;
+export const defaultDeckFilters: DeckFilters = deckFiltersSchema.parse({});
+export const usesAdvancedFilters = (filters: Pick<DeckFilters, 'kinks' | 'interests'>) => filters.kinks.length > 0 || filters.interests.length > 0;
+
+// --- Integration events on `swipe.events` ----------------------------------------------------------
+
+/** A person swiped another; keyed by the swiper. */
+export const SwipeRecordedV1 = z.object({
+  swipeId: z.string(),
+  swiperId: z.number().int().positive(),
+  swipedId: z.number().int().positive(),
+  kind: z.enum(SwipeKinds),
+  swipedAt: z.string(),
+});
+export type SwipeRecordedV1 = z.infer<typeof SwipeRecordedV1>;
+
+/** Two people liked each other: exactly one per pair. Keyed by the pair. */
+export const MatchCreatedV1 = z.object({
+  matchId: z.number().int().positive(),
+  /** Ascending. */
+  userIds: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+  /** Who super-liked the other on the way (their card carried the mark). */
+  superLikedBy: z.array(z.number().int().positive()),
+  createdAt: z.string(),
+});
+export type MatchCreatedV1 = z.infer<typeof MatchCreatedV1>;
+
+/** The person's plan changed (simulated; no payment). `expiresAt` is set for a Night Pass. */
+export const PlanChangedV1 = z.object({
+  userId: z.number().int().positive(),
+  plan: planIdSchema,
+  expiresAt: z.string().nullable(),
+  changedAt: z.string(),
+});
+export type PlanChangedV1 = z.infer<typeof PlanChangedV1>;
+
+export const SwipeEvents = {
+  SwipeRecorded: { type: 'SwipeRecorded', version: 1, schema: SwipeRecordedV1 },
+  MatchCreated: { type: 'MatchCreated', version: 1, schema: MatchCreatedV1 },
+  PlanChanged: { type: 'PlanChanged', version: 1, schema: PlanChangedV1 },
+} as const;

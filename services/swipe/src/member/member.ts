@@ -1,0 +1,36 @@
+import { defaultDeckFilters, NIGHT_PASS_DURATION_MS, type Billing, type DeckFilters, type PlanId } from '@nocturne/contracts';
+import type { DomainEvent } from '@nocturne/platform/domain';
+
+/** A person as a member of the swipe context: their plan and their deck filters. Stream `member-<userId>`. */
+export const memberStreamId = (userId: number) => `member-${userId}`;
+
+export type PlanChosen = DomainEvent<'PlanChosen', { userId: number; plan: PlanId; billing: Billing | null; chosenAt: string; expiresAt: string | null }>;
+export type FiltersSet = DomainEvent<'FiltersSet', { userId: number; filters: DeckFilters; setAt: string }>;
+export type MemberEvent = PlanChosen | FiltersSet;
+
+export interface Member {
+  plan: PlanId;
+  billing: Billing | null;
+  /** When the chosen plan stops (a Night Pass, 24 hours after it was chosen); null: until changed. */
+  planExpiresAt: string | null;
+  filters: DeckFilters;
+}
+
+export const initialMember = (): Member => ({ plan: 'free', billing: null, planExpiresAt: null, filters: defaultDeckFilters });
+
+export function evolveMember(state: Member, event: MemberEvent): Member {
+  switch (event.type) {
+    case 'PlanChosen':
+      return { ...state, plan: event.data.plan, billing: event.data.billing, planExpiresAt: event.data.expiresAt };
+    case 'FiltersSet':
+      return { ...state, filters: event.data.filters };
+  }
+}
+
+/** The plan that applies at `now`: an expired Night Pass is the free plan again. */
+export function planInForce(state: Pick<Member, 'plan' | 'planExpiresAt'>, now: Date): PlanId {
+  if (state.planExpiresAt !== null && Date.parse(state.planExpiresAt) <= now.getTime()) return 'free';
+  return state.plan;
+}
+
+export const planExpiry = (plan: PlanId, chosenAt: Date): string | null => (plan === 'nightPass' ? new Date(chosenAt.getTime() + NIGHT_PASS_DURATION_MS).toISOString() : null);

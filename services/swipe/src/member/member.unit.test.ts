@@ -1,0 +1,66 @@
+import { defaultDeckFilters, type DeckFilters } from '@nocturne/contracts';
+import { RuleViolation } from '@nocturne/platform/domain';
+import { deciderSpecification } from '@nocturne/platform/testing';
+import { memberDecider } from './businessLogic';
+import { planInForce, type MemberEvent } from './member';
+
+const spec = deciderSpecification(memberDecider);
+const now = new Date('2026-11-23T21:00:00.000Z');
+const chosen = (plan: 'free' | 'nightPass' | 'plus' | 'max', at = now, billing: 'weekly' | 'monthly' | null = null, expiresAt: string | null = null): MemberEvent => ({
+  type: 'PlanChosen',
+  data: { userId: 7, plan, billing, chosenAt: at.toISOString(), expiresAt },
+});
+const limitReason = (reason: string) => (error: unknown) => {
+  expect(error).toBeInstanceOf(RuleViolation);
+  expect((error as RuleViolation).details.reason).toBe(reason);
+};
+
+describe('choosing a plan (simulated, but kept)', () => {
+  it('gives a Night Pass that ends 24 hours after it was chosen', () => {
+    spec.given([]).when({ type: 'ChoosePlan', userId: 7, plan: 'nightPass', billing: null, now }).then([chosen('nightPass', now, null, '2026-11-24T21:00:00.000Z')]);
+  });
+
+  it('keeps Plus billing weekly unless monthly is chosen, and a change of billing is a change', () => {
+    spec.given([]).when({ type: 'ChoosePlan', userId: 7, plan: 'plus', billing: null, now }).then([chosen('plus', now, 'weekly')]);
+    spec.given([chosen('plus', now, 'weekly')]).when({ type: 'ChoosePlan', userId: 7, plan: 'plus', billing: 'monthly', now }).then([chosen('plus', now, 'monthly')]);
+  });
+
+  it('changes nothing when the plan chosen already applies', () => {
+    spec.given([]).when({ type: 'ChoosePlan', userId: 7, plan: 'free', billing: null, now }).thenNothingHappens();
+    spec.given([chosen('max')]).when({ type: 'ChoosePlan', userId: 7, plan: 'max', billing: null, now }).thenNothingHappens();
+  });
+
+  it('lets an expired Night Pass be chosen again', () => {
+    const later = new Date('2026-11-25T21:00:00.000Z');
+    spec.given([chosen('nightPass', now, null, '2026-11-24T21:00:00.000Z')]).when({ type: 'ChoosePlan', userId: 7, plan: 'nightPass', billing: null, now: later }).then([chosen('nightPass', later, null, '2026-11-26T21:00:00.000Z')]);
+  });
+
+  it('falls back to free once a Night Pass has run out', () => {
+    const state = { plan: 'nightPass' as const, planExpiresAt: '2026-11-24T21:00:00.000Z' };
+    expect(planInForce(state, new Date('2026-11-24T20:59:59.999Z'))).toBe('nightPass');
+    expect(planInForce(state, new Date('2026-11-24T21:00:00.000Z'))).toBe('free');
+  });
+});
+
+describe('deck filters', () => {
+  const filters = (changes: Partial<DeckFilters>): DeckFilters => ({ ...defaultDeckFilters, ...changes });
+
+  it('keeps gender, age, distance and city filters for everyone', () => {
+    const wanted = filters({ gender: 'Female', ageRange: [25, 40], distance: 12, city: 'Berlin' });
+    spec.given([]).when({ type: 'SetFilters', userId: 7, filters: wanted, now }).then([{ type: 'FiltersSet', data: { userId: 7, filters: wanted, setAt: now.toISOString() } }]);
+  });
+
+  it('refuses kink and interest filters without Max, naming the advanced-filters limit', () => {
+    spec.given([chosen('plus', now, 'weekly')]).when({ type: 'SetFilters', userId: 7, filters: filters({ kinks: ['Rope Play'] }), now }).thenThrows(limitReason('advanced-filters'));
+    spec.given([]).when({ type: 'SetFilters', userId: 7, filters: filters({ interests: ['Art'] }), now }).thenThrows(limitReason('advanced-filters'));
+  });
+
+  it('keeps kink and interest filters for Max', () => {
+    const wanted = filters({ kinks: ['Rope Play'], interests: ['Art'] });
+    spec.given([chosen('max')]).when({ type: 'SetFilters', userId: 7, filters: wanted, now }).then([{ type: 'FiltersSet', data: { userId: 7, filters: wanted, setAt: now.toISOString() } }]);
+  });
+
+  it('changes nothing when the filters are the same', () => {
+    spec.given([]).when({ type: 'SetFilters', userId: 7, filters: defaultDeckFilters, now }).thenNothingHappens();
+  });
+});

@@ -1,0 +1,36 @@
+import { SwipeMessages, type PlanAllowance, type SwipeKind } from '@nocturne/contracts';
+import { RuleViolation, type Decider } from '@nocturne/platform/domain';
+import { evolveNight, initialNight, type Night, type NightEvent } from './night';
+
+/**
+ * Everything the rule needs arrives in the command: whether the window is open on the swiper's clock
+ * and what their plan allows, both worked out by the application at `now`.
+ */
+export interface RecordSwipe {
+  type: 'RecordSwipe';
+  swipeId: string;
+  swiperId: number;
+  swipedId: number;
+  kind: SwipeKind;
+  night: string;
+  now: Date;
+  windowOpen: boolean;
+  allowance: Pick<PlanAllowance, 'likesPerNight' | 'superLikesPerNight'>;
+}
+export type NightCommand = RecordSwipe;
+
+export function decideNight(command: NightCommand, state: Night): NightEvent[] {
+  const { swipeId, swiperId, swipedId, kind, night, now, windowOpen, allowance } = command;
+  if (!windowOpen) throw new RuleViolation('LIMIT_REACHED', SwipeMessages.windowClosed, { reason: 'window-closed' });
+  // The same swipe twice (a double tap, a retried request) counts once.
+  if (state.swiped[swipedId] === kind) return [];
+  if (kind === 'like' && allowance.likesPerNight !== null && state.likes >= allowance.likesPerNight) {
+    throw new RuleViolation('LIMIT_REACHED', SwipeMessages.likesLimit, { reason: 'likes-limit' });
+  }
+  if (kind === 'superlike' && state.superLikes >= allowance.superLikesPerNight) {
+    throw new RuleViolation('LIMIT_REACHED', SwipeMessages.superLikesUsed, { reason: 'super-likes-used' });
+  }
+  return [{ type: 'SwipeRecorded', data: { swipeId, swiperId, swipedId, kind, night, swipedAt: now.toISOString() } }];
+}
+
+export const nightDecider: Decider<NightCommand, Night, NightEvent> = { decide: decideNight, evolve: evolveNight, initialState: initialNight };

@@ -1,0 +1,65 @@
+import { planAllowances, type SwipeKind } from '@nocturne/contracts';
+import { RuleViolation } from '@nocturne/platform/domain';
+import { deciderSpecification } from '@nocturne/platform/testing';
+import { nightDecider, type RecordSwipe } from './businessLogic';
+import type { NightEvent } from './night';
+
+const spec = deciderSpecification(nightDecider);
+const now = new Date('2026-11-23T21:00:00.000Z');
+const swipe = (swipedId: number, kind: SwipeKind, changes: Partial<RecordSwipe> = {}): RecordSwipe => ({
+  type: 'RecordSwipe',
+  swipeId: `s-${swipedId}-${kind}`,
+  swiperId: 1,
+  swipedId,
+  kind,
+  night: '2026-11-23',
+  now,
+  windowOpen: true,
+  allowance: planAllowances.free,
+  ...changes,
+});
+const recorded = (swipedId: number, kind: SwipeKind): NightEvent => ({
+  type: 'SwipeRecorded',
+  data: { swipeId: `s-${swipedId}-${kind}`, swiperId: 1, swipedId, kind, night: '2026-11-23', swipedAt: now.toISOString() },
+});
+const likes = (count: number) => Array.from({ length: count }, (_, i) => recorded(100 + i, 'like'));
+const refusedFor = (reason: string) => (error: unknown) => {
+  expect(error).toBeInstanceOf(RuleViolation);
+  expect(error).toMatchObject({ code: 'LIMIT_REACHED', details: { reason } });
+};
+
+describe('a night of swipes', () => {
+  it('records likes, passes and super-likes', () => {
+    spec.given([]).when(swipe(2, 'like')).then([recorded(2, 'like')]);
+    spec.given([]).when(swipe(2, 'pass')).then([recorded(2, 'pass')]);
+    spec.given([]).when(swipe(2, 'superlike', { allowance: planAllowances.plus })).then([recorded(2, 'superlike')]);
+  });
+
+  it('refuses every swipe while the window is closed', () => {
+    spec.given([]).when(swipe(2, 'pass', { windowOpen: false })).thenThrows(refusedFor('window-closed'));
+  });
+
+  it('gives a free person 30 likes a night, then refuses with likes-limit; passes stay free', () => {
+    spec.given(likes(29)).when(swipe(2, 'like')).then([recorded(2, 'like')]);
+    spec.given(likes(30)).when(swipe(2, 'like')).thenThrows(refusedFor('likes-limit'));
+    spec.given(likes(30)).when(swipe(2, 'pass')).then([recorded(2, 'pass')]);
+  });
+
+  it('lets paid plans like without limit', () => {
+    spec.given(likes(500)).when(swipe(2, 'like', { allowance: planAllowances.nightPass })).then([recorded(2, 'like')]);
+  });
+
+  it('allows no super-like on the free plan and as many as the plan gives on the others', () => {
+    spec.given([]).when(swipe(2, 'superlike')).thenThrows(refusedFor('super-likes-used'));
+    spec.given([recorded(3, 'superlike')]).when(swipe(2, 'superlike', { allowance: planAllowances.nightPass })).thenThrows(refusedFor('super-likes-used'));
+    const three = [3, 4, 5].map((id) => recorded(id, 'superlike'));
+    spec.given(three.slice(0, 2)).when(swipe(2, 'superlike', { allowance: planAllowances.plus })).then([recorded(2, 'superlike')]);
+    spec.given(three).when(swipe(2, 'superlike', { allowance: planAllowances.plus })).thenThrows(refusedFor('super-likes-used'));
+    spec.given(three).when(swipe(2, 'superlike', { allowance: planAllowances.max })).then([recorded(2, 'superlike')]);
+  });
+
+  it('counts the same swipe on the same person once', () => {
+    spec.given(likes(30)).when({ ...swipe(100, 'like'), swipeId: 'retry' }).thenNothingHappens();
+    spec.given([recorded(2, 'pass')]).when(swipe(2, 'like')).then([recorded(2, 'like')]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { SwipeKind } from '@nocturne/contracts';
+import { deciderSpecification } from '@nocturne/platform/testing';
+import { pairDecider, wouldMatch, type RegisterSwipe } from './businessLogic';
+import { initialPair, pairStreamId, type PairEvent } from './pair';
+
+const spec = deciderSpecification(pairDecider);
+const now = new Date('2026-11-23T21:00:00.000Z');
+const swipe = (from: number, to: number, kind: SwipeKind, matchId: number | null = null): RegisterSwipe => ({ type: 'RegisterSwipe', swipeId: `${from}-${kind}`, from, to, kind, now, matchId });
+const swiped = (from: number, to: number, kind: SwipeKind): PairEvent => ({ type: 'PairSwiped', data: { swipeId: `${from}-${kind}`, from, to, kind, swipedAt: now.toISOString() } });
+const match = (matchId: number, superLikedBy: number[] = []): PairEvent => ({ type: 'MatchCreated', data: { matchId, userIds: [3, 8], superLikedBy, createdAt: now.toISOString() } });
+
+describe('a pair of people', () => {
+  it('is one stream whichever of the two swipes', () => {
+    expect(pairStreamId(8, 3)).toBe(pairStreamId(3, 8));
+    expect(pairStreamId(3, 8)).toBe('pair-3-8');
+  });
+
+  it('matches when the second like arrives, with the match id drawn for it', () => {
+    spec.given([]).when(swipe(3, 8, 'like')).then([swiped(3, 8, 'like')]);
+    spec.given([swiped(3, 8, 'like')]).when(swipe(8, 3, 'like', 41)).then([swiped(8, 3, 'like'), match(41)]);
+  });
+
+  it('marks who super-liked on the way', () => {
+    spec.given([swiped(8, 3, 'superlike')]).when(swipe(3, 8, 'like', 5)).then([swiped(3, 8, 'like'), match(5, [8])]);
+    spec.given([swiped(8, 3, 'like')]).when(swipe(3, 8, 'superlike', 5)).then([swiped(3, 8, 'superlike'), match(5, [3])]);
+  });
+
+  it('does not match on a pass, or when the other passed', () => {
+    spec.given([swiped(3, 8, 'like')]).when(swipe(8, 3, 'pass')).then([swiped(8, 3, 'pass')]);
+    spec.given([swiped(3, 8, 'pass')]).when(swipe(8, 3, 'like')).then([swiped(8, 3, 'like')]);
+  });
+
+  it('matches once: a later like of a matched pair adds the swipe only', () => {
+    spec.given([swiped(3, 8, 'like'), swiped(8, 3, 'like'), match(41)]).when({ ...swipe(3, 8, 'superlike') }).then([swiped(3, 8, 'superlike')]);
+  });
+
+  it('registers a swipe once, whoever delivers it again', () => {
+    spec.given([swiped(3, 8, 'like')]).when(swipe(3, 8, 'like')).thenNothingHappens();
+  });
+
+  it('says in advance whether a swipe would match, so a match id is drawn only then', () => {
+    const liked = pairDecider.evolve(initialPair(), swiped(3, 8, 'like'));
+    expect(wouldMatch(liked, swipe(8, 3, 'like'))).toBe(true);
+    expect(wouldMatch(liked, swipe(8, 3, 'pass'))).toBe(false);
+    expect(() => pairDecider.decide(swipe(8, 3, 'like'), liked)).toThrow(/matchId/);
+  });
+});
