@@ -23,7 +23,13 @@ export interface Adapters {
   kv: KeyValueStore;
   readModels: ReadModelStore;
   blobs: BlobStore;
+  /** Positions of work whose results are durable (the outbox relay, processors that append events). */
   checkpoints: CheckpointStore;
+  /**
+   * Positions of projections: kept exactly as long as the read models are (in memory embedded, so read
+   * models are rebuilt from the event store at start; in MongoDB otherwise, so they resume).
+   */
+  projectionCheckpoints: CheckpointStore;
   /** Per-person data keys of this service (crypto-shredding): `<data>/<service>/subject-keys.jsonl` or collection `subject_keys`. */
   personalData: PersonalDataVault;
   /** Closes what this call created (never the shared infrastructure passed in). */
@@ -154,6 +160,7 @@ function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.Proc
     readModels,
     blobs,
     checkpoints,
+    projectionCheckpoints: new MemoryCheckpointStore(),
     personalData,
     close: async () => {
       await eventStore.close();

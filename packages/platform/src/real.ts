@@ -62,6 +62,8 @@ export async function createRealAdapters(options: RealAdaptersOptions): Promise<
       readModels: new MongoReadModelStore(db),
       blobs: new GridFsBlobStore(db),
       checkpoints: new MongoCheckpointStore(db),
+      // Read models persist here, so their projections resume where they stopped.
+      projectionCheckpoints: new MongoCheckpointStore(db, 'projection_checkpoints'),
       personalData,
       close: closeAll,
     };

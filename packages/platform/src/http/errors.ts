@@ -1,4 +1,5 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { PUBLIC_ERROR_CODES } from '../domain/ruleViolation';
 
 /** The error codes a subgraph may answer with a message of its own (docs/design.md, Errors). */
 export const ErrorCodes = {
@@ -12,7 +13,7 @@ export const ErrorCodes = {
 } as const;
 export type DomainErrorCode = Exclude<keyof typeof ErrorCodes, 'INTERNAL_SERVER_ERROR'>;
 
-const publicCodes: ReadonlySet<string> = new Set<DomainErrorCode>(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED']);
+const publicCodes: ReadonlySet<string> = PUBLIC_ERROR_CODES;
 
 /**
  * Errors about the request itself that Apollo raises before any resolver runs (parse, validation,

@@ -10,6 +10,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { Kind, parse, type DocumentNode } from 'graphql';
 import type { Logger } from 'pino';
+import { RuleViolation } from '../domain/ruleViolation';
 import { formatSubgraphError } from './errors';
 import { INTERNAL_CONTEXT_HEADER, verifyInternalContext, type InternalContext } from './internalContext';
 
@@ -88,6 +89,7 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
       return {
         async didEncounterErrors({ errors, contextValue, operationName }) {
           for (const error of errors) {
+            if (unwrapResolverError(error) instanceof RuleViolation) continue;
             const code = error.extensions?.code;
             if (formatSubgraphError({ message: error.message, extensions: { code }, ...(error.path && { path: error.path }) }).masked) {
               const original = unwrapResolverError(error);
@@ -106,7 +108,14 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
     // The composition root owns signals; with several servers in one process Apollo's own handlers
     // would each stop their server and hold the process open.
     stopOnTerminationSignals: false,
-    formatError: (formatted) => formatSubgraphError(formatted).error,
+    formatError: (formatted, error) => {
+      // A broken rule reaches the caller as it is: its message, code and details (the one mapping).
+      const original = unwrapResolverError(error);
+      if (original instanceof RuleViolation) {
+        return { message: original.message, ...(formatted.path && { path: formatted.path }), ...(formatted.locations && { locations: formatted.locations }), extensions: { ...original.toExtensions() } };
+      }
+      return formatSubgraphError(formatted).error;
+    },
     plugins: [ApolloServerPluginLandingPageDisabled(), logMaskedErrors],
     logger: {
       debug: (message) => logger.debug(message),

@@ -1,0 +1,15 @@
+import { handleCommand, type EventMetadata } from '@nocturne/platform';
+import type { SwipeDependencies } from '../dependencies';
+import { candidateDecider, type CandidateCommand } from './businessLogic';
+import { candidateStreamId } from './candidate';
+
+/** Keeps this service's copy of a person in step with what auth and profile published. */
+export function createCandidateApplication(deps: SwipeDependencies) {
+  return {
+    async record(command: CandidateCommand, source: { eventId: string; correlationId?: string }): Promise<void> {
+      const metadata: EventMetadata = { causationId: source.eventId, ...(source.correlationId && { correlationId: source.correlationId }) };
+      await handleCommand({ eventStore: deps.eventStore, streamId: candidateStreamId(command.userId), decider: candidateDecider, command, context: { now: deps.clock(), newEventId: deps.newId, metadata } });
+    },
+  };
+}
+export type CandidateApplication = ReturnType<typeof createCandidateApplication>;

@@ -1,0 +1,40 @@
+import type { Decider } from '@nocturne/platform/domain';
+import { evolveCandidate, initialCandidate, type Candidate, type CandidateEvent, type CandidateProfile, type CoarseLocation } from './candidate';
+
+/** What another context published, as a command on this context's own copy. Erasure is final. */
+export type CandidateCommand =
+  | { type: 'RecordRegistration'; userId: number; age: number; registeredAt: string }
+  | { type: 'RecordAge'; userId: number; age: number }
+  | { type: 'RecordProfile'; userId: number; profile: CandidateProfile; onboarded: boolean; changedAt: string }
+  | { type: 'RecordPhotos'; userId: number; photoIds: string[]; changedAt: string }
+  | { type: 'RecordLocation'; userId: number; location: CoarseLocation; movedAt: string }
+  | { type: 'RecordTimeZone'; userId: number; timeZone: string }
+  | { type: 'Erase'; userId: number; erasedAt: string };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function decideCandidate(command: CandidateCommand, state: Candidate): CandidateEvent[] {
+  // Nothing brings an erased person back, whatever arrives late or again.
+  if (state.status === 'erased') return [];
+  const { userId } = command;
+  switch (command.type) {
+    case 'RecordRegistration':
+      return state.status === 'absent' || state.age !== command.age ? [{ type: 'CandidateRegistered', data: { userId, age: command.age, registeredAt: command.registeredAt } }] : [];
+    case 'RecordAge':
+      return state.age === command.age ? [] : [{ type: 'CandidateAgeChanged', data: { userId, age: command.age } }];
+    case 'RecordProfile':
+      return same(state.profile, command.profile) && (state.onboarded || !command.onboarded)
+        ? []
+        : [{ type: 'CandidateProfileChanged', data: { userId, profile: command.profile, onboarded: command.onboarded, changedAt: command.changedAt } }];
+    case 'RecordPhotos':
+      return same(state.photoIds, command.photoIds) ? [] : [{ type: 'CandidatePhotosChanged', data: { userId, photoIds: command.photoIds, changedAt: command.changedAt } }];
+    case 'RecordLocation':
+      return same(state.location, command.location) ? [] : [{ type: 'CandidateMoved', data: { userId, location: command.location, movedAt: command.movedAt } }];
+    case 'RecordTimeZone':
+      return state.timeZone === command.timeZone ? [] : [{ type: 'CandidateTimeZoneSet', data: { userId, timeZone: command.timeZone } }];
+    case 'Erase':
+      return [{ type: 'CandidateErased', data: { userId, erasedAt: command.erasedAt } }];
+  }
+}
+
+export const candidateDecider: Decider<CandidateCommand, Candidate, CandidateEvent> = { decide: decideCandidate, evolve: evolveCandidate, initialState: initialCandidate };

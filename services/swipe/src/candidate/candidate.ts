@@ -1,0 +1,84 @@
+import type { Gender, GridCell } from '@nocturne/contracts';
+import type { DomainEvent } from '@nocturne/platform/domain';
+
+/**
+ * A person as others may meet them in the deck: what the auth and profile contexts published about
+ * them, kept here as this service's own events (so the deck rebuilds from this store alone, and the
+ * personal fields are encrypted and shredded with the person's key here too). Stream `candidate-<userId>`.
+ */
+export const candidateStreamId = (userId: number) => `candidate-${userId}`;
+export const userIdOfCandidateStream = (streamId: string): number | null => {
+  const match = /^candidate-(\d+)$/.exec(streamId);
+  return match ? Number(match[1]) : null;
+};
+
+export interface CandidateProfile {
+  gender: Gender;
+  kinks: string[];
+  interests: string[];
+  /** In display order: the first is the card's picture. */
+  photoIds: string[];
+}
+
+/** The centre of the person's ~1 km grid cell: the only position that ever leaves the profile service. */
+export interface CoarseLocation {
+  cell: GridCell;
+  latitude: number;
+  longitude: number;
+  /** A city the person chose to show; null otherwise. */
+  city: string | null;
+}
+
+export type CandidateRegistered = DomainEvent<'CandidateRegistered', { userId: number; age: number; registeredAt: string }>;
+export type CandidateAgeChanged = DomainEvent<'CandidateAgeChanged', { userId: number; age: number }>;
+export type CandidateProfileChanged = DomainEvent<'CandidateProfileChanged', { userId: number; profile: CandidateProfile; onboarded: boolean; changedAt: string }>;
+export type CandidatePhotosChanged = DomainEvent<'CandidatePhotosChanged', { userId: number; photoIds: string[]; changedAt: string }>;
+export type CandidateMoved = DomainEvent<'CandidateMoved', { userId: number; location: CoarseLocation; movedAt: string }>;
+export type CandidateTimeZoneSet = DomainEvent<'CandidateTimeZoneSet', { userId: number; timeZone: string }>;
+/** The person deleted their account: nothing of them is shown or kept (their key is shredded after). */
+export type CandidateErased = DomainEvent<'CandidateErased', { userId: number; erasedAt: string }>;
+
+export type CandidateEvent =
+  | CandidateRegistered
+  | CandidateAgeChanged
+  | CandidateProfileChanged
+  | CandidatePhotosChanged
+  | CandidateMoved
+  | CandidateTimeZoneSet
+  | CandidateErased;
+
+export interface Candidate {
+  status: 'absent' | 'active' | 'erased';
+  age: number | null;
+  profile: CandidateProfile | null;
+  onboarded: boolean;
+  photoIds: string[];
+  location: CoarseLocation | null;
+  timeZone: string | null;
+}
+
+export const initialCandidate = (): Candidate => ({ status: 'absent', age: null, profile: null, onboarded: false, photoIds: [], location: null, timeZone: null });
+
+/**
+ * Folding also runs over events whose personal fields were shredded (read back as null); every such
+ * stream ends in CandidateErased, so those fields are never dereferenced, only carried.
+ */
+export function evolveCandidate(state: Candidate, event: CandidateEvent): Candidate {
+  if (state.status === 'erased') return state;
+  const active = { ...state, status: 'active' as const };
+  switch (event.type) {
+    case 'CandidateRegistered':
+    case 'CandidateAgeChanged':
+      return { ...active, age: event.data.age };
+    case 'CandidateProfileChanged':
+      return { ...active, profile: event.data.profile, photoIds: event.data.profile?.photoIds ?? [], onboarded: state.onboarded || event.data.onboarded };
+    case 'CandidatePhotosChanged':
+      return { ...active, photoIds: event.data.photoIds, profile: state.profile && { ...state.profile, photoIds: event.data.photoIds } };
+    case 'CandidateMoved':
+      return { ...active, location: event.data.location };
+    case 'CandidateTimeZoneSet':
+      return { ...active, timeZone: event.data.timeZone };
+    case 'CandidateErased':
+      return { ...initialCandidate(), status: 'erased' };
+  }
+}

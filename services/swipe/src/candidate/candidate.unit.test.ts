@@ -1,0 +1,32 @@
+import { deciderSpecification } from '@nocturne/platform/testing';
+import { candidateDecider } from './businessLogic';
+import type { CandidateEvent } from './candidate';
+
+const spec = deciderSpecification(candidateDecider);
+const registered: CandidateEvent = { type: 'CandidateRegistered', data: { userId: 4, age: 30, registeredAt: '2026-11-23T20:00:00.000Z' } };
+const erased: CandidateEvent = { type: 'CandidateErased', data: { userId: 4, erasedAt: '2026-11-23T22:00:00.000Z' } };
+const profile = { gender: 'Female' as const, kinks: ['Rope Play'], interests: ['Art'], photoIds: ['a'.repeat(32)] };
+
+describe('a candidate (the swipe context own copy of a person)', () => {
+  it('records what the other contexts published, once', () => {
+    spec.given([]).when({ type: 'RecordRegistration', userId: 4, age: 30, registeredAt: '2026-11-23T20:00:00.000Z' }).then([registered]);
+    spec.given([registered]).when({ type: 'RecordRegistration', userId: 4, age: 30, registeredAt: '2026-11-23T20:00:00.000Z' }).thenNothingHappens();
+    spec.given([registered]).when({ type: 'RecordAge', userId: 4, age: 31 }).then([{ type: 'CandidateAgeChanged', data: { userId: 4, age: 31 } }]);
+  });
+
+  it('keeps a person onboarded once they were, whatever edits follow', () => {
+    const onboarded: CandidateEvent = { type: 'CandidateProfileChanged', data: { userId: 4, profile, onboarded: true, changedAt: 't1' } };
+    spec.given([registered, onboarded]).when({ type: 'RecordProfile', userId: 4, profile, onboarded: false, changedAt: 't2' }).thenNothingHappens();
+    expect(candidateDecider.evolve(candidateDecider.evolve(candidateDecider.initialState(), onboarded), { type: 'CandidateProfileChanged', data: { userId: 4, profile: { ...profile, kinks: [] }, onboarded: false, changedAt: 't2' } }).onboarded).toBe(true);
+  });
+
+  it('never brings an erased person back, whatever arrives late', () => {
+    spec.given([registered, erased]).when({ type: 'RecordRegistration', userId: 4, age: 30, registeredAt: 'later' }).thenNothingHappens();
+    spec.given([erased]).when({ type: 'RecordProfile', userId: 4, profile, onboarded: true, changedAt: 'later' }).thenNothingHappens();
+    spec.given([erased]).when({ type: 'Erase', userId: 4, erasedAt: 'again' }).thenNothingHappens();
+  });
+
+  it('erases a person it never heard of, so that nothing arriving later creates them', () => {
+    spec.given([]).when({ type: 'Erase', userId: 4, erasedAt: '2026-11-23T22:00:00.000Z' }).then([erased]);
+  });
+});

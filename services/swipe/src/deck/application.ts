@@ -1,0 +1,143 @@
+import { isLikeKind, planAllowances, usesAdvancedFilters, type DeckFilters } from '@nocturne/contracts';
+import type { Filter } from '@nocturne/platform';
+import { signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import type { MemberApplication } from '../member/application';
+import { planInForce } from '../member/member';
+import type { CandidateRow } from '../projections/readModels';
+import { bandOf, boundingBox, byBandThenShuffle, distanceBetween, DISTANCE_BANDS_KM, type Position } from './deck';
+
+export interface DeckCard {
+  userId: number;
+  /** Whole km between grid cells; null when either person shared no location. */
+  distanceKm: number | null;
+  /** This person super-liked the viewer: their card carries the mark. */
+  superLikedYou: boolean;
+  /** Kinks both have (marked as shared on the card). */
+  sharedKinks: string[];
+}
+
+export interface Deck {
+  cards: DeckCard[];
+  /** True when the cards are passed profiles coming back ('Restart'). */
+  restarted: boolean;
+}
+
+export interface LikeReceived {
+  userId: number;
+  likedAt: string;
+  superLike: boolean;
+  firstPhotoId: string | null;
+}
+
+export const DECK_PAGE_MAX = 50;
+
+const positionOf = (row: Pick<CandidateRow, 'latitude' | 'longitude'> | null): Position | null =>
+  row && row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+
+/**
+ * The deck, filtered on the server: never the viewer, people they liked, erased or not yet onboarded
+ * people; passed people only on 'Restart' once nothing else is left. Candidates are looked up by a
+ * coordinate box per distance band (an index on the cell centres), never by reading every profile.
+ */
+export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication) {
+  const { collections } = deps;
+
+  function filterDocument(filters: DeckFilters, advanced: boolean, userIds: Filter): Filter {
+    const filter: Filter = { onboarded: true, erased: { $ne: true }, userId: userIds, age: { $gte: filters.ageRange[0], $lte: filters.ageRange[1] } };
+    if (filters.gender !== 'all') filter.gender = filters.gender;
+    if (filters.city) filter.city = filters.city.toLowerCase();
+    // Filters kept from a plan that lapsed no longer apply.
+    if (advanced && filters.kinks.length > 0) filter.kinks = { $all: filters.kinks };
+    if (advanced && filters.interests.length > 0) filter.interests = { $all: filters.interests };
+    return filter;
+  }
+
+  async function nearby(base: Filter, from: Position, maxKm: number, limit: number): Promise<Array<{ row: CandidateRow; distanceKm: number }>> {
+    const found = new Map<number, { row: CandidateRow; distanceKm: number }>();
+    for (const band of [...DISTANCE_BANDS_KM.filter((b) => b < maxKm), maxKm]) {
+      const box = boundingBox(from, band);
+      const rows = await collections.candidates.find(
+        {
+          ...base,
+          latitude: { $gte: box.latitude.min, $lte: box.latitude.max },
+          $or: box.longitude.map((range) => ({ longitude: { $gte: range.min, $lte: range.max } })),
+        },
+        { sort: { shuffle: 1 }, limit: limit * 4 + found.size },
+      );
+      for (const row of rows) {
+        if (found.has(row.userId)) continue;
+        const distanceKm = distanceBetween(from, positionOf(row)!);
+        if (distanceKm <= band && distanceKm <= maxKm) found.set(row.userId, { row, distanceKm });
+      }
+      if (found.size >= limit) break;
+    }
+    return [...found.values()];
+  }
+
+  return {
+    async deck(actor: Actor, options: { limit?: number; includePassed?: boolean } = {}): Promise<Deck> {
+      const viewerId = signedIn(actor);
+      const limit = Math.min(DECK_PAGE_MAX, Math.max(1, options.limit ?? 20));
+      const now = deps.clock();
+      const [me, member, mySwipes, likedMe] = await Promise.all([
+        collections.candidates.get(String(viewerId)),
+        members.load(viewerId),
+        collections.swipes.find({ swiperId: viewerId }),
+        collections.swipes.find({ swipedId: viewerId, kind: 'superlike' }),
+      ]);
+      const advanced = planAllowances[planInForce(member, now)].advancedFilters && usesAdvancedFilters(member.filters);
+      const liked = mySwipes.filter((swipe) => isLikeKind(swipe.kind)).map((swipe) => swipe.swipedId);
+      const passed = mySwipes.filter((swipe) => swipe.kind === 'pass').map((swipe) => swipe.swipedId);
+      const superLikers = new Set(likedMe.map((swipe) => swipe.swiperId));
+      const myKinks = new Set(me && !me.erased ? me.kinks : []);
+      const from = positionOf(me && !me.erased ? me : null);
+
+      const pick = async (userIds: Filter) => {
+        const base = filterDocument(member.filters, advanced, userIds);
+        if (from) return nearby(base, from, member.filters.distance, limit);
+        const rows = await collections.candidates.find(base, { sort: { shuffle: 1 }, limit });
+        return rows.map((row) => ({ row, distanceKm: null as number | null }));
+      };
+      let restarted = false;
+      let picked = await pick({ $nin: [viewerId, ...liked, ...passed] });
+      if (picked.length === 0 && options.includePassed && passed.length > 0) {
+        restarted = true;
+        picked = await pick({ $in: passed });
+      }
+      const cards = picked
+        .map(({ row, distanceKm }) => ({ row, distanceKm, band: distanceKm === null ? 0 : bandOf(distanceKm), shuffle: row.shuffle }))
+        .sort(byBandThenShuffle)
+        .slice(0, limit)
+        .map(({ row, distanceKm }) => ({
+          userId: row.userId,
+          distanceKm,
+          superLikedYou: superLikers.has(row.userId),
+          sharedKinks: row.kinks.filter((kink) => myKinks.has(kink)),
+        }));
+      return { cards, restarted };
+    },
+
+    /** Who liked the viewer and is still waiting for an answer: not swiped back, not matched, not erased. */
+    async likesReceived(actor: Actor): Promise<LikeReceived[]> {
+      const viewerId = signedIn(actor);
+      const [received, mine] = await Promise.all([
+        collections.swipes.find({ swipedId: viewerId, kind: { $in: ['like', 'superlike'] } }, { sort: { swipedAt: -1 } }),
+        collections.swipes.find({ swiperId: viewerId }),
+      ]);
+      const answered = new Set(mine.map((swipe) => swipe.swipedId));
+      const waiting = received.filter((swipe) => !answered.has(swipe.swiperId));
+      const rows = await collections.candidates.find({ userId: { $in: waiting.map((swipe) => swipe.swiperId) }, erased: { $ne: true } });
+      const byId = new Map(rows.map((row) => [row.userId, row]));
+      return waiting.flatMap((swipe) => {
+        const row = byId.get(swipe.swiperId);
+        return row ? [{ userId: swipe.swiperId, likedAt: swipe.swipedAt, superLike: swipe.kind === 'superlike', firstPhotoId: row.firstPhotoId }] : [];
+      });
+    },
+
+    async canSeeLikes(actor: Actor): Promise<boolean> {
+      const viewerId = signedIn(actor);
+      return planAllowances[planInForce(await members.load(viewerId), deps.clock())].seeLikes;
+    },
+  };
+}
+export type DeckApplication = ReturnType<typeof createDeckApplication>;

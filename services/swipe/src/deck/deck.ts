@@ -1,0 +1,55 @@
+import { coarseDistanceKm, type GridCell } from '@nocturne/contracts';
+
+/**
+ * Pure rules of the deck: which area to look in, and an order that does not reveal exact distance.
+ * Distances are whole km between ~1 km grid cells (decisions.md, Location privacy); within a band the
+ * order is a random key drawn once per person, never the distance itself.
+ */
+export const DISTANCE_BANDS_KM = [2, 5, 10, 25, 50, 100, 200] as const;
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+/** The smallest band holding `km`; beyond the last band, the last. */
+export const bandOf = (km: number): number => DISTANCE_BANDS_KM.find((band) => km <= band) ?? DISTANCE_BANDS_KM[DISTANCE_BANDS_KM.length - 1]!;
+
+export interface CoordinateBox {
+  latitude: { min: number; max: number };
+  /** One range, or two where the box crosses longitude ±180. */
+  longitude: Array<{ min: number; max: number }>;
+}
+
+const KM_PER_DEGREE = 111.195;
+
+/** A latitude/longitude box holding every point within `km` of `centre` (a little more, never less). */
+export function boundingBox(centre: Position, km: number): CoordinateBox {
+  // One cell of slack: positions are cell centres, and the distance shown is rounded.
+  const reach = km + 1.5;
+  const latDelta = reach / KM_PER_DEGREE;
+  const min = Math.max(-90, centre.latitude - latDelta);
+  const max = Math.min(90, centre.latitude + latDelta);
+  const widest = Math.max(Math.abs(min), Math.abs(max));
+  if (widest >= 89.9) return { latitude: { min, max }, longitude: [{ min: -180, max: 180 }] };
+  const lonDelta = reach / (KM_PER_DEGREE * Math.cos((widest * Math.PI) / 180));
+  if (lonDelta >= 180) return { latitude: { min, max }, longitude: [{ min: -180, max: 180 }] };
+  const west = centre.longitude - lonDelta;
+  const east = centre.longitude + lonDelta;
+  if (west < -180) return { latitude: { min, max }, longitude: [{ min: west + 360, max: 180 }, { min: -180, max: east }] };
+  if (east > 180) return { latitude: { min, max }, longitude: [{ min: west, max: 180 }, { min: -180, max: east - 360 }] };
+  return { latitude: { min, max }, longitude: [{ min: west, max: east }] };
+}
+
+/** Whole km between two cell centres, as others are shown it. */
+export const distanceBetween = (a: Position, b: Position): number => coarseDistanceKm(a, b);
+
+export interface Ranked {
+  band: number;
+  shuffle: number;
+}
+
+/** Nearer bands first; within a band, the random key. */
+export const byBandThenShuffle = (a: Ranked, b: Ranked) => a.band - b.band || a.shuffle - b.shuffle;
+
+export const sameCell = (a: GridCell | null, b: GridCell | null) => a !== null && b !== null && a.row === b.row && a.col === b.col;

@@ -1,0 +1,107 @@
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { deckFiltersSchema, firstFieldError, type Billing, type DeckFilters, type PlanId, type SwipeKind } from '@nocturne/contracts';
+import { invalidInput, RuleViolation, type SubgraphBaseContext } from '@nocturne/platform';
+import type { DeckApplication } from '../deck/application';
+import type { Actor } from '../dependencies';
+import type { MemberApplication, MembershipView } from '../member/application';
+import type { MatchesApplication, MatchView } from '../pair/application';
+import type { QuotaView, SwipingApplication } from '../swiping/application';
+
+export interface SwipeContext extends SubgraphBaseContext {
+  members: MemberApplication;
+  swiping: SwipingApplication;
+  deck: DeckApplication;
+  matches: MatchesApplication;
+}
+
+const actorOf = (context: SwipeContext): Actor => ({ ...(context.internal.uid !== undefined && { uid: context.internal.uid }), requestId: context.requestId });
+
+// GraphQL enums are upper case; the contracts' values are the spec's.
+const kinds: Record<string, SwipeKind> = { LIKE: 'like', PASS: 'pass', SUPERLIKE: 'superlike' };
+const plans: Record<string, PlanId> = { FREE: 'free', NIGHT_PASS: 'nightPass', PLUS: 'plus', MAX: 'max' };
+const planEnum = (plan: PlanId) => Object.entries(plans).find(([, value]) => value === plan)![0];
+const billingEnum = (billing: Billing | null) => billing?.toUpperCase() ?? null;
+
+const quota = (view: QuotaView) => ({ ...view, plan: planEnum(view.plan) });
+const membership = (view: MembershipView) => ({ ...view, plan: planEnum(view.plan), billing: billingEnum(view.billing) });
+const match = (view: MatchView) => ({ ...view, otherUser: { id: view.otherUserId } });
+const filters = (value: DeckFilters) => ({ gender: value.gender, ageMin: value.ageRange[0], ageMax: value.ageRange[1], distance: value.distance, city: value.city, kinks: value.kinks, interests: value.interests });
+
+interface FiltersInput {
+  gender?: string | null;
+  ageMin?: number | null;
+  ageMax?: number | null;
+  distance?: number | null;
+  city?: string | null;
+  kinks?: string[] | null;
+  interests?: string[] | null;
+}
+
+/** Fields left out keep their stored value; the whole result is checked with the contracts' rules. */
+function mergeFilters(current: DeckFilters, input: FiltersInput): DeckFilters {
+  const merged = {
+    gender: input.gender ?? current.gender,
+    ageRange: [input.ageMin ?? current.ageRange[0], input.ageMax ?? current.ageRange[1]],
+    distance: input.distance ?? current.distance,
+    city: input.city ?? current.city,
+    kinks: input.kinks ?? current.kinks,
+    interests: input.interests ?? current.interests,
+  };
+  const parsed = deckFiltersSchema.safeParse(merged);
+  if (parsed.success) return parsed.data;
+  const { field, message } = firstFieldError(parsed.error);
+  throw invalidInput(field === 'ageRange' ? 'ageMin' : field, message);
+}
+
+/** Thin: each field hands the caller to the application layer, which checks who may see or do what. */
+export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
+  Query: {
+    deck: async (_parent, args: { limit?: number | null; restart?: boolean | null }, context: SwipeContext) => {
+      const deck = await context.deck.deck(actorOf(context), { limit: args.limit ?? 20, includePassed: args.restart ?? false });
+      return { restarted: deck.restarted, cards: deck.cards.map((card) => ({ ...card, user: { id: card.userId } })) };
+    },
+    swipeWindow: async (_parent, _args, context: SwipeContext) => {
+      const window = await context.swiping.swipeWindow(actorOf(context));
+      return { ...window, mode: window.mode.toUpperCase() };
+    },
+    quota: async (_parent, _args, context: SwipeContext) => quota(await context.swiping.quota(actorOf(context))),
+    membership: async (_parent, _args, context: SwipeContext) => membership(await context.members.membership(actorOf(context))),
+    deckFilters: async (_parent, _args, context: SwipeContext) => filters(await context.members.filters(actorOf(context))),
+    likesReceived: async (_parent, _args, context: SwipeContext) => {
+      const actor = actorOf(context);
+      const [likes, visible] = await Promise.all([context.deck.likesReceived(actor), context.deck.canSeeLikes(actor)]);
+      return {
+        visible,
+        count: likes.length,
+        // Nothing that names the person travels to a free plan: no id, no name, no time.
+        likes: likes.map((like) => (visible ? { superLike: like.superLike, user: { id: like.userId }, likedAt: like.likedAt, blurredPhotoUrl: null } : { superLike: like.superLike, user: null, likedAt: null, blurredPhotoUrl: null })),
+      };
+    },
+    matches: async (_parent, args: { userId?: number | null }, context: SwipeContext) => (await context.matches.matches(actorOf(context), args.userId ?? undefined)).map(match),
+    match: async (_parent, args: { id: number }, context: SwipeContext) => match(await context.matches.match(actorOf(context), args.id)),
+  },
+  Mutation: {
+    swipe: async (_parent, args: { input: { swipedId: number; kind: string; swiperId?: number | null } }, context: SwipeContext) => {
+      const actor = actorOf(context);
+      const { swipedId, kind, swiperId } = args.input;
+      if (swiperId !== undefined && swiperId !== null && actor.uid !== undefined && swiperId !== actor.uid) throw new RuleViolation('FORBIDDEN', 'You can only swipe as yourself');
+      const outcome = await context.swiping.swipe(actor, { swipedId, kind: kinds[kind]! });
+      return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.matchId === null ? null : match(await context.matches.match(actor, outcome.matchId)) };
+    },
+    choosePlan: async (_parent, args: { plan: string; billing?: string | null }, context: SwipeContext) =>
+      membership(await context.members.choosePlan(actorOf(context), { plan: plans[args.plan]!, billing: args.billing ? (args.billing.toLowerCase() as Billing) : null })),
+    setDeckFilters: async (_parent, args: { input: FiltersInput }, context: SwipeContext) => {
+      const actor = actorOf(context);
+      const current = await context.members.filters(actor);
+      return filters(await context.members.setFilters(actor, mergeFilters(current, args.input)));
+    },
+  },
+  User: {
+    __resolveReference: (reference: { id: number }) => ({ id: reference.id }),
+    nightOwlScore: (parent: { id: number }, _args, context: SwipeContext) => context.matches.nightOwlScore(actorOf(context), parent.id),
+    stats: (parent: { id: number }, _args, context: SwipeContext) => (context.internal.uid === parent.id ? context.matches.stats(parent.id) : null),
+  },
+  Match: {
+    __resolveReference: async (reference: { id: number }, context: SwipeContext) => match(await context.matches.match(actorOf(context), reference.id)),
+  },
+};

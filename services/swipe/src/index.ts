@@ -1,0 +1,2 @@
+export { swipeService, createSwipeService, swipeTypeDefs } from './service';
+export { swipeEnvironmentSchema, type SwipeEnvironment } from './environment';

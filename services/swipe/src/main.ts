@@ -1,0 +1,4 @@
+import { runServiceMain } from '@nocturne/platform';
+import { swipeService } from './service';
+
+runServiceMain(swipeService);

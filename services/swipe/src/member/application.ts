@@ -1,0 +1,67 @@
+import { planAllowances, type Billing, type DeckFilters, type PlanAllowance, type PlanId } from '@nocturne/contracts';
+import { handleCommand, loadStream } from '@nocturne/platform';
+import { commandContext, signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import { memberDecider } from './businessLogic';
+import { memberStreamId, planInForce, type Member } from './member';
+
+export interface MembershipView {
+  plan: PlanId;
+  billing: Billing | null;
+  /** When a Night Pass runs out. */
+  expiresAt: string | null;
+  isPremium: boolean;
+}
+
+export interface PlanInForce {
+  plan: PlanId;
+  allowance: PlanAllowance;
+}
+
+const view = (member: Member, now: Date): MembershipView => {
+  const plan = planInForce(member, now);
+  return { plan, billing: plan === member.plan ? member.billing : null, expiresAt: plan === member.plan ? member.planExpiresAt : null, isPremium: plan !== 'free' };
+};
+
+/** Plans (simulated, but kept and enforced) and deck filters. */
+export function createMemberApplication(deps: SwipeDependencies) {
+  const load = async (userId: number): Promise<Member> => (await loadStream(deps.eventStore, memberStreamId(userId), memberDecider)).state;
+
+  return {
+    load,
+    async planInForce(userId: number, now: Date): Promise<PlanInForce> {
+      const plan = planInForce(await load(userId), now);
+      return { plan, allowance: planAllowances[plan] };
+    },
+    async membership(actor: Actor): Promise<MembershipView> {
+      return view(await load(signedIn(actor)), deps.clock());
+    },
+    async choosePlan(actor: Actor, input: { plan: PlanId; billing: Billing | null }): Promise<MembershipView> {
+      const userId = signedIn(actor);
+      const now = deps.clock();
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: memberStreamId(userId),
+        decider: memberDecider,
+        command: { type: 'ChoosePlan', userId, plan: input.plan, billing: input.billing, now },
+        context: commandContext(deps, now, actor),
+      });
+      return view(result.state, now);
+    },
+    async filters(actor: Actor): Promise<DeckFilters> {
+      return (await load(signedIn(actor))).filters;
+    },
+    async setFilters(actor: Actor, filters: DeckFilters): Promise<DeckFilters> {
+      const userId = signedIn(actor);
+      const now = deps.clock();
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: memberStreamId(userId),
+        decider: memberDecider,
+        command: { type: 'SetFilters', userId, filters, now },
+        context: commandContext(deps, now, actor),
+      });
+      return result.state.filters;
+    },
+  };
+}
+export type MemberApplication = ReturnType<typeof createMemberApplication>;

@@ -1,0 +1,165 @@
+import { isNightTime, type Gender, type SwipeKind } from '@nocturne/contracts';
+import { ERASE, hasErasedPersonalData, versionedRows, type ReadModelCollection, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
+import { userIdOfCandidateStream, type CandidateEvent } from '../candidate/candidate';
+import type { NightEvent } from '../night/night';
+import type { PairEvent } from '../pair/pair';
+
+/** A person the deck may show: only what filtering and ordering need (the card's fields come through the graph). */
+export interface CandidateRow extends VersionedRow {
+  userId: number;
+  age: number | null;
+  gender: Gender | null;
+  kinks: string[];
+  interests: string[];
+  firstPhotoId: string | null;
+  onboarded: boolean;
+  /** Cell centre, for the distance box and the distance shown. */
+  latitude: number | null;
+  longitude: number | null;
+  /** Lower-case city the person chose to show, for the city filter. */
+  city: string | null;
+  timeZone: string | null;
+  /** Random, drawn once: the order within a distance band. */
+  shuffle: number;
+}
+
+/** The latest swipe of one person on another. */
+export interface SwipeRow extends VersionedRow {
+  swiperId: number;
+  swipedId: number;
+  kind: SwipeKind;
+  swipedAt: string;
+}
+
+export interface MatchRow extends VersionedRow {
+  matchId: number;
+  userIds: [number, number];
+  superLikedBy: number[];
+  createdAt: string;
+  /** Set when it ended (a person deleted their account; unmatch and block come with chat). */
+  endedAt: string | null;
+}
+
+/** How much a person did in one hour, and whether that hour was night on their clock (the night-owl score). */
+export interface ActivityRow extends VersionedRow {
+  userId: number;
+  /** Start of the hour, ISO 8601. */
+  hour: string;
+  count: number;
+  atNight: boolean;
+}
+
+export interface SwipeCollections {
+  candidates: ReadModelCollection<CandidateRow>;
+  swipes: ReadModelCollection<SwipeRow>;
+  matches: ReadModelCollection<MatchRow>;
+  activity: ReadModelCollection<ActivityRow>;
+}
+
+export function swipeCollections(readModels: ReadModelStore): SwipeCollections {
+  return {
+    candidates: readModels.collection<CandidateRow>('candidates', {
+      indexes: [{ fields: { latitude: 1, longitude: 1 } }, { fields: { onboarded: 1, gender: 1, age: 1 } }],
+    }),
+    swipes: readModels.collection<SwipeRow>('swipes', { indexes: [{ fields: { swiperId: 1, kind: 1 } }, { fields: { swipedId: 1, kind: 1 } }] }),
+    matches: readModels.collection<MatchRow>('matches', { indexes: [{ fields: { userIds: 1 } }] }),
+    activity: readModels.collection<ActivityRow>('activity', { indexes: [{ fields: { userId: 1, hour: 1 } }] }),
+  };
+}
+
+export const swipeRowId = (swiperId: number, swipedId: number) => `${swiperId}>${swipedId}`;
+
+/**
+ * One projection of this service's own events, in global order: candidates from their streams, the
+ * latest swipe per direction, and matches. An erasure removes the person's swipes and ends their
+ * matches; the candidate's tombstone keeps a late swipe from bringing them back.
+ */
+export function createSwipeProjector(collections: SwipeCollections, random: () => number = Math.random) {
+  const candidates = versionedRows(collections.candidates);
+  const swipes = versionedRows(collections.swipes);
+  const matches = versionedRows(collections.matches);
+  const isErased = async (userId: number) => (await collections.candidates.get(String(userId)))?.erased === true;
+
+  /** One more thing the person did at `at`, counted in its hour (idempotent by global position). */
+  async function countActivity(userId: number, at: string, position: number) {
+    const hour = new Date(at);
+    hour.setUTCMinutes(0, 0, 0);
+    const id = `${userId}@${hour.toISOString()}`;
+    const row = await collections.activity.get(id);
+    if (row && row.version >= position) return;
+    const timeZone = (await collections.candidates.get(String(userId)))?.timeZone ?? 'UTC';
+    await collections.activity.upsert({ _id: id, userId, hour: hour.toISOString(), count: (row?.count ?? 0) + 1, atNight: isNightTime(new Date(at), timeZone), version: position });
+  }
+
+  async function applyCandidate(userId: number, event: StoredEvent & CandidateEvent) {
+    await candidates.apply(String(userId), event.streamVersion, (current) => {
+      const base: Omit<CandidateRow, '_id' | 'version'> = current ?? {
+        userId,
+        age: null,
+        gender: null,
+        kinks: [],
+        interests: [],
+        firstPhotoId: null,
+        onboarded: false,
+        latitude: null,
+        longitude: null,
+        city: null,
+        timeZone: null,
+        shuffle: random(),
+      };
+      switch (event.type) {
+        case 'CandidateRegistered':
+        case 'CandidateAgeChanged':
+          return { ...base, age: event.data.age };
+        case 'CandidateProfileChanged': {
+          const { gender, kinks, interests, photoIds } = event.data.profile;
+          return { ...base, gender, kinks, interests, firstPhotoId: photoIds[0] ?? null, onboarded: base.onboarded || event.data.onboarded };
+        }
+        case 'CandidatePhotosChanged':
+          return { ...base, firstPhotoId: event.data.photoIds[0] ?? null };
+        case 'CandidateMoved': {
+          const { latitude, longitude, city } = event.data.location;
+          return { ...base, latitude, longitude, city: city?.trim().toLowerCase() || null };
+        }
+        case 'CandidateTimeZoneSet':
+          return { ...base, timeZone: event.data.timeZone };
+        case 'CandidateErased':
+          return ERASE;
+      }
+    });
+    if (event.type === 'CandidateErased') {
+      await collections.swipes.deleteMany({ $or: [{ swiperId: userId }, { swipedId: userId }] });
+      await collections.activity.deleteMany({ userId });
+      for (const match of await collections.matches.find({ userIds: userId, endedAt: null })) {
+        await collections.matches.update(match._id, { endedAt: event.data.erasedAt, version: event.globalPosition });
+      }
+    }
+  }
+
+  return async function project(stored: StoredEvent): Promise<void> {
+    const candidateId = userIdOfCandidateStream(stored.streamId);
+    if (candidateId !== null) {
+      // A shredded event is always followed by the erasure, which removes the row anyway.
+      if (hasErasedPersonalData(stored) && stored.type !== 'CandidateErased') return;
+      return applyCandidate(candidateId, stored as StoredEvent & CandidateEvent);
+    }
+    const event = stored as StoredEvent & (NightEvent | PairEvent);
+    switch (event.type) {
+      case 'SwipeRecorded': {
+        const { swiperId, swipedId, kind, swipedAt } = event.data;
+        if ((await isErased(swiperId)) || (await isErased(swipedId))) return;
+        await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt }));
+        await countActivity(swiperId, swipedAt, stored.globalPosition);
+        return;
+      }
+      case 'MatchCreated': {
+        const { matchId, userIds, superLikedBy, createdAt } = event.data;
+        const ended = (await isErased(userIds[0])) || (await isErased(userIds[1]));
+        await matches.apply(String(matchId), stored.globalPosition, () => ({ matchId, userIds, superLikedBy, createdAt, endedAt: ended ? createdAt : null }));
+        return;
+      }
+      default:
+        return;
+    }
+  };
+}

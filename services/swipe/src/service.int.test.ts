@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { AuthEvents, ProfileEvents, snapToGrid, SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
+import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, signInternalContext, type Adapters, type DeliveredMessage } from '@nocturne/platform';
+import { eventually } from '@nocturne/platform/testing';
+import { swipeEnvironmentSchema } from './environment';
+import { createSwipeService } from './service';
+import type { ServiceInstance } from '@nocturne/platform';
+
+const secret = 'swipe-int-test-secret-0123456789';
+const logger = createLogger('swipe', { env: { LOG_LEVEL: 'silent' } });
+type Json = ReturnType<typeof JSON.parse>;
+interface Answer {
+  data?: Record<string, Json> | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; reason?: string; field?: string } }>;
+}
+
+// 21:30 in Berlin on a November evening: the window is open.
+let now = new Date('2026-11-23T20:30:00.000Z');
+
+class Harness {
+  adapters!: Adapters;
+  instances: ServiceInstance[] = [];
+  urls: string[] = [];
+
+  async start(options: { window?: 'always'; instances?: number } = {}) {
+    this.adapters = await createAdapters({ service: 'swipe', dataDir: null, env: {}, logger });
+    const settings = swipeEnvironmentSchema.parse({ SWIPE_PORT: '0', INTERNAL_SECRET: secret, ...(options.window && { SWIPE_WINDOW: options.window }) });
+    for (let i = 0; i < (options.instances ?? 1); i++) {
+      const instance = createSwipeService({ adapters: this.adapters, settings, logger, clock: () => now });
+      this.urls.push((await instance.start()).url);
+      this.instances.push(instance);
+    }
+  }
+
+  async stop() {
+    for (const instance of this.instances) await instance.stop();
+    await this.adapters.close();
+  }
+
+  async graphql(uid: number | undefined, query: string, variables: Record<string, unknown> = {}, instance = 0): Promise<Answer> {
+    const response = await fetch(this.urls[instance]!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: '127.0.0.1', ...(uid !== undefined && { uid }) }, secret) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as Answer;
+  }
+
+  async publish(topic: string, type: string, data: Record<string, unknown>) {
+    const event: IntegrationEvent = { id: randomUUID(), type, version: 1, occurredAt: now.toISOString(), aggregateId: String(data.userId), data, metadata: {} };
+    await this.adapters.bus.publish(topic, [{ key: event.aggregateId, event }]);
+  }
+
+  /** A person as auth and profile announce them: registered, onboarded, located, in Berlin's zone. */
+  async person(userId: number, options: { gender?: string; age?: number; at?: [number, number] | null; kinks?: string[]; timeZone?: string } = {}) {
+    await this.publish(Topics.auth, AuthEvents.UserRegistered.type, { userId, username: `owl${userId}`, name: `Owl ${userId}`, age: options.age ?? 30, registeredAt: now.toISOString() });
+    await this.publish(Topics.profile, ProfileEvents.TimeZoneSet.type, { userId, timeZone: options.timeZone ?? 'Europe/Berlin' });
+    await this.publish(Topics.profile, ProfileEvents.OnboardingCompleted.type, {
+      userId,
+      gender: options.gender ?? 'Female',
+      bio: null,
+      photos: [],
+      kinks: options.kinks ?? ['Rope Play'],
+      interests: ['Art'],
+      completedAt: now.toISOString(),
+    });
+    if (options.at !== null) {
+      const position = snapToGrid(...(options.at ?? [52.52, 13.405]));
+      await this.publish(Topics.profile, ProfileEvents.LocationUpdated.type, { userId, ...position, city: null, updatedAt: now.toISOString() });
+    }
+  }
+
+  async deckIds(viewer: number, restart = false): Promise<number[]> {
+    const answer = await this.graphql(viewer, `query ($restart: Boolean) { deck(limit: 50, restart: $restart) { restarted cards { user { id } distanceKm } } }`, { restart });
+    expect(answer.errors).toBeUndefined();
+    return answer.data!.deck.cards.map((card: Json) => card.user.id);
+  }
+
+  swipe(viewer: number, swipedId: number, kind: 'LIKE' | 'PASS' | 'SUPERLIKE', instance = 0) {
+    return this.graphql(viewer, `mutation ($input: SwipeInput!) { swipe(input: $input) { isMatch match { id user1Id user2Id otherUser { id } } quota { likesUsed likesRemaining superLikesUsed } } }`, { input: { swipedId, kind } }, instance);
+  }
+}
+
+const reasonOf = (answer: Answer) => answer.errors?.[0]?.extensions?.reason;
+
+describe('swipe subgraph', () => {
+  jest.setTimeout(30_000);
+  let harness: Harness;
+  beforeEach(() => {
+    now = new Date('2026-11-23T20:30:00.000Z');
+    harness = new Harness();
+  });
+  afterEach(() => harness.stop());
+
+  it('matches two people who like each other, once, and both see the match', async () => {
+    await harness.start();
+    await harness.person(1);
+    await harness.person(2, { gender: 'Male' });
+    await eventually(async () => expect(await harness.deckIds(1)).toEqual([2]));
+    await eventually(async () => expect(await harness.deckIds(2)).toEqual([1]));
+    const first = await harness.swipe(1, 2, 'LIKE');
+    expect(first.data!.swipe).toMatchObject({ isMatch: false, match: null, quota: { likesUsed: 1, likesRemaining: 29 } });
+    const second = await harness.swipe(2, 1, 'LIKE');
+    expect(second.data!.swipe).toMatchObject({ isMatch: true, match: { user1Id: 1, user2Id: 2, otherUser: { id: 1 } } });
+    const matches1 = await harness.graphql(1, `{ matches { id otherUser { id } } }`);
+    expect(matches1.data!.matches).toEqual([{ id: second.data!.swipe.match.id, otherUser: { id: 2 } }]);
+    expect(await harness.deckIds(1)).toEqual([]);
+    const stranger = await harness.graphql(3, `query ($id: Int!) { match(id: $id) { id } }`, { id: second.data!.swipe.match.id });
+    expect(stranger.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('makes exactly one match when two instances take both likes at the same moment', async () => {
+    await harness.start({ instances: 2 });
+    const published: DeliveredMessage[] = [];
+    await harness.adapters.bus.subscribe({ groupId: 'test-observer', topics: [Topics.swipe], handler: async (message) => void published.push(message) });
+    for (let id = 1; id <= 20; id++) await harness.person(id, { gender: id % 2 ? 'Female' : 'Male' });
+    await eventually(async () => expect(await harness.deckIds(20)).toHaveLength(19), { timeoutMs: 15_000 });
+    const pairs = Array.from({ length: 10 }, (_, i) => [2 * i + 1, 2 * i + 2] as const);
+    const answers = await Promise.all(pairs.flatMap(([a, b]) => [harness.swipe(a, b, 'LIKE', 0), harness.swipe(b, a, 'LIKE', 1)]));
+    expect(answers.flatMap((answer) => answer.errors ?? [])).toEqual([]);
+    // Each instance's relay publishes the shared store (at least once); consumers dedupe by event id.
+    const matchEvents = () => new Map(published.filter((message) => message.event.type === SwipeEvents.MatchCreated.type).map((message) => [message.event.id, message.event.data as { userIds: number[] }]));
+    await eventually(() => expect(matchEvents().size).toBe(10));
+    expect(new Set([...matchEvents().values()].map((data) => data.userIds.join('-'))).size).toBe(10);
+    expect((await harness.graphql(1, `{ matches { otherUser { id } } }`)).data!.matches).toEqual([{ otherUser: { id: 2 } }]);
+    // Every pair learns of its match on one of its two answers.
+    for (let i = 0; i < 10; i++) expect(answers[2 * i]!.data!.swipe.isMatch || answers[2 * i + 1]!.data!.swipe.isMatch).toBe(true);
+  });
+
+  it('gives the free plan 30 likes a night and no super-like, each refusal naming its limit', async () => {
+    await harness.start();
+    for (let id = 1; id <= 33; id++) await harness.person(id);
+    await eventually(async () => expect(await harness.deckIds(1)).toHaveLength(32));
+    for (let id = 2; id <= 31; id++) expect((await harness.swipe(1, id, 'LIKE')).errors).toBeUndefined();
+    const refused = await harness.swipe(1, 32, 'LIKE');
+    expect(refused.errors?.[0]).toMatchObject({ message: "You've used all your likes!", extensions: { code: 'LIMIT_REACHED', reason: 'likes-limit' } });
+    expect((await harness.swipe(1, 32, 'PASS')).errors).toBeUndefined();
+    expect(reasonOf(await harness.swipe(1, 33, 'SUPERLIKE'))).toBe('super-likes-used');
+    // The next night starts again at 20:00 Berlin time.
+    now = new Date('2026-11-24T19:00:00.000Z');
+    expect((await harness.swipe(1, 32, 'LIKE')).errors).toBeUndefined();
+  });
+
+  it('keeps a chosen plan: Plus allows three super-likes a night', async () => {
+    await harness.start();
+    for (let id = 1; id <= 5; id++) await harness.person(id);
+    await eventually(async () => expect(await harness.deckIds(1)).toHaveLength(4));
+    const chosen = await harness.graphql(1, `mutation { choosePlan(plan: PLUS, billing: MONTHLY) { plan billing isPremium } }`);
+    expect(chosen.data!.choosePlan).toEqual({ plan: 'PLUS', billing: 'MONTHLY', isPremium: true });
+    for (const id of [2, 3, 4]) expect((await harness.swipe(1, id, 'SUPERLIKE')).errors).toBeUndefined();
+    expect(reasonOf(await harness.swipe(1, 5, 'SUPERLIKE'))).toBe('super-likes-used');
+    expect((await harness.graphql(1, `{ membership { plan } }`)).data!.membership.plan).toBe('PLUS');
+  });
+
+  it('refuses swipes outside 20:00 to 04:00 on the swiper clock, unless the window is always open', async () => {
+    await harness.start();
+    await harness.person(1, { timeZone: 'America/New_York' });
+    await harness.person(2);
+    await eventually(async () => expect(await harness.deckIds(1)).toEqual([2]));
+    // 20:30 UTC is 15:30 in New York.
+    expect(reasonOf(await harness.swipe(1, 2, 'LIKE'))).toBe('window-closed');
+    const window = await harness.graphql(1, `{ swipeWindow { open mode opensAt timeZone } }`);
+    expect(window.data!.swipeWindow).toEqual({ open: false, mode: 'NIGHTLY', opensAt: '2026-11-24T01:00:00.000Z', timeZone: 'America/New_York' });
+  });
+
+  it('opens the window round the clock with SWIPE_WINDOW=always', async () => {
+    await harness.start({ window: 'always' });
+    now = new Date('2026-11-23T12:00:00.000Z');
+    await harness.person(1);
+    await harness.person(2);
+    await eventually(async () => expect(await harness.deckIds(1)).toEqual([2]));
+    expect((await harness.swipe(1, 2, 'LIKE')).errors).toBeUndefined();
+  });
+
+  it('filters the deck on the server and brings passed people back on restart', async () => {
+    await harness.start();
+    await harness.person(1);
+    await harness.person(2, { gender: 'Male', age: 25 });
+    await harness.person(3, { gender: 'Female', age: 40 });
+    await harness.person(4, { gender: 'Male', age: 70 });
+    await harness.person(5, { gender: 'Male', age: 30, at: [48.137, 11.575] });
+    await eventually(async () => expect((await harness.deckIds(1)).sort()).toEqual([2, 3]));
+    const set = await harness.graphql(1, `mutation { setDeckFilters(input: { gender: "Male", ageMin: 20, ageMax: 80, distance: 200 }) { gender ageMin ageMax distance } }`);
+    expect(set.data!.setDeckFilters).toEqual({ gender: 'Male', ageMin: 20, ageMax: 80, distance: 200 });
+    expect((await harness.deckIds(1)).sort()).toEqual([2, 4]);
+    const advanced = await harness.graphql(1, `mutation { setDeckFilters(input: { kinks: ["Rope Play"] }) { kinks } }`);
+    expect(advanced.errors?.[0]?.extensions).toMatchObject({ code: 'LIMIT_REACHED', reason: 'advanced-filters' });
+    expect((await harness.swipe(1, 2, 'PASS')).errors).toBeUndefined();
+    expect((await harness.swipe(1, 4, 'LIKE')).errors).toBeUndefined();
+    expect(await harness.deckIds(1)).toEqual([]);
+    expect(await harness.deckIds(1, true)).toEqual([2]);
+  });
+
+  it('refuses swiping oneself, an unknown person, or without a session', async () => {
+    await harness.start();
+    await harness.person(1);
+    await eventually(async () => expect((await harness.graphql(1, `{ quota { likesUsed } }`)).errors).toBeUndefined());
+    expect((await harness.swipe(1, 1, 'LIKE')).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'swipedId' });
+    expect((await harness.swipe(1, 99, 'LIKE')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await harness.graphql(undefined, `{ deck { cards { distanceKm } } }`)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Topics } from '@nocturne/contracts';
+import {
+  createProjection,
+  createSubgraphServer,
+  protectPersonalData,
+  SerialNumbers,
+  startOutboxRelay,
+  type BusConsumer,
+  type OutboxRelay,
+  type ServiceDefinition,
+  type ServiceDependencies,
+  type ServiceInstance,
+} from '@nocturne/platform';
+import { createCandidateApplication } from './candidate/application';
+import { swipePersonalData } from './candidate/personalData';
+import { createDeckApplication } from './deck/application';
+import type { SwipeDependencies } from './dependencies';
+import { swipeEnvironmentSchema, SWIPE_DEFAULT_PORT, type SwipeEnvironment } from './environment';
+import { swipeResolvers, type SwipeContext } from './graphql/resolvers';
+import { consumePeopleEvents } from './integration/consumers';
+import { toIntegrationEvent } from './integration/integrationEvents';
+import { createMemberApplication } from './member/application';
+import { nightStreamId } from './night/night';
+import { createMatchesApplication } from './pair/application';
+import { createSwipeProjector, swipeCollections } from './projections/readModels';
+import { createSwipingApplication } from './swiping/application';
+import type { NightEvent } from './night/night';
+
+export const swipeTypeDefs = readFileSync(path.join(__dirname, 'graphql', 'schema.graphql'), 'utf8');
+
+const MATCH_ID_STREAM = 'match-ids';
+
+export function createSwipeService({ adapters, settings, logger, clock = () => new Date() }: ServiceDependencies<SwipeEnvironment>): ServiceInstance {
+  // Everything reads and writes events through this boundary: personal fields are stored encrypted.
+  const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, swipePersonalData);
+  const collections = swipeCollections(adapters.readModels);
+  const projection = createProjection({ name: 'swipe-read-models', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createSwipeProjector(collections), logger });
+  const deps: SwipeDependencies = { eventStore, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), clock, newId: randomUUID, windowMode: settings.SWIPE_WINDOW, logger };
+  const members = createMemberApplication(deps);
+  const swiping = createSwipingApplication(deps, members);
+  const deck = createDeckApplication(deps, members);
+  const matches = createMatchesApplication(deps);
+  const candidates = createCandidateApplication(deps);
+
+  // A swipe recorded in its night but not yet in its pair (the process died in between) is finished
+  // here; for the others this finds the swipe registered and writes nothing.
+  const pairCatchUp = createProjection({
+    name: 'swipe-pairs',
+    eventStore,
+    checkpoints: adapters.checkpoints,
+    logger,
+    apply: async (stored) => {
+      if (stored.type !== 'SwipeRecorded' || !stored.streamId.startsWith('night-')) return;
+      const { swipeId, swiperId, swipedId, kind, swipedAt } = (stored as typeof stored & NightEvent).data;
+      if (stored.streamId !== nightStreamId(swiperId, (stored as typeof stored & NightEvent).data.night)) return;
+      await swiping.registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now: new Date(swipedAt) }, { now: new Date(swipedAt), newEventId: randomUUID, metadata: { causationId: stored.id } });
+    },
+  });
+
+  let relay: OutboxRelay | undefined;
+  let consumer: BusConsumer | undefined;
+  let url: string | undefined;
+  const server = createSubgraphServer<SwipeContext>({
+    name: 'swipe',
+    typeDefs: swipeTypeDefs,
+    resolvers: swipeResolvers,
+    port: settings.SWIPE_PORT,
+    host: settings.SWIPE_HOST,
+    internalSecret: settings.INTERNAL_SECRET,
+    logger,
+    buildContext: (base) => ({ ...base, members, swiping, deck, matches }),
+    readinessChecks: {
+      readModels: () => projection.caughtUp(),
+      peopleEventsConsumer: () => consumer !== undefined,
+      outboxRelay: () => relay !== undefined,
+    },
+  });
+
+  return {
+    get url() {
+      return url;
+    },
+    async start() {
+      await projection.start();
+      await pairCatchUp.start();
+      relay = await startOutboxRelay({ store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, logger });
+      ({ url } = await server.start());
+      consumer = await consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, candidates, logger });
+      return { url };
+    },
+    async stop() {
+      await consumer?.stop();
+      consumer = undefined;
+      await server.stop();
+      await relay?.stop();
+      relay = undefined;
+      await pairCatchUp.stop();
+      await projection.stop();
+      url = undefined;
+    },
+    readiness: () => server.readiness(),
+  };
+}
+
+export const swipeService: ServiceDefinition<SwipeEnvironment> = {
+  name: 'swipe',
+  defaultPort: SWIPE_DEFAULT_PORT,
+  environment: swipeEnvironmentSchema,
+  create: createSwipeService,
+  typeDefs: swipeTypeDefs,
+};

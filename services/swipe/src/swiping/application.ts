@@ -1,0 +1,108 @@
+import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, quotaNight, SwipeMessages, type PlanId, type SwipeKind } from '@nocturne/contracts';
+import { handleCommand, invalidInput, loadStream, RuleViolation, type CommandContext } from '@nocturne/platform';
+import { commandContext, signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import type { MemberApplication } from '../member/application';
+import { nightDecider } from '../night/businessLogic';
+import { nightStreamId, type Night } from '../night/night';
+import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
+import { pairStreamId, type Pair } from '../pair/pair';
+
+export interface QuotaView {
+  plan: PlanId;
+  /** The quota night, the local date of the last 8:00 PM. */
+  night: string;
+  likesPerNight: number | null;
+  likesUsed: number;
+  likesRemaining: number | null;
+  superLikesPerNight: number;
+  superLikesUsed: number;
+  /** The next 8:00 PM on the person's clock, when the counts start again. */
+  resetsAt: string;
+}
+
+export interface SwipeOutcome {
+  isMatch: boolean;
+  matchId: number | null;
+  quota: QuotaView;
+}
+
+/**
+ * A swipe touches two streams: the swiper's night (quotas, the window) and the pair (the match). The
+ * night is written first, so a refused swipe changes nothing; the pair follows, and the catch-up
+ * processor (`registerRecordedSwipes`) finishes it if this process dies in between.
+ */
+export function createSwipingApplication(deps: SwipeDependencies, members: MemberApplication) {
+  const { eventStore, collections } = deps;
+
+  const timeZoneOf = async (userId: number) => (await collections.candidates.get(String(userId)))?.timeZone ?? 'UTC';
+
+  const quotaView = (night: Night, nightKey: string, plan: { plan: PlanId; allowance: { likesPerNight: number | null; superLikesPerNight: number } }, now: Date, timeZone: string): QuotaView => ({
+    plan: plan.plan,
+    night: nightKey,
+    likesPerNight: plan.allowance.likesPerNight,
+    likesUsed: night.likes,
+    likesRemaining: plan.allowance.likesPerNight === null ? null : Math.max(0, plan.allowance.likesPerNight - night.likes),
+    superLikesPerNight: plan.allowance.superLikesPerNight,
+    superLikesUsed: night.superLikes,
+    resetsAt: nextWindowOpening(now, timeZone).toISOString(),
+  });
+
+  /** Registers one recorded swipe on its pair; drawing a match id only when this swipe makes the match. */
+  const registerInPair = (swipe: Omit<RegisterSwipe, 'type' | 'matchId'>, context: CommandContext) =>
+    handleCommand({
+      eventStore,
+      streamId: pairStreamId(swipe.from, swipe.to),
+      decider: pairDecider,
+      command: async (state: Pair): Promise<RegisterSwipe> => ({ type: 'RegisterSwipe', ...swipe, matchId: wouldMatch(state, swipe) ? await deps.matchIds.next(context) : null }),
+      context,
+    });
+
+  return {
+    registerInPair,
+
+    async swipe(actor: Actor, input: { swipedId: number; kind: SwipeKind }): Promise<SwipeOutcome> {
+      const swiperId = signedIn(actor);
+      const { swipedId, kind } = input;
+      if (swipedId === swiperId) throw invalidInput('swipedId', SwipeMessages.self);
+      const target = await collections.candidates.get(String(swipedId));
+      if (!target || target.erased || !target.onboarded) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
+      const now = deps.clock();
+      const timeZone = await timeZoneOf(swiperId);
+      const plan = await members.planInForce(swiperId, now);
+      const night = quotaNight(now, timeZone);
+      const context = commandContext(deps, now, actor);
+      const swipeId = deps.newId();
+      const recorded = await handleCommand({
+        eventStore,
+        streamId: nightStreamId(swiperId, night),
+        decider: nightDecider,
+        command: { type: 'RecordSwipe', swipeId, swiperId, swipedId, kind, night, now, windowOpen: isSwipeWindowOpen(now, timeZone, deps.windowMode), allowance: plan.allowance },
+        context,
+      });
+      // The same swipe again (a retry): nothing new was recorded; answer from the pair as it stands.
+      const pair =
+        recorded.events.length === 0
+          ? (await loadStream(eventStore, pairStreamId(swiperId, swipedId), pairDecider)).state
+          : (await registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now }, context)).state;
+      await deps.projection.waitFor(recorded.lastGlobalPosition);
+      return { isMatch: isLikeKind(kind) && pair.match !== null, matchId: isLikeKind(kind) ? (pair.match?.matchId ?? null) : null, quota: quotaView(recorded.state, night, plan, now, timeZone) };
+    },
+
+    async quota(actor: Actor): Promise<QuotaView> {
+      const userId = signedIn(actor);
+      const now = deps.clock();
+      const timeZone = await timeZoneOf(userId);
+      const night = quotaNight(now, timeZone);
+      const [plan, state] = await Promise.all([members.planInForce(userId, now), loadStream(eventStore, nightStreamId(userId, night), nightDecider)]);
+      return quotaView(state.state, night, plan, now, timeZone);
+    },
+
+    async swipeWindow(actor: Actor) {
+      const userId = signedIn(actor);
+      const now = deps.clock();
+      const timeZone = await timeZoneOf(userId);
+      return { open: isSwipeWindowOpen(now, timeZone, deps.windowMode), mode: deps.windowMode, opensAt: nextWindowOpening(now, timeZone).toISOString(), timeZone, now: now.toISOString() };
+    },
+  };
+}
+export type SwipingApplication = ReturnType<typeof createSwipingApplication>;
