@@ -8,7 +8,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { createLogger, type Logger, type SessionStore } from '@nocturne/platform';
+import { createLogger, PUBLIC_ERROR_CODES, type Logger, type SessionStore } from '@nocturne/platform';
 import { frontendRouter } from './frontend';
 import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { HttpError, INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
@@ -56,14 +56,9 @@ export interface Gateway {
 }
 
 export const GRAPHQL_BODY_LIMIT = '100kb';
-const ALLOWED_EXTENSION_KEYS = new Set(['code', 'field', 'retryAfterSeconds']);
+const ALLOWED_EXTENSION_KEYS = new Set(['code', 'field', 'retryAfterSeconds', 'reason']);
 const CLIENT_ERROR_CODES = new Set([
-  'BAD_USER_INPUT',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'RATE_LIMITED',
+  ...PUBLIC_ERROR_CODES,
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
   'BAD_REQUEST',

@@ -1,11 +1,13 @@
 import type { Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
-import { INTERNAL_ERROR_MESSAGE } from '@nocturne/platform';
+import { INTERNAL_ERROR_MESSAGE, RuleViolationStatus } from '@nocturne/platform';
 
-/** The one error body of every non-GraphQL answer: `{ error, field? }` (docs/design.md, Errors). */
+/** The one error body of every non-GraphQL answer: `{ error, field?, code? }` (docs/design.md, Errors). */
 export interface ErrorBody {
   error: string;
   field?: string;
+  /** A refused plan limit: which one (`likes-limit`, `super-likes-used`, `advanced-filters`, `window-closed`). */
+  code?: string;
 }
 
 export class HttpError extends Error {
@@ -14,6 +16,7 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly retryAfterSeconds?: number,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -21,20 +24,13 @@ export class HttpError extends Error {
 
 export function sendError(res: Response, error: HttpError): void {
   if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-  const body: ErrorBody = { error: error.message, ...(error.field !== undefined && { field: error.field }) };
+  const body: ErrorBody = { error: error.message, ...(error.field !== undefined && { field: error.field }), ...(error.code !== undefined && { code: error.code }) };
   res.status(error.status).json(body);
 }
 
 export { INTERNAL_ERROR_MESSAGE };
 
-const statusByCode: Record<string, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  RATE_LIMITED: 429,
-};
+const statusByCode: Readonly<Record<string, number>> = RuleViolationStatus;
 
 /** Maps a GraphQL error of the catalogue to its HTTP form; anything else is a generic 500. */
 export function httpErrorFromGraphQL(error: GraphQLFormattedError): HttpError {
@@ -44,5 +40,6 @@ export function httpErrorFromGraphQL(error: GraphQLFormattedError): HttpError {
   if (status === undefined) return new HttpError(500, INTERNAL_ERROR_MESSAGE);
   const field = typeof extensions.field === 'string' ? extensions.field : undefined;
   const retryAfter = typeof extensions.retryAfterSeconds === 'number' && Number.isFinite(extensions.retryAfterSeconds) ? extensions.retryAfterSeconds : undefined;
-  return new HttpError(status, error.message, field, status === 429 ? (retryAfter ?? 60) : undefined);
+  const reason = code === 'LIMIT_REACHED' && typeof extensions.reason === 'string' ? extensions.reason : undefined;
+  return new HttpError(status, error.message, field, status === 429 || status === 503 ? (retryAfter ?? 60) : undefined, reason);
 }

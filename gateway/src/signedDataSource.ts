@@ -1,7 +1,7 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLRequestContext, GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
-import { INTERNAL_CONTEXT_HEADER, INTERNAL_ERROR_MESSAGE, SET_SESSION_HEADER, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, INTERNAL_ERROR_MESSAGE, PUBLIC_ERROR_CODES, SET_SESSION_HEADER, signInternalContext } from '@nocturne/platform';
 import { isGatewayContext } from './requestContext';
 import { parseSessionInstruction } from './sessionCookie';
 import type { Logger } from '@nocturne/platform';
@@ -63,7 +63,7 @@ export class SignedDataSource extends RemoteGraphQLDataSource<Record<string, unk
   }
 }
 
-const passThroughCodes = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED']);
+const passThroughCodes = PUBLIC_ERROR_CODES;
 
 function catalogueError(body: string): GraphQLError | null {
   try {
@@ -71,8 +71,8 @@ function catalogueError(body: string): GraphQLError | null {
     const first = parsed.errors?.[0];
     const code = first?.extensions?.code;
     if (typeof first?.message !== 'string' || typeof code !== 'string' || !passThroughCodes.has(code)) return null;
-    const { field, retryAfterSeconds } = first.extensions ?? {};
-    return new GraphQLError(first.message, { extensions: { code, ...(field !== undefined && { field }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) } });
+    const { field, retryAfterSeconds, reason } = first.extensions ?? {};
+    return new GraphQLError(first.message, { extensions: { code, ...(field !== undefined && { field }), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }), ...(reason !== undefined && { reason }) } });
   } catch {
     return null;
   }

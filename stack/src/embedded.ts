@@ -1,5 +1,6 @@
 import { authEnvironmentSchema, createAuthService, toAuthConfig } from '@nocturne/auth';
 import { createProfileService, profileEnvironmentSchema, toProfileConfig } from '@nocturne/profile';
+import { swipeService } from '@nocturne/swipe';
 import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
 import { readFileSync } from 'node:fs';
@@ -10,8 +11,8 @@ export interface EmbeddedStackOptions {
   port?: number;
   /** Where events, blobs and checkpoints live; null keeps everything in memory. */
   dataDir?: string | null;
-  /** Subgraph ports by name; else `AUTH_PORT` ... of `env`; else the usual ports (docs/design.md). 0 picks a free one. */
-  subgraphPorts?: Record<string, number>;
+  /** Subgraph ports by name; else `AUTH_PORT` ... of `env`; else the usual ports (docs/design.md). 0 picks a free one, `'free'` free ones for all. */
+  subgraphPorts?: Record<string, number> | 'free';
   internalSecret?: string;
   publicUrl?: string;
   frontendDir?: string;
@@ -43,7 +44,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   // Each part logs under its own name, as it would in its own process.
   const loggerFor = (name: string): Logger => (options.logger ? options.logger.child({ component: name }) : createLogger(name, { ...(options.env && { env: options.env }) }));
   const internalSecret = options.internalSecret ?? randomInternalSecret();
-  const ports = options.subgraphPorts ?? {};
+  const ports: Record<string, number | undefined> = options.subgraphPorts === 'free' ? { auth: 0, profile: 0, swipe: 0, chat: 0 } : (options.subgraphPorts ?? {});
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const infrastructure = createInProcessInfrastructure(dataDir ?? undefined, { logger });
   const stoppers: Array<() => Promise<void>> = [() => infrastructure.close()];
@@ -82,7 +83,12 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const profileUrl = (await profile.start()).url;
     stoppers.push(() => profile.stop());
 
-    const subgraphUrls = { auth: authUrl, profile: profileUrl };
+    const swipeSettings = parseEnv(swipeService.environment, { ...variables, SWIPE_PORT: String(ports.swipe ?? (variables.SWIPE_PORT?.trim() || swipeService.defaultPort)) });
+    const swipe = swipeService.create({ adapters: await adaptersFor('swipe'), settings: swipeSettings, logger: loggerFor('swipe') });
+    const swipeUrl = (await swipe.start()).url;
+    stoppers.push(() => swipe.stop());
+
+    const subgraphUrls = { auth: authUrl, profile: profileUrl, swipe: swipeUrl };
     const gateway = createGateway({
       supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
       subgraphUrls,

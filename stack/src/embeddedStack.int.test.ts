@@ -21,7 +21,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    subgraphPorts: { auth: 0, profile: 0 },
+    subgraphPorts: 'free',
     frontendDir,
     env: { LOG_LEVEL: 'silent', MAIL_OUTBOX_DIR: outbox, RATE_SIGN_IN_ACCOUNT_LIMIT: String(SIGN_IN_FAILURES_ALLOWED) },
   });

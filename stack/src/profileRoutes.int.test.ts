@@ -16,7 +16,7 @@ beforeAll(async () => {
   const frontendDir = path.join(dataDir, 'frontend');
   mkdirSync(frontendDir);
   writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><html><head><meta charset="UTF-8"><title>Nocturne</title></head><body><div id="root"></div></body></html>');
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: { auth: 0, profile: 0 }, frontendDir, env: { LOG_LEVEL: 'silent' } });
+  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent' } });
 });
 
 afterAll(async () => {

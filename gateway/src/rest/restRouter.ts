@@ -9,6 +9,7 @@ import { isAllowedOrigin } from '../origin';
 import { proxiedPrefixes } from '../mediaProxy';
 import { authRoutes } from './authRoutes';
 import { profileRoutes } from './profileRoutes';
+import { swipeRoutes } from './swipeRoutes';
 import { buildOpenApiDocument } from './openApi';
 import { defineRoute, type ExecuteOperation, type RestRoute } from './routeTable';
 
@@ -16,7 +17,7 @@ export const REST_BODY_LIMIT = '32kb';
 
 /** Every route of the facade, the OpenAPI document's own route included. */
 export function restRoutes(options: { publicUrl?: string } = {}): RestRoute[] {
-  const routes: RestRoute[] = [...authRoutes, ...profileRoutes];
+  const routes: RestRoute[] = [...authRoutes, ...profileRoutes, ...swipeRoutes];
   let document: unknown;
   const openApi = defineRoute({
     method: 'get',
@@ -63,10 +64,12 @@ function executorFor(server: ApolloServer<GatewayContext>, context: GatewayConte
 }
 
 /** 401 without a session, 403 for a path naming another user; both before the body is looked at. */
-function checkAccess(route: RestRoute, context: GatewayContext, params: Record<string, string>): void {
+function checkAccess(route: RestRoute, context: GatewayContext, params: Record<string, string>, body: unknown): void {
   if (route.access === 'public') return;
   if (!context.session) throw new HttpError(401, Messages.signedOut);
   if (route.ownerParam !== undefined && params[route.ownerParam] !== String(context.session.userId)) throw new HttpError(403, Messages.forbidden);
+  const named = route.ownerField !== undefined && typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[route.ownerField] : undefined;
+  if (named !== undefined && named !== context.session.userId) throw new HttpError(403, Messages.forbidden);
 }
 
 /** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph. Mount at `/api`. */
@@ -93,8 +96,8 @@ export function createRestRouter(options: RestRouterOptions): Router {
         const body: unknown = req.body ?? {};
         if (route.method !== 'get' && (typeof body !== 'object' || Array.isArray(body))) throw new HttpError(400, 'Request body must be a JSON object');
         const context = await createRequestContext(req, res, sessions);
-        checkAccess(route, context, req.params as Record<string, string>);
-        const input = route.parseInput(body, req.params as Record<string, string>);
+        checkAccess(route, context, req.params as Record<string, string>, body);
+        const input = route.parseInput(body, req.params as Record<string, string>, req.query as Record<string, unknown>);
         const result = await route.handle({ input, execute: executorFor(server, context, logger), context });
         if (result.clearSession) context.applySessionInstruction({ kind: 'clear' });
         res.status(result.status ?? route.success.status).json(result.body);

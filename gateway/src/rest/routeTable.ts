@@ -53,10 +53,12 @@ export interface RestRoute<TInput = unknown> {
    * rule lives.
    */
   ownerParam?: string;
+  /** The same for a body field naming the acting user (`swiperId`, `senderId`): a missing one is left to the body's rules (400). */
+  ownerField?: string;
   /** What the body may look like, for the document (and the parser when `defineRoute` got no `parseInput`). */
   requestBody?: z.ZodType;
-  /** Validates the body (and path parameters) with the shared rules; throws HttpError(400). */
-  parseInput(body: unknown, params: Record<string, string>): TInput;
+  /** Validates the body (and path and query parameters) with the shared rules; throws HttpError(400). */
+  parseInput(body: unknown, params: Record<string, string>, query: Record<string, unknown>): TInput;
   success: { status: number; description: string; schema: z.ZodType; setsSessionCookie?: boolean; clearsSessionCookie?: boolean };
   errors: DocumentedError[];
   handle(call: RouteCall<TInput>): Promise<RouteResult>;

@@ -15,7 +15,7 @@ export type AccountUser = z.infer<typeof accountUserSchema>;
 
 /** The signed-in user as every profile call answers it: auth's fields and the profile's, from one query. */
 export const CURRENT_USER_FIELDS = `${ACCOUNT_FIELDS} gender bio photos { url } avatarUrl kinks interests nightOwlScore isOnline lastSeen
-  location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone`;
+  location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone stats { likes matches }`;
 
 export interface CurrentUserData extends AccountUser {
   gender: string | null;
@@ -34,6 +34,7 @@ export interface CurrentUserData extends AccountUser {
   onboardingCompleted: boolean;
   notificationPreferences: { matches: boolean; messages: boolean; likes: boolean; marketing: boolean } | null;
   timeZone: string | null;
+  stats: UserStats | null;
 }
 
 const statsSchema = z.object({
@@ -41,12 +42,6 @@ const statsSchema = z.object({
   matches: z.number().int(),
 });
 type UserStats = z.infer<typeof statsSchema>;
-
-/**
- * Likes received and matches belong to the swipe service, which does not exist yet. Until it resolves a
- * `stats` field on User, nobody has liked or matched anyone, so these are the real counts.
- */
-const statsBeforeSwipeService = (): UserStats => ({ likes: 0, matches: 0 });
 
 export const currentUserSchema = accountUserSchema.extend({
   gender: z.string().nullable().describe('Male, Female or Other; null until onboarding'),
@@ -72,5 +67,6 @@ export const currentUserResponseSchema = z.object({ user: currentUserSchema });
 
 /** The spec's user: photos as a list of display URLs, plus the counts of the profile screen. */
 export function toCurrentUser(data: CurrentUserData): CurrentUser {
-  return { ...data, photos: data.photos.map((photo) => photo.url), stats: statsBeforeSwipeService() };
+  // The swipe service answers stats to their owner only, and the current user is always the owner.
+  return { ...data, photos: data.photos.map((photo) => photo.url), stats: data.stats ?? { likes: 0, matches: 0 } };
 }

@@ -90,7 +90,7 @@ class Harness {
 }
 
 const profileFields =
-  'id gender bio photos { id url thumbnailUrl } avatarUrl kinks interests nightOwlScore isOnline lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
+  'id gender bio photos { id url thumbnailUrl } avatarUrl kinks interests isOnline lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
 
 const COMPLETE_ONBOARDING = `mutation ($input: OnboardingInput!, $userId: Int) { completeOnboarding(input: $input, userId: $userId) { ${profileFields} } }`;
 const UPDATE_PROFILE = `mutation ($input: ProfileInput!, $userId: Int) { updateProfile(input: $input, userId: $userId) { ${profileFields} } }`;
@@ -151,7 +151,6 @@ describe('profile service', () => {
       avatarUrl: '/api/avatars/101',
       kinks: [],
       interests: [],
-      nightOwlScore: 5,
       isOnline: false,
       isVerified: false,
       onboardingCompleted: false,

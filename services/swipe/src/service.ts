@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Topics } from '@nocturne/contracts';
 import {
   createProjection,
   createSubgraphServer,
   protectPersonalData,
+  readServiceSchema,
   SerialNumbers,
   startOutboxRelay,
   type BusConsumer,
@@ -29,7 +28,7 @@ import { createSwipeProjector, swipeCollections } from './projections/readModels
 import { createSwipingApplication } from './swiping/application';
 import type { NightEvent } from './night/night';
 
-export const swipeTypeDefs = readFileSync(path.join(__dirname, 'graphql', 'schema.graphql'), 'utf8');
+export const swipeTypeDefs = readServiceSchema(__dirname);
 
 const MATCH_ID_STREAM = 'match-ids';
 

@@ -3,3 +3,4 @@ export * from './projection';
 export * from './integrationConsumer';
 export * from './service';
 export * from './sequence';
+export * from './schemaFiles';

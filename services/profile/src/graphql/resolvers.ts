@@ -67,7 +67,6 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
     },
     kinks: (parent: UserParent) => parent.profile.kinks,
     interests: (parent: UserParent) => parent.profile.interests,
-    nightOwlScore: (parent: UserParent) => parent.profile.nightOwlScore,
     isOnline: (parent: UserParent) => parent.profile.isOnline,
     lastSeen: (parent: UserParent) => parent.profile.lastSeen,
     isVerified: (parent: UserParent) => parent.profile.isVerified,

@@ -14,8 +14,6 @@ export const profileTypeDefs = /* GraphQL */ `
     avatarUrl: String!
     kinks: [String!]!
     interests: [String!]!
-    "0 to 10."
-    nightOwlScore: Int!
     isOnline: Boolean!
     "ISO 8601; null before the profile exists."
     lastSeen: String

@@ -103,7 +103,6 @@ export interface Profile {
   photoIds: string[];
   kinks: string[];
   interests: string[];
-  nightOwlScore: number;
   isOnline: boolean;
   isVerified: boolean;
   onboardingCompleted: boolean;
@@ -126,7 +125,6 @@ export function initialProfile(userId: number): Profile {
     photoIds: [],
     kinks: [],
     interests: [],
-    nightOwlScore: ProfileLimits.nightOwlScoreDefault,
     isOnline: false,
     isVerified: false,
     onboardingCompleted: false,

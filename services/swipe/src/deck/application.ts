@@ -14,6 +14,8 @@ export interface DeckCard {
   superLikedYou: boolean;
   /** Kinks both have (marked as shared on the card). */
   sharedKinks: string[];
+  /** A city the person chose to show. */
+  city: string | null;
 }
 
 export interface Deck {
@@ -113,6 +115,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
           distanceKm,
           superLikedYou: superLikers.has(row.userId),
           sharedKinks: row.kinks.filter((kink) => myKinks.has(kink)),
+          city: row.cityName,
         }));
       return { cards, restarted };
     },

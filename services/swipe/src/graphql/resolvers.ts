@@ -86,7 +86,7 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       const { swipedId, kind, swiperId } = args.input;
       if (swiperId !== undefined && swiperId !== null && actor.uid !== undefined && swiperId !== actor.uid) throw new RuleViolation('FORBIDDEN', 'You can only swipe as yourself');
       const outcome = await context.swiping.swipe(actor, { swipedId, kind: kinds[kind]! });
-      return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.matchId === null ? null : match(await context.matches.match(actor, outcome.matchId)) };
+      return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.match && match(outcome.match) };
     },
     choosePlan: async (_parent, args: { plan: string; billing?: string | null }, context: SwipeContext) =>
       membership(await context.members.choosePlan(actorOf(context), { plan: plans[args.plan]!, billing: args.billing ? (args.billing.toLowerCase() as Billing) : null })),

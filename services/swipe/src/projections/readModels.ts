@@ -18,6 +18,8 @@ export interface CandidateRow extends VersionedRow {
   longitude: number | null;
   /** Lower-case city the person chose to show, for the city filter. */
   city: string | null;
+  /** The same as they wrote it, for the card. */
+  cityName: string | null;
   timeZone: string | null;
   /** Random, drawn once: the order within a distance band. */
   shuffle: number;
@@ -104,6 +106,7 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         latitude: null,
         longitude: null,
         city: null,
+        cityName: null,
         timeZone: null,
         shuffle: random(),
       };
@@ -119,7 +122,7 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
           return { ...base, firstPhotoId: event.data.photoIds[0] ?? null };
         case 'CandidateMoved': {
           const { latitude, longitude, city } = event.data.location;
-          return { ...base, latitude, longitude, city: city?.trim().toLowerCase() || null };
+          return { ...base, latitude, longitude, city: city?.trim().toLowerCase() || null, cityName: city?.trim() || null };
         }
         case 'CandidateTimeZoneSet':
           return { ...base, timeZone: event.data.timeZone };

@@ -2,6 +2,7 @@ import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, quotaNight, SwipeMess
 import { handleCommand, invalidInput, loadStream, RuleViolation, type CommandContext } from '@nocturne/platform';
 import { commandContext, signedIn, type Actor, type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
+import type { MatchView } from '../pair/application';
 import { nightDecider } from '../night/businessLogic';
 import { nightStreamId, type Night } from '../night/night';
 import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
@@ -22,7 +23,8 @@ export interface QuotaView {
 
 export interface SwipeOutcome {
   isMatch: boolean;
-  matchId: number | null;
+  /** The match of the pair, when the swipe was a like and the two are matched. */
+  match: MatchView | null;
   quota: QuotaView;
 }
 
@@ -80,12 +82,25 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
         context,
       });
       // The same swipe again (a retry): nothing new was recorded; answer from the pair as it stands.
-      const pair =
+      const paired =
         recorded.events.length === 0
-          ? (await loadStream(eventStore, pairStreamId(swiperId, swipedId), pairDecider)).state
-          : (await registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now }, context)).state;
-      await deps.projection.waitFor(recorded.lastGlobalPosition);
-      return { isMatch: isLikeKind(kind) && pair.match !== null, matchId: isLikeKind(kind) ? (pair.match?.matchId ?? null) : null, quota: quotaView(recorded.state, night, plan, now, timeZone) };
+          ? { ...(await loadStream(eventStore, pairStreamId(swiperId, swipedId), pairDecider)), lastGlobalPosition: 0 }
+          : await registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now }, context);
+      const pair = paired.state;
+      // Read-your-writes: the match and the counts are in the read models before the answer.
+      await deps.projection.waitFor(Math.max(recorded.lastGlobalPosition, paired.lastGlobalPosition));
+      const match: MatchView | null =
+        isLikeKind(kind) && pair.match
+          ? {
+              id: pair.match.matchId,
+              user1Id: Math.min(swiperId, swipedId),
+              user2Id: Math.max(swiperId, swipedId),
+              createdAt: pair.match.createdAt,
+              otherUserId: swipedId,
+              superLikedYou: pair.superLikedBy.includes(swipedId),
+            }
+          : null;
+      return { isMatch: match !== null, match, quota: quotaView(recorded.state, night, plan, now, timeZone) };
     },
 
     async quota(actor: Actor): Promise<QuotaView> {

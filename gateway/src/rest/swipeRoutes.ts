@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { deckFiltersSchema, GenderPreferences, LimitReasons, planIdSchema, SwipeMessages } from '@nocturne/contracts';
+import { parseWith, validationError as validation } from './input';
+import { defineRoute, type RestRoute } from './routeTable';
+
+const limitReached = (reasons: readonly string[]) => ({ status: 403, description: `A plan limit; \`code\` says which: ${reasons.map((reason) => `\`${reason}\``).join(', ')}` });
+const forbidden = (what: string) => ({ status: 403, description: what });
+
+/** GraphQL enums in upper case, REST and the contracts in the spec's spelling. */
+const planToEnum = { free: 'FREE', nightPass: 'NIGHT_PASS', plus: 'PLUS', max: 'MAX' } as const;
+const planFromEnum = Object.fromEntries(Object.entries(planToEnum).map(([id, value]) => [value, id])) as Record<string, keyof typeof planToEnum>;
+
+const DECK_PROFILE_FIELDS = `distanceKm superLikedYou sharedKinks city user { id username name age bio photos { url } kinks interests isOnline isVerified nightOwlScore }`;
+
+interface DeckCardData {
+  distanceKm: number | null;
+  superLikedYou: boolean;
+  sharedKinks: string[];
+  city: string | null;
+  user: { id: number; username: string; name: string; age: number; bio: string | null; photos: Array<{ url: string }>; kinks: string[]; interests: string[]; isOnline: boolean; isVerified: boolean; nightOwlScore: number };
+}
+
+const deckProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  photos: z.array(z.string()).describe('Display URLs in order'),
+  bio: z.string().nullable(),
+  kinks: z.array(z.string()),
+  interests: z.array(z.string()),
+  location: z.string().nullable().describe('A city the person chose to show; never a position'),
+  distance: z.number().int().nullable().describe('Whole km between ~1 km grid cells; null when either person shared no location'),
+  isOnline: z.boolean(),
+  isVerified: z.boolean(),
+  nightOwlScore: z.number().int().describe('0 to 10'),
+  superLikedYou: z.boolean().describe('This person super-liked the signed-in user'),
+  sharedKinks: z.array(z.string()).describe('Kinks both have'),
+});
+
+const toDeckProfile = (card: DeckCardData): z.infer<typeof deckProfileSchema> => ({
+  id: card.user.id,
+  username: card.user.username,
+  name: card.user.name,
+  age: card.user.age,
+  photos: card.user.photos.map((photo) => photo.url),
+  bio: card.user.bio,
+  kinks: card.user.kinks,
+  interests: card.user.interests,
+  location: card.city,
+  distance: card.distanceKm,
+  isOnline: card.user.isOnline,
+  isVerified: card.user.isVerified,
+  nightOwlScore: card.user.nightOwlScore,
+  superLikedYou: card.superLikedYou,
+  sharedKinks: card.sharedKinks,
+});
+
+const booleanQuery = z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1');
+
+const profiles = defineRoute({
+  method: 'get',
+  path: '/api/profiles',
+  operationId: 'deckProfiles',
+  summary: 'The next deck profiles, filtered on the server: never yourself or people you liked; passed people only with restart=true once nothing else is left',
+  tag: 'swipe',
+  access: 'signedIn',
+  parseInput: (_body, _params, query) =>
+    parseWith(z.object({ restart: booleanQuery, limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50' }).int().min(1).max(50).optional() }), { restart: query.restart, limit: query.limit }),
+  success: { status: 200, description: 'Deck profiles, nearest distance bands first', schema: z.array(deckProfileSchema) },
+  errors: [validation],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ deck: { cards: DeckCardData[] } }>(`query Deck($limit: Int, $restart: Boolean) { deck(limit: $limit, restart: $restart) { cards { ${DECK_PROFILE_FIELDS} } } }`, {
+      limit: input.limit ?? 20,
+      restart: input.restart,
+    });
+    return { body: data.deck.cards.map(toDeckProfile) };
+  },
+});
+
+const swipeBodySchema = z.object({
+  swiperId: z.number({ error: 'swiperId must be your user id' }).int('swiperId must be your user id'),
+  swipedId: z.number({ error: 'swipedId must be a user id' }).int('swipedId must be a user id').positive('swipedId must be a user id'),
+  isLike: z.boolean({ error: 'isLike must be true or false' }),
+  isSuperLike: z.boolean({ error: 'isSuperLike must be true or false' }).optional(),
+  timestamp: z.string({ error: 'timestamp must be an ISO 8601 time' }).optional(),
+});
+
+const matchSchema = z.object({
+  id: z.number().int(),
+  user1Id: z.number().int(),
+  user2Id: z.number().int(),
+  createdAt: z.string().describe('ISO 8601 instant'),
+  otherUser: z.object({ id: z.number().int(), name: z.string(), photo: z.string().describe('First photo, or a generated avatar') }),
+  superLikedYou: z.boolean(),
+});
+const MATCH_FIELDS = 'id user1Id user2Id createdAt superLikedYou otherUser { id name avatarUrl }';
+interface MatchData {
+  id: number;
+  user1Id: number;
+  user2Id: number;
+  createdAt: string;
+  superLikedYou: boolean;
+  otherUser: { id: number; name: string; avatarUrl: string };
+}
+const toMatch = (match: MatchData): z.infer<typeof matchSchema> => ({ ...match, otherUser: { id: match.otherUser.id, name: match.otherUser.name, photo: match.otherUser.avatarUrl } });
+
+const quotaSchema = z.object({
+  plan: planIdSchema,
+  night: z.string().describe('The quota night: local date of the last 8:00 PM'),
+  likesPerNight: z.number().int().nullable().describe('null: unlimited'),
+  likesUsed: z.number().int(),
+  likesRemaining: z.number().int().nullable(),
+  superLikesPerNight: z.number().int(),
+  superLikesUsed: z.number().int(),
+  resetsAt: z.string().describe('The next 8:00 PM on your clock'),
+});
+const QUOTA_FIELDS = 'plan night likesPerNight likesUsed likesRemaining superLikesPerNight superLikesUsed resetsAt';
+type QuotaData = Omit<z.infer<typeof quotaSchema>, 'plan'> & { plan: string };
+const toQuota = (quota: QuotaData) => ({ ...quota, plan: planFromEnum[quota.plan]! });
+
+const swipe = defineRoute({
+  method: 'post',
+  path: '/api/swipes',
+  operationId: 'swipe',
+  summary: 'Like (isLike), pass, or super-like (isLike and isSuperLike) someone, as yourself. The same swipe twice counts once and answers the same',
+  tag: 'swipe',
+  access: 'signedIn',
+  ownerField: 'swiperId',
+  requestBody: swipeBodySchema,
+  success: {
+    status: 200,
+    description: 'Recorded; `isMatch` when the other person liked you too',
+    schema: z.object({ isMatch: z.boolean(), matchId: z.number().int().nullable(), match: matchSchema.nullable(), quota: quotaSchema }),
+  },
+  errors: [
+    { status: 400, description: `A field breaks a rule, or '${SwipeMessages.self}' (field swipedId)` },
+    forbidden("swiperId is not the signed-in user's id"),
+    limitReached(LimitReasons.filter((reason) => reason !== 'advanced-filters' && reason !== 'chat-limit')),
+    { status: 404, description: `'${SwipeMessages.unknownPerson}'` },
+  ],
+  handle: async ({ input, execute }) => {
+    const kind = input.isLike ? (input.isSuperLike ? 'SUPERLIKE' : 'LIKE') : 'PASS';
+    const data = await execute<{ swipe: { isMatch: boolean; match: MatchData | null; quota: QuotaData } }>(
+      `mutation Swipe($input: SwipeInput!) { swipe(input: $input) { isMatch match { ${MATCH_FIELDS} } quota { ${QUOTA_FIELDS} } } }`,
+      { input: { swipedId: input.swipedId, kind, swiperId: input.swiperId } },
+    );
+    const { isMatch, match, quota } = data.swipe;
+    return { body: { isMatch, matchId: match?.id ?? null, match: match && toMatch(match), quota: toQuota(quota) } };
+  },
+});
+
+const matches = defineRoute({
+  method: 'get',
+  path: '/api/matches/:id',
+  operationId: 'matches',
+  summary: "The signed-in user's matches (id in the path: your own user id), newest first, with the other person's name and first photo",
+  tag: 'swipe',
+  access: 'signedIn',
+  ownerParam: 'id',
+  parseInput: (_body, params) => ({ userId: Number(params.id) }),
+  success: { status: 200, description: 'Matches', schema: z.array(matchSchema) },
+  errors: [forbidden('The id is not your own')],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ matches: MatchData[] }>(`query Matches($userId: Int) { matches(userId: $userId) { ${MATCH_FIELDS} } }`, { userId: input.userId });
+    return { body: data.matches.map(toMatch) };
+  },
+});
+
+const membershipSchema = z.object({ plan: planIdSchema, billing: z.enum(['weekly', 'monthly']).nullable(), expiresAt: z.string().nullable().describe('When a Night Pass runs out'), isPremium: z.boolean() });
+const MEMBERSHIP_FIELDS = 'plan billing expiresAt isPremium';
+type MembershipData = { plan: string; billing: string | null; expiresAt: string | null; isPremium: boolean };
+const toMembership = (data: MembershipData) => ({ ...data, plan: planFromEnum[data.plan]!, billing: (data.billing?.toLowerCase() ?? null) as 'weekly' | 'monthly' | null });
+
+const membership = defineRoute({
+  method: 'get',
+  path: '/api/plan',
+  operationId: 'membership',
+  summary: 'Your plan (simulated: no payment exists, but the choice is kept and enforced)',
+  tag: 'plans',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'Your plan', schema: membershipSchema },
+  errors: [],
+  handle: async ({ execute }) => ({ body: toMembership((await execute<{ membership: MembershipData }>(`query Membership { membership { ${MEMBERSHIP_FIELDS} } }`)).membership) }),
+});
+
+const choosePlanBody = z.object({ plan: planIdSchema, billing: z.enum(['weekly', 'monthly']).optional() });
+const choosePlan = defineRoute({
+  method: 'post',
+  path: '/api/plan',
+  operationId: 'choosePlan',
+  summary: 'Choose a plan: free, nightPass (24 hours), plus (weekly or monthly) or max. Simulated: no payment happens',
+  tag: 'plans',
+  access: 'signedIn',
+  requestBody: choosePlanBody,
+  success: { status: 200, description: 'Your plan now', schema: membershipSchema },
+  errors: [validation],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ choosePlan: MembershipData }>(`mutation ChoosePlan($plan: Plan!, $billing: Billing) { choosePlan(plan: $plan, billing: $billing) { ${MEMBERSHIP_FIELDS} } }`, {
+      plan: planToEnum[input.plan],
+      billing: input.billing?.toUpperCase() ?? null,
+    });
+    return { body: toMembership(data.choosePlan) };
+  },
+});
+
+const quota = defineRoute({
+  method: 'get',
+  path: '/api/quota',
+  operationId: 'quota',
+  summary: "Tonight's likes and super-likes: allowed by your plan and used",
+  tag: 'swipe',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'Quota', schema: quotaSchema },
+  errors: [],
+  handle: async ({ execute }) => ({ body: toQuota((await execute<{ quota: QuotaData }>(`query Quota { quota { ${QUOTA_FIELDS} } }`)).quota) }),
+});
+
+const swipeWindowSchema = z.object({ open: z.boolean(), mode: z.enum(['nightly', 'always']), opensAt: z.string(), timeZone: z.string(), now: z.string() });
+const swipeWindow = defineRoute({
+  method: 'get',
+  path: '/api/swipe-window',
+  operationId: 'swipeWindow',
+  summary: 'Whether swiping is open now (20:00 to 04:00 on your clock, or always in the demo), and the next 8:00 PM',
+  tag: 'swipe',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'The window', schema: swipeWindowSchema },
+  errors: [],
+  handle: async ({ execute }) => {
+    const data = await execute<{ swipeWindow: Omit<z.infer<typeof swipeWindowSchema>, 'mode'> & { mode: string } }>(`query SwipeWindow { swipeWindow { open mode opensAt timeZone now } }`);
+    return { body: { ...data.swipeWindow, mode: data.swipeWindow.mode.toLowerCase() as 'nightly' | 'always' } };
+  },
+});
+
+const filtersSchema = z.object({
+  gender: z.enum(GenderPreferences),
+  ageRange: z.tuple([z.number().int(), z.number().int()]),
+  distance: z.number().int(),
+  city: z.string(),
+  kinks: z.array(z.string()),
+  interests: z.array(z.string()),
+});
+type FiltersData = { gender: string; ageMin: number; ageMax: number; distance: number; city: string; kinks: string[]; interests: string[] };
+const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests';
+const toFilters = (data: FiltersData) => ({ gender: data.gender as (typeof GenderPreferences)[number], ageRange: [data.ageMin, data.ageMax] as [number, number], distance: data.distance, city: data.city, kinks: data.kinks, interests: data.interests });
+
+const deckFilters = defineRoute({
+  method: 'get',
+  path: '/api/deck-filters',
+  operationId: 'deckFilters',
+  summary: 'Your deck filters, kept on the server',
+  tag: 'swipe',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'Filters', schema: filtersSchema },
+  errors: [],
+  handle: async ({ execute }) => ({ body: toFilters((await execute<{ deckFilters: FiltersData }>(`query DeckFilters { deckFilters { ${FILTER_FIELDS} } }`)).deckFilters) }),
+});
+
+const setDeckFilters = defineRoute({
+  method: 'put',
+  path: '/api/deck-filters',
+  operationId: 'setDeckFilters',
+  summary: 'Set your deck filters (the spec shape: gender, ageRange [min, max], distance, city, kinks, interests). Kinks and interests need Max',
+  tag: 'swipe',
+  access: 'signedIn',
+  requestBody: deckFiltersSchema,
+  success: { status: 200, description: 'Filters now', schema: filtersSchema },
+  errors: [validation, limitReached(['advanced-filters'])],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ setDeckFilters: FiltersData }>(`mutation SetDeckFilters($input: DeckFiltersInput!) { setDeckFilters(input: $input) { ${FILTER_FIELDS} } }`, {
+      input: { gender: input.gender, ageMin: input.ageRange[0], ageMax: input.ageRange[1], distance: input.distance, city: input.city, kinks: input.kinks, interests: input.interests },
+    });
+    return { body: toFilters(data.setDeckFilters) };
+  },
+});
+
+const likeSchema = z.object({
+  superLike: z.boolean(),
+  user: z.object({ id: z.number().int(), name: z.string(), photo: z.string() }).nullable().describe('On a paid plan; null when blurred'),
+  likedAt: z.string().nullable(),
+  blurredPhotoUrl: z.string().nullable(),
+});
+const likes = defineRoute({
+  method: 'get',
+  path: '/api/likes',
+  operationId: 'likesReceived',
+  summary: 'People who liked you and wait for your answer: visible on a paid plan, a blurred picture only on the free plan',
+  tag: 'swipe',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'Likes received', schema: z.object({ visible: z.boolean(), count: z.number().int(), likes: z.array(likeSchema) }) },
+  errors: [],
+  handle: async ({ execute }) => {
+    const data = await execute<{
+      likesReceived: { visible: boolean; count: number; likes: Array<{ superLike: boolean; likedAt: string | null; blurredPhotoUrl: string | null; user: { id: number; name: string; avatarUrl: string } | null }> };
+    }>(`query Likes { likesReceived { visible count likes { superLike likedAt blurredPhotoUrl user { id name avatarUrl } } } }`);
+    const { visible, count } = data.likesReceived;
+    return { body: { visible, count, likes: data.likesReceived.likes.map((like) => ({ ...like, user: like.user && { id: like.user.id, name: like.user.name, photo: like.user.avatarUrl } })) } };
+  },
+});
+
+export const swipeRoutes: RestRoute[] = [profiles, swipe, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes];
