@@ -1,4 +1,4 @@
-import { DefaultNotificationPreferences, ProfileLimits, type Gender, type NotificationPreferences } from '@nocturne/contracts';
+import { DefaultNotificationPreferences, type Gender, type NotificationPreferences } from '@nocturne/contracts';
 
 /** The profile aggregate: one stream per user, `profile-<userId>`. Events are private to this service. */
 export const profileStreamId = (userId: number) => `profile-${userId}`;
