@@ -195,6 +195,7 @@ export const SwipeMessages = {
   city: `City must be at most ${FilterLimits.cityMax} characters`,
   plan: 'Plan must be free, nightPass, plus or max',
   matchNotFound: 'No such match',
+  blockSelf: "You can't block yourself",
 } as const;
 
 const filterAge = z.number({ error: SwipeMessages.ageRange }).int(SwipeMessages.ageRange).min(FilterLimits.ageMin, SwipeMessages.ageRange).max(FilterLimits.ageMax, SwipeMessages.ageRange);
@@ -248,8 +249,28 @@ export const PlanChangedV1 = z.object({
 });
 export type PlanChangedV1 = z.infer<typeof PlanChangedV1>;
 
+/** A match ended: one of the two unmatched, or blocked the other. Keyed by the pair. */
+export const MatchEndedV1 = z.object({
+  matchId: z.number().int().positive(),
+  userIds: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+  endedBy: z.number().int().positive(),
+  reason: z.enum(['unmatch', 'block']),
+  endedAt: z.string(),
+});
+export type MatchEndedV1 = z.infer<typeof MatchEndedV1>;
+
+/** One person blocked another: both are hidden from each other everywhere, for good. Keyed by the pair. */
+export const PersonBlockedV1 = z.object({
+  blockerId: z.number().int().positive(),
+  blockedId: z.number().int().positive(),
+  blockedAt: z.string(),
+});
+export type PersonBlockedV1 = z.infer<typeof PersonBlockedV1>;
+
 export const SwipeEvents = {
   SwipeRecorded: { type: 'SwipeRecorded', version: 1, schema: SwipeRecordedV1 },
   MatchCreated: { type: 'MatchCreated', version: 1, schema: MatchCreatedV1 },
   PlanChanged: { type: 'PlanChanged', version: 1, schema: PlanChangedV1 },
+  MatchEnded: { type: 'MatchEnded', version: 1, schema: MatchEndedV1 },
+  PersonBlocked: { type: 'PersonBlocked', version: 1, schema: PersonBlockedV1 },
 } as const;

@@ -191,6 +191,29 @@ describe('swipe subgraph', () => {
     expect(await harness.deckIds(1, true)).toEqual([2]);
   });
 
+  it('ends a match for both on unmatch, and a block hides both people from each other everywhere', async () => {
+    await harness.start();
+    for (let id = 1; id <= 4; id++) await harness.person(id);
+    await eventually(async () => expect(await harness.deckIds(1)).toHaveLength(3));
+    await harness.swipe(1, 2, 'LIKE');
+    const matched = await harness.swipe(2, 1, 'LIKE');
+    const matchId = matched.data!.swipe.match.id;
+    expect((await harness.graphql(3, `mutation ($id: Int!) { unmatch(matchId: $id) }`, { id: matchId })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await harness.graphql(2, `mutation ($id: Int!) { unmatch(matchId: $id) }`, { id: matchId })).data).toEqual({ unmatch: true });
+    expect((await harness.graphql(1, `{ matches { id } }`)).data!.matches).toEqual([]);
+    expect((await harness.graphql(1, `query ($id: Int!) { match(id: $id) { id } }`, { id: matchId })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+
+    // 4 likes 1, then 1 blocks 4: gone from 1's likes and deck, and 1 from 4's deck; swipes between them fail.
+    await harness.swipe(4, 1, 'LIKE');
+    expect((await harness.graphql(1, `{ likesReceived { count } }`)).data!.likesReceived.count).toBe(1);
+    expect((await harness.graphql(1, `mutation { block(userId: 4) }`)).data).toEqual({ block: true });
+    expect((await harness.graphql(1, `{ likesReceived { count } }`)).data!.likesReceived.count).toBe(0);
+    expect(await harness.deckIds(1)).toEqual([3]);
+    expect(await harness.deckIds(4)).not.toContain(1);
+    expect((await harness.swipe(4, 1, 'LIKE')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await harness.graphql(1, `mutation { block(userId: 1) }`)).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'userId' });
+  });
+
   it('refuses swiping oneself, an unknown person, or without a session', async () => {
     await harness.start();
     await harness.person(1);

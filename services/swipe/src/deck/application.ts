@@ -3,7 +3,7 @@ import type { Filter } from '@nocturne/platform';
 import { signedIn, type Actor, type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';
-import type { CandidateRow } from '../projections/readModels';
+import { hiddenFrom, type CandidateRow } from '../projections/readModels';
 import { bandOf, boundingBox, byBandThenShuffle, distanceBetween, DISTANCE_BANDS_KM, type Position } from './deck';
 
 export interface DeckCard {
@@ -81,15 +81,16 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       const viewerId = signedIn(actor);
       const limit = Math.min(DECK_PAGE_MAX, Math.max(1, options.limit ?? 20));
       const now = deps.clock();
-      const [me, member, mySwipes, likedMe] = await Promise.all([
+      const [me, member, mySwipes, likedMe, hidden] = await Promise.all([
         collections.candidates.get(String(viewerId)),
         members.load(viewerId),
         collections.swipes.find({ swiperId: viewerId }),
         collections.swipes.find({ swipedId: viewerId, kind: 'superlike' }),
+        hiddenFrom(collections, viewerId),
       ]);
       const advanced = planAllowances[planInForce(member, now)].advancedFilters && usesAdvancedFilters(member.filters);
       const liked = mySwipes.filter((swipe) => isLikeKind(swipe.kind)).map((swipe) => swipe.swipedId);
-      const passed = mySwipes.filter((swipe) => swipe.kind === 'pass').map((swipe) => swipe.swipedId);
+      const passed = mySwipes.filter((swipe) => swipe.kind === 'pass' && !hidden.includes(swipe.swipedId)).map((swipe) => swipe.swipedId);
       const superLikers = new Set(likedMe.map((swipe) => swipe.swiperId));
       const myKinks = new Set(me && !me.erased ? me.kinks : []);
       const from = positionOf(me && !me.erased ? me : null);
@@ -101,7 +102,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
         return rows.map((row) => ({ row, distanceKm: null as number | null }));
       };
       let restarted = false;
-      let picked = await pick({ $nin: [viewerId, ...liked, ...passed] });
+      let picked = await pick({ $nin: [viewerId, ...liked, ...passed, ...hidden] });
       if (picked.length === 0 && options.includePassed && passed.length > 0) {
         restarted = true;
         picked = await pick({ $in: passed });
@@ -123,11 +124,12 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
     /** Who liked the viewer and is still waiting for an answer: not swiped back, not matched, not erased. */
     async likesReceived(actor: Actor): Promise<LikeReceived[]> {
       const viewerId = signedIn(actor);
-      const [received, mine] = await Promise.all([
+      const [received, mine, hidden] = await Promise.all([
         collections.swipes.find({ swipedId: viewerId, kind: { $in: ['like', 'superlike'] } }, { sort: { swipedAt: -1 } }),
         collections.swipes.find({ swiperId: viewerId }),
+        hiddenFrom(collections, viewerId),
       ]);
-      const answered = new Set(mine.map((swipe) => swipe.swipedId));
+      const answered = new Set([...mine.map((swipe) => swipe.swipedId), ...hidden]);
       const waiting = received.filter((swipe) => !answered.has(swipe.swiperId));
       const rows = await collections.candidates.find({ userId: { $in: waiting.map((swipe) => swipe.swiperId) }, erased: { $ne: true } });
       const byId = new Map(rows.map((row) => [row.userId, row]));

@@ -90,6 +90,14 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     },
     choosePlan: async (_parent, args: { plan: string; billing?: string | null }, context: SwipeContext) =>
       membership(await context.members.choosePlan(actorOf(context), { plan: plans[args.plan]!, billing: args.billing ? (args.billing.toLowerCase() as Billing) : null })),
+    unmatch: async (_parent, args: { matchId: number }, context: SwipeContext) => {
+      await context.matches.unmatch(actorOf(context), args.matchId);
+      return true;
+    },
+    block: async (_parent, args: { userId: number }, context: SwipeContext) => {
+      await context.matches.block(actorOf(context), args.userId);
+      return true;
+    },
     setDeckFilters: async (_parent, args: { input: FiltersInput }, context: SwipeContext) => {
       const actor = actorOf(context);
       const current = await context.members.filters(actor);

@@ -27,6 +27,14 @@ export function toIntegrationEvent(stored: StoredEvent): SwipeIntegrationEvent |
       const contract = SwipeEvents.MatchCreated;
       return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse(event.data) };
     }
+    case 'MatchEnded': {
+      const contract = SwipeEvents.MatchEnded;
+      return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse(event.data) };
+    }
+    case 'PairBlocked': {
+      const contract = SwipeEvents.PersonBlocked;
+      return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse(event.data) };
+    }
     case 'PlanChosen': {
       const { userId, plan, expiresAt, chosenAt } = event.data;
       const contract = SwipeEvents.PlanChanged;

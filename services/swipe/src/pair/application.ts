@@ -1,6 +1,8 @@
 import { SwipeMessages } from '@nocturne/contracts';
-import { RuleViolation } from '@nocturne/platform';
-import { signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import { handleCommand, invalidInput, RuleViolation } from '@nocturne/platform';
+import { commandContext, signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import { pairDecider } from './businessLogic';
+import { pairStreamId } from './pair';
 import type { MatchRow } from '../projections/readModels';
 import { NIGHT_OWL_WINDOW_MS, nightOwlScore } from '../swiping/nightOwl';
 
@@ -38,6 +40,43 @@ export function createMatchesApplication(deps: SwipeDependencies) {
       if (!row || row.erased || row.endedAt !== null) throw new RuleViolation('NOT_FOUND', SwipeMessages.matchNotFound);
       if (!row.userIds.includes(viewerId)) throw new RuleViolation('FORBIDDEN', 'This match is not yours');
       return viewFor(viewerId, row);
+    },
+
+    /** Ends one of the viewer's matches; the other person sees it gone too. */
+    async unmatch(actor: Actor, matchId: number): Promise<void> {
+      const viewer = await this.match(actor, matchId);
+      const now = deps.clock();
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: pairStreamId(viewer.user1Id, viewer.user2Id),
+        decider: pairDecider,
+        command: { type: 'Unmatch', by: signedIn(actor), other: viewer.otherUserId, now },
+        context: commandContext(deps, now, actor),
+      });
+      await deps.projection.waitFor(result.lastGlobalPosition);
+    },
+
+    /** Hides the two people from each other everywhere, for good, and ends their match. */
+    async block(actor: Actor, userId: number): Promise<void> {
+      const blockerId = signedIn(actor);
+      if (userId === blockerId) throw invalidInput('userId', SwipeMessages.blockSelf);
+      const target = await collections.candidates.get(String(userId));
+      if (!target || target.erased) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
+      const now = deps.clock();
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: pairStreamId(blockerId, userId),
+        decider: pairDecider,
+        command: { type: 'Block', by: blockerId, other: userId, now },
+        context: commandContext(deps, now, actor),
+      });
+      await deps.projection.waitFor(result.lastGlobalPosition);
+    },
+
+    /** Whether `viewerId` may see `subjectId` at all: neither blocked the other. */
+    async mayView(viewerId: number, subjectId: number): Promise<boolean> {
+      if (viewerId === subjectId) return true;
+      return (await collections.blocks.count({ $or: [{ blockerId: viewerId, blockedId: subjectId }, { blockerId: subjectId, blockedId: viewerId }] })) === 0;
     },
 
     /** Likes received and matches, for the profile's stats. */

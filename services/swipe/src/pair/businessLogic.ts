@@ -1,5 +1,5 @@
-import { isLikeKind, type SwipeKind } from '@nocturne/contracts';
-import type { Decider } from '@nocturne/platform/domain';
+import { isLikeKind, SwipeMessages, type SwipeKind } from '@nocturne/contracts';
+import { RuleViolation, type Decider } from '@nocturne/platform/domain';
 import { evolvePair, initialPair, type Pair, type PairEvent } from './pair';
 
 /** `matchId` is drawn by the application only when `wouldMatch` says this swipe makes the match. */
@@ -12,22 +12,56 @@ export interface RegisterSwipe {
   now: Date;
   matchId: number | null;
 }
-export type PairCommand = RegisterSwipe;
+/** Ends the match of the pair; `by` must be one of the two. */
+export interface Unmatch {
+  type: 'Unmatch';
+  by: number;
+  other: number;
+  now: Date;
+}
+/** Hides `other` from `by` and `by` from `other`, everywhere, for good; ends their match if they had one. */
+export interface Block {
+  type: 'Block';
+  by: number;
+  other: number;
+  now: Date;
+}
+export type PairCommand = RegisterSwipe | Unmatch | Block;
 
 /** True when a swipe of `kind` by `from` makes the match: the other already likes them and none exists yet. */
 export function wouldMatch(state: Pair, command: Pick<RegisterSwipe, 'swipeId' | 'from' | 'to' | 'kind'>): boolean {
-  return !state.swipeIds.includes(command.swipeId) && state.match === null && isLikeKind(command.kind) && isLikeKind(state.latest[command.to]);
+  return !state.swipeIds.includes(command.swipeId) && state.match === null && state.blockedBy.length === 0 && isLikeKind(command.kind) && isLikeKind(state.latest[command.to]);
 }
 
+const userIdsOf = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
 export function decidePair(command: PairCommand, state: Pair): PairEvent[] {
+  switch (command.type) {
+    case 'RegisterSwipe':
+      return registerSwipe(command, state);
+    case 'Unmatch': {
+      if (!state.match || state.ended) throw new RuleViolation('NOT_FOUND', SwipeMessages.matchNotFound);
+      const { matchId } = state.match;
+      return [{ type: 'MatchEnded', data: { matchId, userIds: userIdsOf(command.by, command.other), endedBy: command.by, reason: 'unmatch', endedAt: command.now.toISOString() } }];
+    }
+    case 'Block': {
+      if (state.blockedBy.includes(command.by)) return [];
+      const at = command.now.toISOString();
+      const blocked: PairEvent = { type: 'PairBlocked', data: { blockerId: command.by, blockedId: command.other, blockedAt: at } };
+      if (!state.match || state.ended) return [blocked];
+      return [blocked, { type: 'MatchEnded', data: { matchId: state.match.matchId, userIds: userIdsOf(command.by, command.other), endedBy: command.by, reason: 'block', endedAt: at } }];
+    }
+  }
+}
+
+function registerSwipe(command: RegisterSwipe, state: Pair): PairEvent[] {
   const { swipeId, from, to, kind, now } = command;
   if (state.swipeIds.includes(swipeId)) return [];
   const swiped: PairEvent = { type: 'PairSwiped', data: { swipeId, from, to, kind, swipedAt: now.toISOString() } };
   if (!wouldMatch(state, command)) return [swiped];
   if (command.matchId === null) throw new Error('RegisterSwipe makes a match but carries no matchId (ask wouldMatch first)');
   const superLikedBy = [...new Set([...state.superLikedBy, ...(kind === 'superlike' ? [from] : [])])].sort((a, b) => a - b);
-  const userIds: [number, number] = from < to ? [from, to] : [to, from];
-  return [swiped, { type: 'MatchCreated', data: { matchId: command.matchId, userIds, superLikedBy, createdAt: now.toISOString() } }];
+  return [swiped, { type: 'MatchCreated', data: { matchId: command.matchId, userIds: userIdsOf(from, to), superLikedBy, createdAt: now.toISOString() } }];
 }
 
 export const pairDecider: Decider<PairCommand, Pair, PairEvent> = { decide: decidePair, evolve: evolvePair, initialState: initialPair };

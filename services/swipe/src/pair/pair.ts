@@ -10,7 +10,11 @@ export const pairStreamId = (a: number, b: number) => `pair-${Math.min(a, b)}-${
 
 export type PairSwiped = DomainEvent<'PairSwiped', { swipeId: string; from: number; to: number; kind: SwipeKind; swipedAt: string }>;
 export type MatchCreated = DomainEvent<'MatchCreated', { matchId: number; userIds: [number, number]; superLikedBy: number[]; createdAt: string }>;
-export type PairEvent = PairSwiped | MatchCreated;
+export type MatchEndReason = 'unmatch' | 'block';
+export type MatchEnded = DomainEvent<'MatchEnded', { matchId: number; userIds: [number, number]; endedBy: number; reason: MatchEndReason; endedAt: string }>;
+/** One person hid the other from themselves for good: deck, likes, matches and chat, both ways. */
+export type PairBlocked = DomainEvent<'PairBlocked', { blockerId: number; blockedId: number; blockedAt: string }>;
+export type PairEvent = PairSwiped | MatchCreated | MatchEnded | PairBlocked;
 
 export interface Pair {
   /** Each person's latest swipe on the other. */
@@ -20,9 +24,12 @@ export interface Pair {
   /** Swipes already registered: the same swipe arriving twice (retry, catch-up) changes nothing. */
   swipeIds: string[];
   match: { matchId: number; createdAt: string } | null;
+  /** Set once the match ended (unmatch or block); a pair matches at most once. */
+  ended: { reason: MatchEndReason; at: string } | null;
+  blockedBy: number[];
 }
 
-export const initialPair = (): Pair => ({ latest: {}, superLikedBy: [], swipeIds: [], match: null });
+export const initialPair = (): Pair => ({ latest: {}, superLikedBy: [], swipeIds: [], match: null, ended: null, blockedBy: [] });
 
 export function evolvePair(state: Pair, event: PairEvent): Pair {
   switch (event.type) {
@@ -37,5 +44,9 @@ export function evolvePair(state: Pair, event: PairEvent): Pair {
     }
     case 'MatchCreated':
       return { ...state, match: { matchId: event.data.matchId, createdAt: event.data.createdAt } };
+    case 'MatchEnded':
+      return { ...state, ended: { reason: event.data.reason, at: event.data.endedAt } };
+    case 'PairBlocked':
+      return { ...state, blockedBy: state.blockedBy.includes(event.data.blockerId) ? state.blockedBy : [...state.blockedBy, event.data.blockerId] };
   }
 }

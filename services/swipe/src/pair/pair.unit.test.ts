@@ -45,3 +45,27 @@ describe('a pair of people', () => {
     expect(() => pairDecider.decide(swipe(8, 3, 'like'), liked)).toThrow(/matchId/);
   });
 });
+
+describe('ending a pair', () => {
+  const matched = [swiped(3, 8, 'like'), swiped(8, 3, 'like'), match(41)];
+  const at = now.toISOString();
+
+  it('unmatches a match once; there is nothing to unmatch before or after', () => {
+    spec.given(matched).when({ type: 'Unmatch', by: 8, other: 3, now }).then([{ type: 'MatchEnded', data: { matchId: 41, userIds: [3, 8], endedBy: 8, reason: 'unmatch', endedAt: at } }]);
+    spec.given([swiped(3, 8, 'like')]).when({ type: 'Unmatch', by: 8, other: 3, now }).thenThrows((error) => expect(error).toMatchObject({ code: 'NOT_FOUND' }));
+    const ended: PairEvent = { type: 'MatchEnded', data: { matchId: 41, userIds: [3, 8], endedBy: 8, reason: 'unmatch', endedAt: at } };
+    spec.given([...matched, ended]).when({ type: 'Unmatch', by: 3, other: 8, now }).thenThrows((error) => expect(error).toMatchObject({ code: 'NOT_FOUND' }));
+  });
+
+  it('blocks, ending a running match, once', () => {
+    const blocked: PairEvent = { type: 'PairBlocked', data: { blockerId: 3, blockedId: 8, blockedAt: at } };
+    spec.given(matched).when({ type: 'Block', by: 3, other: 8, now }).then([blocked, { type: 'MatchEnded', data: { matchId: 41, userIds: [3, 8], endedBy: 3, reason: 'block', endedAt: at } }]);
+    spec.given([]).when({ type: 'Block', by: 3, other: 8, now }).then([blocked]);
+    spec.given([blocked]).when({ type: 'Block', by: 3, other: 8, now }).thenNothingHappens();
+  });
+
+  it('never matches a blocked pair', () => {
+    const blocked: PairEvent = { type: 'PairBlocked', data: { blockerId: 8, blockedId: 3, blockedAt: at } };
+    spec.given([swiped(3, 8, 'like'), blocked]).when(swipe(8, 3, 'like')).then([swiped(8, 3, 'like')]);
+  });
+});

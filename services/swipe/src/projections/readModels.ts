@@ -51,11 +51,18 @@ export interface ActivityRow extends VersionedRow {
   atNight: boolean;
 }
 
+/** `blockerId` blocked `blockedId`: both are hidden from each other. */
+export interface BlockRow extends VersionedRow {
+  blockerId: number;
+  blockedId: number;
+}
+
 export interface SwipeCollections {
   candidates: ReadModelCollection<CandidateRow>;
   swipes: ReadModelCollection<SwipeRow>;
   matches: ReadModelCollection<MatchRow>;
   activity: ReadModelCollection<ActivityRow>;
+  blocks: ReadModelCollection<BlockRow>;
 }
 
 export function swipeCollections(readModels: ReadModelStore): SwipeCollections {
@@ -66,6 +73,7 @@ export function swipeCollections(readModels: ReadModelStore): SwipeCollections {
     swipes: readModels.collection<SwipeRow>('swipes', { indexes: [{ fields: { swiperId: 1, kind: 1 } }, { fields: { swipedId: 1, kind: 1 } }] }),
     matches: readModels.collection<MatchRow>('matches', { indexes: [{ fields: { userIds: 1 } }] }),
     activity: readModels.collection<ActivityRow>('activity', { indexes: [{ fields: { userId: 1, hour: 1 } }] }),
+    blocks: readModels.collection<BlockRow>('blocks', { indexes: [{ fields: { blockerId: 1 } }, { fields: { blockedId: 1 } }] }),
   };
 }
 
@@ -133,6 +141,7 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
     if (event.type === 'CandidateErased') {
       await collections.swipes.deleteMany({ $or: [{ swiperId: userId }, { swipedId: userId }] });
       await collections.activity.deleteMany({ userId });
+      await collections.blocks.deleteMany({ $or: [{ blockerId: userId }, { blockedId: userId }] });
       for (const match of await collections.matches.find({ userIds: userId, endedAt: null })) {
         await collections.matches.update(match._id, { endedAt: event.data.erasedAt, version: event.globalPosition });
       }
@@ -161,8 +170,26 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         await matches.apply(String(matchId), stored.globalPosition, () => ({ matchId, userIds, superLikedBy, createdAt, endedAt: ended ? createdAt : null }));
         return;
       }
+      case 'MatchEnded': {
+        const { matchId, endedAt } = event.data;
+        const row = await collections.matches.get(String(matchId));
+        if (row && row.version < stored.globalPosition) await collections.matches.update(row._id, { endedAt: row.endedAt ?? endedAt, version: stored.globalPosition });
+        return;
+      }
+      case 'PairBlocked': {
+        const { blockerId, blockedId } = event.data;
+        if ((await isErased(blockerId)) || (await isErased(blockedId))) return;
+        await versionedRows(collections.blocks).apply(`${blockerId}>${blockedId}`, stored.globalPosition, () => ({ blockerId, blockedId }));
+        return;
+      }
       default:
         return;
     }
   };
+}
+
+/** Everyone `userId` must not see (or be seen by): blocked either way. */
+export async function hiddenFrom(collections: Pick<SwipeCollections, 'blocks'>, userId: number): Promise<number[]> {
+  const rows = await collections.blocks.find({ $or: [{ blockerId: userId }, { blockedId: userId }] });
+  return rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId));
 }

@@ -66,8 +66,9 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
       const swiperId = signedIn(actor);
       const { swipedId, kind } = input;
       if (swipedId === swiperId) throw invalidInput('swipedId', SwipeMessages.self);
-      const target = await collections.candidates.get(String(swipedId));
-      if (!target || target.erased || !target.onboarded) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
+      const [target, blocked] = await Promise.all([collections.candidates.get(String(swipedId)), collections.blocks.count({ $or: [{ blockerId: swiperId, blockedId: swipedId }, { blockerId: swipedId, blockedId: swiperId }] })]);
+      // A blocked person is as gone as a deleted one, whichever of the two blocked.
+      if (!target || target.erased || !target.onboarded || blocked > 0) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
       const now = deps.clock();
       const timeZone = await timeZoneOf(swiperId);
       const plan = await members.planInForce(swiperId, now);
