@@ -1,11 +1,13 @@
 import { Messages, type SwipeWindowMode } from '@nocturne/contracts';
-import { RuleViolation, type EventMetadata, type EventStore, type Logger, type Projection, type SerialNumbers } from '@nocturne/platform';
+import { RuleViolation, type EventMetadata, type EventStore, type Logger, type PersonalDataVault, type Projection, type SerialNumbers } from '@nocturne/platform';
 import type { SwipeCollections } from './projections/readModels';
 
 /** What every use case of this service is built from; the service wires it once. */
 export interface SwipeDependencies {
   /** Personal fields encrypted on append (`personalData.ts`). */
   eventStore: EventStore;
+  /** Whose keys are shredded when a person is erased. */
+  personalData: Pick<PersonalDataVault, 'shred'>;
   collections: SwipeCollections;
   /** The read models above; `waitFor` after a write gives read-your-writes. */
   projection: Projection;

@@ -214,6 +214,24 @@ describe('swipe subgraph', () => {
     expect((await harness.graphql(1, `mutation { block(userId: 1) }`)).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'userId' });
   });
 
+  it('keeps personal fields encrypted, and erases a deleted person everywhere', async () => {
+    await harness.start();
+    await harness.person(1);
+    await harness.person(2, { kinks: ['Wax Play'], timeZone: 'Asia/Tokyo' });
+    await eventually(async () => expect(await harness.deckIds(1)).toEqual([2]));
+    await harness.swipe(2, 1, 'LIKE');
+    const raw = JSON.stringify(await harness.adapters.eventStore.readAll({ after: 0, limit: 10_000 }));
+    for (const secret of ['Wax Play', 'Asia/Tokyo', 'Female']) expect(raw).not.toContain(secret);
+    await harness.publish(Topics.auth, AuthEvents.UserDeleted.type, { userId: 2, deletedAt: now.toISOString() });
+    await eventually(async () => expect((await harness.graphql(1, `{ likesReceived { count } }`)).data!.likesReceived.count).toBe(0));
+    expect(await harness.deckIds(1)).toEqual([]);
+    expect((await harness.swipe(1, 2, 'LIKE')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    // Late news of the person creates nothing: once a newcomer published after it shows, 2 is still gone.
+    await harness.person(2);
+    await harness.person(3);
+    await eventually(async () => expect(await harness.deckIds(1)).toEqual([3]));
+  });
+
   it('refuses swiping oneself, an unknown person, or without a session', async () => {
     await harness.start();
     await harness.person(1);

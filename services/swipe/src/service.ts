@@ -37,7 +37,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
   const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, swipePersonalData);
   const collections = swipeCollections(adapters.readModels);
   const projection = createProjection({ name: 'swipe-read-models', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createSwipeProjector(collections), logger });
-  const deps: SwipeDependencies = { eventStore, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), clock, newId: randomUUID, windowMode: settings.SWIPE_WINDOW, logger };
+  const deps: SwipeDependencies = { eventStore, personalData: adapters.personalData, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), clock, newId: randomUUID, windowMode: settings.SWIPE_WINDOW, logger };
   const members = createMemberApplication(deps);
   const swiping = createSwipingApplication(deps, members);
   const deck = createDeckApplication(deps, members);

@@ -9,6 +9,8 @@ export function createCandidateApplication(deps: SwipeDependencies) {
     async record(command: CandidateCommand, source: { eventId: string; correlationId?: string }): Promise<void> {
       const metadata: EventMetadata = { causationId: source.eventId, ...(source.correlationId && { correlationId: source.correlationId }) };
       await handleCommand({ eventStore: deps.eventStore, streamId: candidateStreamId(command.userId), decider: candidateDecider, command, context: { now: deps.clock(), newEventId: deps.newId, metadata } });
+      // Erase first, then shred: every stream that held the person's data now ends in the erasure.
+      if (command.type === 'Erase') await deps.personalData.shred(String(command.userId));
     },
   };
 }
