@@ -26,13 +26,18 @@ export const authEnvironmentSchema = z.object({
   MAIL_OUTBOX_DIR: optionalText,
   SESSION_IDLE_MINUTES: envSchemas.positiveInt(defaultAuthConfig.sessions.idleMinutes),
   SESSION_MAX_DAYS: envSchemas.positiveInt(defaultAuthConfig.sessions.maxDays),
+  KNOWN_DEVICE_DAYS: envSchemas.positiveInt(defaultAuthConfig.knownDeviceDays),
   PASSWORD_RESET_VALID_MINUTES: envSchemas.positiveInt(defaultAuthConfig.resetTokenValidMinutes),
   RATE_SIGN_IN_ACCOUNT_LIMIT: envSchemas.positiveInt(defaultRateLimits.signInFailuresPerAccount.limit),
   RATE_SIGN_IN_ACCOUNT_WINDOW_MINUTES: minutes(defaultRateLimits.signInFailuresPerAccount.windowMs),
+  RATE_SIGN_IN_DEVICE_LIMIT: envSchemas.positiveInt(defaultRateLimits.signInFailuresPerDevice.limit),
+  RATE_SIGN_IN_DEVICE_WINDOW_MINUTES: minutes(defaultRateLimits.signInFailuresPerDevice.windowMs),
   RATE_SIGN_IN_ADDRESS_LIMIT: envSchemas.positiveInt(defaultRateLimits.signInFailuresPerAddress.limit),
   RATE_SIGN_IN_ADDRESS_WINDOW_MINUTES: minutes(defaultRateLimits.signInFailuresPerAddress.windowMs),
   RATE_SIGN_UP_ADDRESS_LIMIT: envSchemas.positiveInt(defaultRateLimits.signUpsPerAddress.limit),
   RATE_SIGN_UP_ADDRESS_WINDOW_MINUTES: minutes(defaultRateLimits.signUpsPerAddress.windowMs),
+  RATE_SIGN_UP_EMAIL_LIMIT: envSchemas.positiveInt(defaultRateLimits.signUpsPerEmail.limit),
+  RATE_SIGN_UP_EMAIL_WINDOW_MINUTES: minutes(defaultRateLimits.signUpsPerEmail.windowMs),
   RATE_RESET_EMAIL_LIMIT: envSchemas.positiveInt(defaultRateLimits.resetRequestsPerEmail.limit),
   RATE_RESET_EMAIL_WINDOW_MINUTES: minutes(defaultRateLimits.resetRequestsPerEmail.windowMs),
   RATE_RESET_ADDRESS_LIMIT: envSchemas.positiveInt(defaultRateLimits.resetRequestsPerAddress.limit),
@@ -46,8 +51,10 @@ const rule = (limit: number, windowMinutes: number) => ({ limit, windowMs: windo
 export function toAuthConfig(env: AuthEnvironment): AuthConfig {
   const rateLimits: AuthRateLimits = {
     signInFailuresPerAccount: rule(env.RATE_SIGN_IN_ACCOUNT_LIMIT, env.RATE_SIGN_IN_ACCOUNT_WINDOW_MINUTES),
+    signInFailuresPerDevice: rule(env.RATE_SIGN_IN_DEVICE_LIMIT, env.RATE_SIGN_IN_DEVICE_WINDOW_MINUTES),
     signInFailuresPerAddress: rule(env.RATE_SIGN_IN_ADDRESS_LIMIT, env.RATE_SIGN_IN_ADDRESS_WINDOW_MINUTES),
     signUpsPerAddress: rule(env.RATE_SIGN_UP_ADDRESS_LIMIT, env.RATE_SIGN_UP_ADDRESS_WINDOW_MINUTES),
+    signUpsPerEmail: rule(env.RATE_SIGN_UP_EMAIL_LIMIT, env.RATE_SIGN_UP_EMAIL_WINDOW_MINUTES),
     resetRequestsPerEmail: rule(env.RATE_RESET_EMAIL_LIMIT, env.RATE_RESET_EMAIL_WINDOW_MINUTES),
     resetRequestsPerAddress: rule(env.RATE_RESET_ADDRESS_LIMIT, env.RATE_RESET_ADDRESS_WINDOW_MINUTES),
   };
@@ -59,6 +66,7 @@ export function toAuthConfig(env: AuthEnvironment): AuthConfig {
     publicUrl: env.PUBLIC_URL,
     mail: { from: env.MAIL_FROM, ...(env.SMTP_URL && { smtpUrl: env.SMTP_URL }), ...(env.MAIL_OUTBOX_DIR && { outboxDir: env.MAIL_OUTBOX_DIR }) },
     sessions: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
+    knownDeviceDays: env.KNOWN_DEVICE_DAYS,
     rateLimits,
     resetTokenValidMinutes: env.PASSWORD_RESET_VALID_MINUTES,
   };
