@@ -7,7 +7,7 @@ const secret = 'a-secret-of-sixteen-plus';
 describe('auth environment', () => {
   it('applies the documented defaults', () => {
     const config = toAuthConfig(parseEnv(authEnvironmentSchema, { INTERNAL_SECRET: secret }));
-    expect(config).toEqual({ ...defaultAuthConfig, internalSecret: secret });
+    expect(config).toEqual({ ...defaultAuthConfig, internalSecret: secret, mail: { ...defaultAuthConfig.mail, outboxDir: '.data/auth/outbox' } });
     expect(config.port).toBe(4001);
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.rateLimits).toEqual({
@@ -57,6 +57,25 @@ describe('auth environment', () => {
         signUpsPerEmail: { limit: 2, windowMs: 720 * 60_000 },
       },
     });
+  });
+
+  it('writes mails to files under the data folder when there is no SMTP server (development)', () => {
+    expect(toAuthConfig(parseEnv(authEnvironmentSchema, { INTERNAL_SECRET: secret, NOCTURNE_DATA_DIR: '/var/nocturne' })).mail).toEqual({
+      from: defaultAuthConfig.mail.from,
+      outboxDir: '/var/nocturne/auth/outbox',
+    });
+    expect(toAuthConfig(parseEnv(authEnvironmentSchema, { INTERNAL_SECRET: secret, SMTP_URL: 'smtp://mailpit:1025' })).mail).toEqual({
+      from: defaultAuthConfig.mail.from,
+      smtpUrl: 'smtp://mailpit:1025',
+    });
+  });
+
+  it('refuses production without SMTP_URL, unless mail is explicitly sent to files', () => {
+    const production = { INTERNAL_SECRET: secret, NODE_ENV: 'production' };
+    expect(() => parseEnv(authEnvironmentSchema, production)).toThrow(ConfigError);
+    expect(() => parseEnv(authEnvironmentSchema, production)).toThrow(/SMTP_URL: is required when NODE_ENV=production/);
+    expect(toAuthConfig(parseEnv(authEnvironmentSchema, { ...production, SMTP_URL: 'smtp://mail.example:587' })).mail.smtpUrl).toBe('smtp://mail.example:587');
+    expect(toAuthConfig(parseEnv(authEnvironmentSchema, { ...production, MAIL_OUTBOX_DIR: '/var/mail' })).mail).toEqual({ from: defaultAuthConfig.mail.from, outboxDir: '/var/mail' });
   });
 
   it.each([
