@@ -19,7 +19,12 @@ test.describe('account journey', () => {
     await expect(toastWith(page, 'Account created!')).toBeVisible();
     await answerLocationDialog(page);
     await expect(page).toHaveURL(/\/onboarding$/);
-    expect(await page.evaluate(() => localStorage.getItem('currentUserId'))).toMatch(/^\d+$/);
+    // Only the id and the signed-in flag, for this tab; nothing about the person in localStorage.
+    expect(await page.evaluate(() => sessionStorage.getItem('currentUserId'))).toMatch(/^\d+$/);
+    expect(await page.evaluate(() => ({ ...localStorage }))).toEqual({});
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(person.email);
+    // The device cookie that keeps this browser signed-in-able while strangers lock the account out.
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'nocturne_device')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
 
     const me = await page.request.get('/api/auth/user');
     expect(me.status()).toBe(200);
@@ -29,7 +34,7 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
-    expect(await page.evaluate(() => localStorage.getItem('currentUserId'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('currentUserId'))).toBeNull();
 
     await signIn(page, person.username, person.password);
     await expect(toastWith(page, 'Welcome back!')).toBeVisible();
@@ -56,6 +61,10 @@ test.describe('account journey', () => {
     await expect(toastWith(page, 'Sign up failed')).toBeVisible();
     await expect(toastWith(page, 'Username is already taken')).toBeVisible();
     await expect(page.getByRole('form', { name: 'Create your account' }).getByText('Username is already taken')).toBeVisible();
+
+    await signUp(page, { ...newPerson('weak'), password: 'password1' });
+    await expect(toastWith(page, 'Sign up failed')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Create your account' }).getByText('This password is one of the most common leaked passwords. Please choose another.')).toBeVisible();
   });
 
   test('resets a forgotten password through the emailed link', async ({ page }) => {
@@ -77,6 +86,10 @@ test.describe('account journey', () => {
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
     expect(link, 'the mail carries a reset link').toBeTruthy();
     await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await page.getByLabel('New password', { exact: true }).fill('superman');
+    await page.getByLabel('Confirm new password').fill('superman');
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(page.getByText('This password is one of the most common leaked passwords. Please choose another.')).toBeVisible();
     const newPassword = 'starlight-77';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);

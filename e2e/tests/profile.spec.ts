@@ -134,7 +134,7 @@ test('onboards with two photos, edits the profile, keeps a notification setting 
   await expect(toastWith(page, 'Profile updated!')).toBeVisible();
   await answerLocationDialog(page, 'Skip for Now');
   await expect(page).toHaveURL(/\/swipe-deck$/);
-  expect(await page.evaluate(() => localStorage.getItem('currentUserId'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('currentUserId'))).toBeNull();
 
   // The profile shows both photos; the served photo has no EXIF left.
   await page.getByRole('link', { name: 'Profile' }).click();

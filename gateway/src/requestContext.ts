@@ -1,13 +1,18 @@
 import type { Request, Response } from 'express';
 import type { Session, SessionStore } from '@nocturne/platform';
+import { deviceHashFromCookieHeader, deviceSetCookie, type DeviceInstruction } from './deviceCookie';
 import { sessionIdFromCookieHeader, sessionSetCookie, type SessionInstruction } from './sessionCookie';
 
 /** What every GraphQL operation carries through the gateway, whether it came over /graphql or /api. */
 export interface GatewayContext {
   session: Session | null;
   clientIp: string;
+  /** Hash of the request's device cookie, passed to auth as `dev`. */
+  deviceHash?: string;
   /** Called when a subgraph answers with `x-nocturne-set-session`. */
   applySessionInstruction(instruction: SessionInstruction): void;
+  /** Called when a subgraph answers with `x-nocturne-set-device`. */
+  applyDeviceInstruction(instruction: DeviceInstruction): void;
 }
 
 /** Marks a value as a GatewayContext created by this gateway, so signing never trusts a look-alike. */
@@ -18,13 +23,23 @@ export function isGatewayContext(value: unknown): value is GatewayContext {
 /** Resolves the session cookie and binds cookie changes to the client's response. */
 export async function createRequestContext(req: Request, res: Response, sessions: SessionStore): Promise<GatewayContext> {
   const session = await sessions.resolve(sessionIdFromCookieHeader(req.headers.cookie));
+  const deviceHash = deviceHashFromCookieHeader(req.headers.cookie, req.secure);
+  // One Set-Cookie per cookie: a later instruction in the same request wins (sign-in after sign-out).
+  const cookies = new Map<'session' | 'device', string>();
+  const setCookie = (name: 'session' | 'device', value: string) => {
+    if (res.headersSent) return;
+    cookies.set(name, value);
+    res.setHeader('Set-Cookie', [...cookies.values()]);
+  };
   return {
     session,
     clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    ...(deviceHash && { deviceHash }),
     applySessionInstruction(instruction) {
-      if (res.headersSent) return;
-      // A later instruction in the same request wins (sign-in after sign-out), so replace rather than append.
-      res.setHeader('Set-Cookie', sessionSetCookie(instruction, req.secure));
+      setCookie('session', sessionSetCookie(instruction, req.secure));
+    },
+    applyDeviceInstruction(instruction) {
+      setCookie('device', deviceSetCookie(instruction, req.secure));
     },
   };
 }

@@ -1,7 +1,8 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLRequestContext, GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
-import { INTERNAL_CONTEXT_HEADER, INTERNAL_ERROR_MESSAGE, PUBLIC_ERROR_CODES, SET_SESSION_HEADER, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, INTERNAL_ERROR_MESSAGE, PUBLIC_ERROR_CODES, SET_DEVICE_HEADER, SET_SESSION_HEADER, signInternalContext } from '@nocturne/platform';
+import { parseDeviceInstruction } from './deviceCookie';
 import { isGatewayContext } from './requestContext';
 import { parseSessionInstruction } from './sessionCookie';
 import type { Logger } from '@nocturne/platform';
@@ -32,7 +33,10 @@ export class SignedDataSource extends RemoteGraphQLDataSource<Record<string, unk
     }
     const context = options.context;
     const signed = isGatewayContext(context)
-      ? signInternalContext({ ip: context.clientIp, ...(context.session && { uid: context.session.userId, sid: context.session.hash }) }, this.internalSecret)
+      ? signInternalContext(
+          { ip: context.clientIp, ...(context.session && { uid: context.session.userId, sid: context.session.hash }), ...(context.deviceHash && { dev: context.deviceHash }) },
+          this.internalSecret,
+        )
       : signInternalContext({ ip: GATEWAY_ITSELF_IP }, this.internalSecret);
     headers.set(INTERNAL_CONTEXT_HEADER, signed);
   }
@@ -47,6 +51,13 @@ export class SignedDataSource extends RemoteGraphQLDataSource<Record<string, unk
       if (!instruction) this.logger.warn({ subgraph: this.subgraphName }, 'ignored a malformed x-nocturne-set-session header');
       else if (isGatewayContext(context)) context.applySessionInstruction(instruction);
       response.http?.headers.delete(SET_SESSION_HEADER);
+    }
+    const device = response.http?.headers.get(SET_DEVICE_HEADER);
+    if (device) {
+      const instruction = parseDeviceInstruction(device);
+      if (!instruction) this.logger.warn({ subgraph: this.subgraphName }, 'ignored a malformed x-nocturne-set-device header');
+      else if (isGatewayContext(context)) context.applyDeviceInstruction(instruction);
+      response.http?.headers.delete(SET_DEVICE_HEADER);
     }
     return response;
   }

@@ -1,6 +1,7 @@
-import { INTERNAL_CONTEXT_HEADER, SET_SESSION_HEADER, createLogger, verifyInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, SET_DEVICE_HEADER, SET_SESSION_HEADER, createLogger, verifyInternalContext } from '@nocturne/platform';
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import type { DeviceInstruction } from './deviceCookie';
 import type { GatewayContext } from './requestContext';
 import type { SessionInstruction } from './sessionCookie';
 import { SignedDataSource } from './signedDataSource';
@@ -8,14 +9,17 @@ import { SignedDataSource } from './signedDataSource';
 const secret = 'unit-test-secret-0123456789';
 const source = new SignedDataSource('http://127.0.0.1:4001/graphql', 'auth', secret, createLogger('test', { env: { LOG_LEVEL: 'silent' } }));
 
-const contextFor = (userId?: number) => {
+const contextFor = (userId?: number, deviceHash?: string) => {
   const applied: SessionInstruction[] = [];
+  const devices: DeviceInstruction[] = [];
   const context: GatewayContext = {
     session: userId ? { hash: 'hash-of-session', userId, createdAt: 0, lastSeenAt: 0 } : null,
     clientIp: '203.0.113.9',
+    ...(deviceHash && { deviceHash }),
     applySessionInstruction: (instruction) => applied.push(instruction),
+    applyDeviceInstruction: (instruction) => devices.push(instruction),
   };
-  return { context, applied };
+  return { context, applied, devices };
 };
 
 const send = (context: object, incoming: Record<string, string> = {}) => {
@@ -60,6 +64,21 @@ describe('signed subgraph requests', () => {
     expect(response.http?.headers.get(SET_SESSION_HEADER)).toBeNull();
     receive(context, { [SET_SESSION_HEADER]: 'clear' });
     expect(applied.at(-1)).toEqual({ kind: 'clear' });
+  });
+
+  it('signs the hash of the device cookie as dev, and nothing without one', () => {
+    expect(verifyInternalContext(send(contextFor(undefined, 'hash-of-device').context).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).toMatchObject({ dev: 'hash-of-device' });
+    expect(verifyInternalContext(send(contextFor().context).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).not.toHaveProperty('dev');
+  });
+
+  it('turns x-nocturne-set-device into a device cookie instruction and removes the header', () => {
+    const { context, devices } = contextFor();
+    const id = 'd'.repeat(43);
+    const response = receive(context, { [SET_DEVICE_HEADER]: `${id}; Max-Age=15552000` });
+    expect(devices).toEqual([{ id, maxAgeSeconds: 15552000 }]);
+    expect(response.http?.headers.get(SET_DEVICE_HEADER)).toBeNull();
+    receive(context, { [SET_DEVICE_HEADER]: 'bad id; Max-Age=1' });
+    expect(devices).toHaveLength(1);
   });
 
   it('ignores a malformed instruction', () => {

@@ -65,6 +65,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       SWIPE_WINDOW: options.env?.SWIPE_WINDOW?.trim() || 'always',
       INTERNAL_SECRET: internalSecret,
       ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
+      // Services that keep files of their own (auth's mail outbox without SMTP) keep them with the data.
+      ...(dataDir && { NOCTURNE_DATA_DIR: dataDir }),
     };
     const adaptersFor = async (service: string): Promise<Adapters> => {
       const adapters = await createAdapters({ service, shared: infrastructure, dataDir, env: {}, logger: loggerFor(service) });

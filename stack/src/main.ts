@@ -1,4 +1,4 @@
-import { createLogger } from '@nocturne/platform';
+import { ConfigError, createLogger } from '@nocturne/platform';
 import { parseTrustProxy } from '@nocturne/gateway';
 import { startEmbeddedStack } from './embedded';
 import { readStackEnvironment } from './environment';
@@ -48,6 +48,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A service's own settings are checked when the embedded stack starts it: a bad one is a configuration error too.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Nocturne failed to start: ${error.message}\n`);
+    process.exit(78);
+  }
   console.error('Nocturne failed to start:', error);
   process.exit(1);
 });

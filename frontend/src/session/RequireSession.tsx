@@ -6,6 +6,7 @@ import { HttpError } from '../api/http';
 import { Button } from '../components/Button';
 import { NightScreen } from '../components/NightScreen';
 import { Spinner } from '../components/Spinner';
+import { forgetLegacyCopies } from './browserSession';
 import { SessionActionsContext, SessionContext } from './SessionContext';
 
 export type SessionCheck = { status: 'checking' } | { status: 'signedIn'; user: AccountUser } | { status: 'signedOut' } | { status: 'unavailable' };
@@ -25,6 +26,9 @@ export function RequireSession({ loadUser = fetchCurrentUser }: { loadUser?: () 
     return user;
   }, [loadUser]);
   const actions = useMemo(() => ({ refresh }), [refresh]);
+
+  // A browser an earlier version signed in kept the user object in localStorage: drop it on the next visit.
+  useEffect(() => forgetLegacyCopies(), []);
 
   useEffect(() => {
     let current = true;

@@ -36,7 +36,14 @@ describe('RequireSession', () => {
     expect(screen.getByTestId('location').textContent).toBe('/lobby');
   });
 
-  it('shows a spinner while it checks', () => {
+  it('removes the user object an earlier version kept in localStorage', async () => {
+    localStorage.setItem('user', JSON.stringify({ id: 3, email: 'vega@example.com' }));
+    renderScreen(<></>, { path: '/lobby', routes: routes(async () => ({ id: 3, username: 'vega', name: 'Vega' })) });
+    expect(await screen.findByText('Hello Vega')).toBeTruthy();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+    it('shows a spinner while it checks', () => {
     renderScreen(<></>, { path: '/lobby', routes: routes(() => new Promise(() => {})) });
     expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
   });

@@ -24,6 +24,8 @@ export const Messages = {
   email: 'Please enter a valid email address',
   password: `Password must be at least ${Limits.passwordMin} characters`,
   passwordTooLong: `Password must be at most ${Limits.passwordMax} characters`,
+  /** A new password found in the list of common breached passwords (`commonPasswords.ts`). */
+  passwordTooCommon: 'This password is one of the most common leaked passwords. Please choose another.',
   passwordRequired: 'Password is required',
   name: `Name must be ${Limits.nameMin} to ${Limits.nameMax} characters`,
   age: `Age must be a whole number from ${Limits.ageMin} to ${Limits.ageMax}`,

@@ -3,7 +3,20 @@ import pino, { type Logger } from 'pino';
 export type { Logger } from 'pino';
 
 /** Fields that must never reach a log, at any depth. */
-export const REDACTED_FIELDS = ['password', 'token', 'cookie', 'authorization', 'set-cookie', 'x-nocturne-context'] as const;
+export const REDACTED_FIELDS = ['password', 'token', 'cookie', 'authorization', 'set-cookie', 'x-nocturne-context', 'x-nocturne-set-session', 'x-nocturne-set-device', 'email'] as const;
+
+/** `scheme://user:password@host`: the credentials of a connection URL (SMTP_URL, REDIS_URL...). */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi;
+/** Query or fragment parameters that carry a secret (`/reset-password?token=...`), whatever the URL. */
+const URL_SECRETS = /([?&#;](?:[a-z_-]*token|code|key|api[_-]?key|secret|password|passwd|pwd|sig|signature|session|sid)=)[^&#\s"'<>]+/gi;
+/** Email addresses, wherever they appear in a text (a message, an error from the mail server). */
+const EMAIL_ADDRESSES = /[A-Za-z0-9.!#$%&'*+=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}/g;
+
+/** A text with secrets in URLs and email addresses blanked out: for messages and every logged string. */
+export function scrubText(text: string): string {
+  if (!text.includes('@') && !text.includes('=')) return text;
+  return text.replace(URL_CREDENTIALS, '$1[Redacted]@').replace(URL_SECRETS, '$1[Redacted]').replace(EMAIL_ADDRESSES, '[email]');
+}
 
 const REDACTED_SET = new Set<string>(REDACTED_FIELDS);
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -13,6 +26,7 @@ const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'sil
  * instead; it copies only objects that contain a secret.
  */
 export function redact(value: unknown, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return scrubText(value);
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value) || value instanceof Error || Buffer.isBuffer(value) || value instanceof Date) return value;
   seen.add(value);
@@ -59,6 +73,12 @@ export function createLogger(name: string, options: LoggerOptions = {}): Logger 
       log: (object) => redact(object) as Record<string, unknown>,
     },
     serializers: { err: (error: unknown) => redact(pino.stdSerializers.err(error as Error)) },
+    // The message text too: `logger.info('mail to x@y.z')` must not print the address.
+    hooks: {
+      logMethod(args, method) {
+        return method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as Parameters<typeof method>);
+      },
+    },
   };
   return options.destination ? pino(config, options.destination) : pino(config);
 }

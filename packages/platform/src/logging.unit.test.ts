@@ -27,6 +27,33 @@ describe('createLogger', () => {
     expect(lines[2]).toMatchObject({ msg: 'failed', err: { message: 'boom', password: '[Redacted]' } });
   });
 
+  it('blanks out tokens in URLs, URL credentials and email addresses, in messages, fields and errors', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger('test', { env: { LOG_LEVEL: 'info' }, destination });
+    const link = 'https://nocturne.example/reset-password?token=Zm9vYmFyLXNlY3JldA&lang=en';
+    logger.info({ link, nested: { url: '/api/x?access_token=abc123#sig=def456' } }, `mail to luna.night+x@example.com: ${link}`);
+    logger.info({ smtp: 'smtp://mailer:pa55word@mail.example:587' }, 'connecting');
+    logger.error({ err: new Error('550 mailbox luna.night+x@example.com unavailable') }, 'mail failed');
+    logger.info({ email: 'not-even-an-address' }, 'account');
+    const text = JSON.stringify(lines);
+    for (const secret of ['Zm9vYmFyLXNlY3JldA', 'abc123', 'def456', 'luna.night', 'pa55word', 'mailer:', 'not-even-an-address']) expect(text).not.toContain(secret);
+    expect(lines[0]).toMatchObject({
+      msg: 'mail to [email]: https://nocturne.example/reset-password?token=[Redacted]&lang=en',
+      link: 'https://nocturne.example/reset-password?token=[Redacted]&lang=en',
+      nested: { url: '/api/x?access_token=[Redacted]#sig=[Redacted]' },
+    });
+    expect(lines[1]).toMatchObject({ smtp: 'smtp://[Redacted]@mail.example:587' });
+    expect(lines[2]).toMatchObject({ err: { message: '550 mailbox [email] unavailable' } });
+    expect(lines[3]).toMatchObject({ email: '[Redacted]' });
+  });
+
+  it('leaves ordinary text alone', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger('test', { env: { LOG_LEVEL: 'info' }, destination });
+    logger.info({ path: '/api/photos/3/thumb', pkg: '@nocturne/platform', version: 'graphql@16.15.0', query: '?page=2' }, 'served in 12 ms');
+    expect(lines[0]).toMatchObject({ msg: 'served in 12 ms', path: '/api/photos/3/thumb', pkg: '@nocturne/platform', version: 'graphql@16.15.0', query: '?page=2' });
+  });
+
   it('takes its level from LOG_LEVEL and rejects an unknown one', () => {
     const { lines, destination } = capture();
     const logger = createLogger('test', { env: { LOG_LEVEL: 'warn' }, destination });

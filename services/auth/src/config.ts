@@ -17,6 +17,8 @@ export interface AuthConfig {
   publicUrl: string;
   mail: MailerSettings;
   sessions: { idleMinutes: number; maxDays: number };
+  /** How long a device that signed in stays known (the device cookie's lifetime). */
+  knownDeviceDays: number;
   rateLimits: AuthRateLimits;
   resetTokenValidMinutes: number;
   passwordHashing?: Argon2Settings;
@@ -26,8 +28,10 @@ const minutes = (count: number) => count * 60_000;
 
 export const defaultRateLimits: AuthRateLimits = {
   signInFailuresPerAccount: { limit: 10, windowMs: minutes(15) },
+  signInFailuresPerDevice: { limit: 10, windowMs: minutes(15) },
   signInFailuresPerAddress: { limit: 100, windowMs: minutes(15) },
   signUpsPerAddress: { limit: 100, windowMs: minutes(60) },
+  signUpsPerEmail: { limit: 5, windowMs: minutes(24 * 60) },
   resetRequestsPerEmail: { limit: 5, windowMs: minutes(60) },
   resetRequestsPerAddress: { limit: 50, windowMs: minutes(60) },
 };
@@ -38,6 +42,7 @@ export const defaultAuthConfig: Omit<AuthConfig, 'internalSecret'> = {
   publicUrl: 'http://localhost:8080',
   mail: { from: 'Nocturne <no-reply@nocturne.local>' },
   sessions: { idleMinutes: 7 * 24 * 60, maxDays: 30 },
+  knownDeviceDays: 180,
   rateLimits: defaultRateLimits,
   resetTokenValidMinutes: 30,
 };

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
 import { createSubgraphServer, protectPersonalData, SessionStore, startOutboxRelay, type Adapters, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
 import { AuthApplication } from './application/authApplication';
+import { KnownDevices } from './application/knownDevices';
 import { authPersonalData } from './application/personalData';
 import { RateLimiter } from './application/rateLimiter';
 import { UsersProjection } from './application/usersProjection';
@@ -66,6 +67,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
         personalData: adapters.personalData,
         claimKey,
         sessions,
+        devices: new KnownDevices(adapters.kv, config.knownDeviceDays * 24 * 3600_000),
         rateLimiter: new RateLimiter(adapters.kv),
         passwords,
         mailer,

@@ -65,7 +65,10 @@ export function ResetPasswordPage({ submitReset = resetPassword }: { submitReset
       await submitReset(token, password);
       setPhase('done');
     } catch (error) {
-      setFailure(describeResetFailure(error));
+      // A refused password (one of the common breached ones, say) belongs under its field: the link still works.
+      const refused = serverError(error);
+      if (refused?.field === 'password') setErrors({ password: refused.message });
+      else setFailure(describeResetFailure(error));
       setPhase('form');
     }
   };

@@ -44,4 +44,15 @@ describe('ResetPasswordPage', () => {
     await act(async () => fillAndSubmit('newmoon1', 'newmoon1'));
     expect(screen.getByRole('alert').textContent).toContain(Messages.resetTokenInvalid);
   });
+
+  it('shows a refused password under its field, without calling the link broken', async () => {
+    const submit = jest.fn(async () => {
+      throw new HttpError(400, JSON.stringify({ error: Messages.passwordTooCommon, field: 'password' }), 'Bad Request');
+    });
+    renderScreen(<ResetPasswordPage submitReset={submit} />, { path: '/reset-password?token=abc' });
+    await act(async () => fillAndSubmit('sunshine', 'sunshine'));
+    expect(screen.getByText(Messages.passwordTooCommon)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Request a new link' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save New Password' })).toBeTruthy();
+  });
 });

@@ -8,12 +8,16 @@ export interface InternalContext {
   sid?: string;
   /** The client's address (for rate limits). */
   ip: string;
+  /** Hash of the device cookie the request came with, if any (sign-in lockout, docs/design.md). */
+  dev?: string;
   /** When the gateway signed it, epoch ms. */
   iat: number;
 }
 
 export const INTERNAL_CONTEXT_HEADER = 'x-nocturne-context';
 export const SET_SESSION_HEADER = 'x-nocturne-set-session';
+/** The auth subgraph's instruction to the gateway: `<device id>; Max-Age=<seconds>` for the device cookie. */
+export const SET_DEVICE_HEADER = 'x-nocturne-set-device';
 const MAX_AGE_MS = 60_000;
 
 const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('base64url');
@@ -37,7 +41,14 @@ export function verifyInternalContext(header: string | undefined, secret: string
     if (Math.abs(now - parsed.iat) > MAX_AGE_MS) return null;
     if (parsed.uid !== undefined && !(Number.isSafeInteger(parsed.uid) && parsed.uid > 0)) return null;
     if (parsed.sid !== undefined && typeof parsed.sid !== 'string') return null;
-    return { ip: parsed.ip, iat: parsed.iat, ...(parsed.uid !== undefined && { uid: parsed.uid }), ...(parsed.sid !== undefined && { sid: parsed.sid }) };
+    if (parsed.dev !== undefined && !(typeof parsed.dev === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(parsed.dev))) return null;
+    return {
+      ip: parsed.ip,
+      iat: parsed.iat,
+      ...(parsed.uid !== undefined && { uid: parsed.uid }),
+      ...(parsed.sid !== undefined && { sid: parsed.sid }),
+      ...(parsed.dev !== undefined && { dev: parsed.dev }),
+    };
   } catch {
     return null;
   }

@@ -113,6 +113,27 @@ export class InProcessKeyValueStore implements KeyValueStore {
     return next;
   }
 
+  async incrementIfExists(key: string, by: number): Promise<number | null> {
+    if (!Number.isSafeInteger(by)) throw new Error(`increment by must be an integer, got ${by}`);
+    const entry = this.live(key);
+    if (!entry) return null;
+    if (entry.kind !== 'string' || !/^-?\d+$/.test(entry.value)) throw new Error(`key ${key} does not hold an integer`);
+    const next = Number(entry.value) + by;
+    entry.value = String(next);
+    return next;
+  }
+
+  async compareAndSet(key: string, expected: string, value: string, options: { ttlMs?: number } = {}): Promise<boolean> {
+    const expiresAt = this.expiry(options.ttlMs);
+    const entry = this.live(key);
+    if (!entry) return false;
+    if (entry.kind !== 'string') throw new WrongTypeError(key);
+    if (entry.value !== expected) return false;
+    // Read and write in one synchronous step: no other caller can run in between.
+    this.entries.set(key, expiresAt === undefined ? { kind: 'string', value } : { kind: 'string', value, expiresAt });
+    return true;
+  }
+
   private set_(key: string, create: boolean): Set<string> | undefined {
     const entry = this.live(key);
     if (entry && entry.kind !== 'set') throw new WrongTypeError(key);

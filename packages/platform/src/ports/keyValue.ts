@@ -14,6 +14,16 @@ export interface KeyValueStore {
   ttl(key: string): Promise<number | null>;
   /** Atomically adds `by` (default 1) and answers the new value; the TTL is set when the counter is created. */
   increment(key: string, options?: { by?: number; ttlMs?: number }): Promise<number>;
+  /**
+   * Atomically adds `by` to a counter that exists, keeping its TTL, and answers the new value; answers null
+   * and writes nothing when there is none (so giving back an attempt never revives an expired window).
+   */
+  incrementIfExists(key: string, by: number): Promise<number | null>;
+  /**
+   * Atomically replaces the value only while it still is `expected` (compare-and-set); answers whether it
+   * did. A missing key never matches, so a deleted value stays deleted. `ttlMs` as for `set`.
+   */
+  compareAndSet(key: string, expected: string, value: string, options?: { ttlMs?: number }): Promise<boolean>;
   /** Set members, for indexes such as "sessions of a user". */
   addToSet(key: string, member: string): Promise<void>;
   removeFromSet(key: string, member: string): Promise<void>;

@@ -9,6 +9,17 @@ local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 if created and tonumber(ARGV[2]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return value`;
 
+/** INCRBY on an existing key only (INCRBY keeps the TTL); false (nil) when there is none. */
+const INCREMENT_IF_EXISTS_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+return redis.call('INCRBY', KEYS[1], ARGV[1])`;
+
+/** SET only while the value is still the expected one; a TTL of 0 sets none (like a plain SET). */
+const COMPARE_AND_SET_SCRIPT = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if tonumber(ARGV[3]) > 0 then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) else redis.call('SET', KEYS[1], ARGV[2]) end
+return 1`;
+
 /** KeyValueStore on Redis; pub/sub runs on a second connection, as Redis requires. */
 export class RedisKeyValueStore implements KeyValueStore {
   private subscriber: Redis | undefined;
@@ -55,6 +66,18 @@ export class RedisKeyValueStore implements KeyValueStore {
     if (!Number.isSafeInteger(by)) throw new Error(`increment by must be an integer, got ${by}`);
     const ttl = options.ttlMs === undefined ? 0 : Math.ceil(options.ttlMs);
     return Number(await this.redis.eval(INCREMENT_SCRIPT, 1, key, by, ttl));
+  }
+
+  async incrementIfExists(key: string, by: number): Promise<number | null> {
+    if (!Number.isSafeInteger(by)) throw new Error(`increment by must be an integer, got ${by}`);
+    const answer = await this.redis.eval(INCREMENT_IF_EXISTS_SCRIPT, 1, key, by);
+    return answer === null ? null : Number(answer);
+  }
+
+  async compareAndSet(key: string, expected: string, value: string, options: { ttlMs?: number } = {}): Promise<boolean> {
+    if (options.ttlMs !== undefined && !(Number.isFinite(options.ttlMs) && options.ttlMs > 0)) throw new Error(`ttlMs must be a positive number, got ${options.ttlMs}`);
+    const ttl = options.ttlMs === undefined ? 0 : Math.ceil(options.ttlMs);
+    return Number(await this.redis.eval(COMPARE_AND_SET_SCRIPT, 1, key, expected, value, ttl)) === 1;
   }
 
   async addToSet(key: string, member: string): Promise<void> {

@@ -60,8 +60,12 @@ export class SessionStore {
     }
     if (now - stored.lastSeenAt >= TOUCH_INTERVAL_MS) {
       const touched: StoredSession = { ...stored, lastSeenAt: now };
-      await this.kv.set(sessionKey(hash), JSON.stringify(touched), { ttlMs: this.policy.idleMs });
-      return { hash, ...touched };
+      // Only over the value just read: a session revoked meanwhile (sign-out, password reset) must stay
+      // gone, which a plain write would undo.
+      if (await this.kv.compareAndSet(sessionKey(hash), raw, JSON.stringify(touched), { ttlMs: this.policy.idleMs })) return { hash, ...touched };
+      // Revoked meanwhile, or touched by a parallel request: what is stored now decides.
+      const current = await this.kv.get(sessionKey(hash));
+      return current ? { hash, ...(JSON.parse(current) as StoredSession) } : null;
     }
     return { hash, ...stored };
   }

@@ -97,6 +97,47 @@ export function keyValueContract(name: string, makeStore: () => KeyValueStore | 
       expect(await kv.increment(key('window'), { ttlMs: ttl })).toBe(1);
     });
 
+    it('adds to an existing counter only, keeping its TTL, and never creates one', async () => {
+      expect(await kv.incrementIfExists(key('absent'), -1)).toBeNull();
+      expect(await kv.get(key('absent'))).toBeNull();
+      await kv.increment(key('held'), { by: 3, ttlMs: 60_000 });
+      expect(await kv.incrementIfExists(key('held'), -1)).toBe(2);
+      expect(await kv.get(key('held'))).toBe('2');
+      expect(await kv.ttl(key('held'))).toBeGreaterThan(50_000);
+      const results = await Promise.all(Array.from({ length: 10 }, () => kv.incrementIfExists(key('held'), 1)));
+      expect(new Set(results).size).toBe(10);
+      expect(await kv.get(key('held'))).toBe('12');
+    });
+
+    it('gives nothing back to a counter whose window ended', async () => {
+      await kv.increment(key('ended'), { ttlMs: ttl });
+      await expire(async () => expect(await kv.get(key('ended'))).toBeNull());
+      expect(await kv.incrementIfExists(key('ended'), -1)).toBeNull();
+      expect(await kv.get(key('ended'))).toBeNull();
+    });
+
+    it('compares and sets: replaces only the expected value, never a missing one', async () => {
+      await kv.set(key('cas'), 'one', { ttlMs: 60_000 });
+      expect(await kv.compareAndSet(key('cas'), 'other', 'two')).toBe(false);
+      expect(await kv.get(key('cas'))).toBe('one');
+      expect(await kv.compareAndSet(key('cas'), 'one', 'two', { ttlMs: 120_000 })).toBe(true);
+      expect(await kv.get(key('cas'))).toBe('two');
+      expect(await kv.ttl(key('cas'))).toBeGreaterThan(110_000);
+      expect(await kv.compareAndSet(key('cas'), 'two', 'three')).toBe(true);
+      expect(await kv.ttl(key('cas'))).toBeNull();
+
+      await kv.set(key('gone'), 'one');
+      await kv.delete(key('gone'));
+      expect(await kv.compareAndSet(key('gone'), 'one', 'revived', { ttlMs: 60_000 })).toBe(false);
+      expect(await kv.get(key('gone'))).toBeNull();
+    });
+
+    it('grants exactly one of many concurrent compare-and-sets from the same value', async () => {
+      await kv.set(key('cas-race'), 'start');
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.compareAndSet(key('cas-race'), 'start', String(i))));
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
     it('keeps sets of distinct members', async () => {
       await kv.addToSet(key('set'), 'a');
       await kv.addToSet(key('set'), 'b');

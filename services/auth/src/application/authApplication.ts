@@ -15,15 +15,21 @@ import {
 } from '../domain/validation';
 import { handleCommand, loadStream, type CommandContext } from './eventStreams';
 import { claimLookupKey } from './personalData';
+import type { IssuedDevice, KnownDevices } from './knownDevices';
 import type { Mailer, PasswordHasher } from './ports';
 import type { RateLimit, RateLimiter } from './rateLimiter';
 import { UserIdAllocator } from './userIdAllocator';
 import type { UserDocument, UsersProjection } from './usersProjection';
 
 export interface AuthRateLimits {
+  /** Failed sign-ins to one account from devices that never signed in to it. */
   signInFailuresPerAccount: RateLimit;
+  /** Failed sign-ins from one device to the account it signed in to before (its own budget). */
+  signInFailuresPerDevice: RateLimit;
   signInFailuresPerAddress: RateLimit;
   signUpsPerAddress: RateLimit;
+  /** Sign-ups naming one email address: how often anyone may learn whether it is registered. */
+  signUpsPerEmail: RateLimit;
   resetRequestsPerEmail: RateLimit;
   resetRequestsPerAddress: RateLimit;
 }
@@ -44,6 +50,7 @@ export interface AuthApplicationDependencies {
   /** Secret of the keyed hashes that name claim streams (CLAIM_KEY). */
   claimKey: Buffer;
   sessions: SessionStore;
+  devices: KnownDevices;
   rateLimiter: RateLimiter;
   passwords: PasswordHasher;
   mailer: Mailer;
@@ -80,6 +87,8 @@ export interface NewSession {
 export interface SignedIn {
   user: AccountView;
   session: NewSession;
+  /** The device cookie to set: this device is now known to the account. */
+  device: IssuedDevice;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -126,7 +135,12 @@ export class AuthApplication {
 
   /** Case-insensitive, and without the name in clear: `username-<hmac>`, `email-<hmac>`. */
   private claimStream(kind: ClaimKind, value: string): string {
-    return claimStreamId(kind, claimLookupKey(this.deps.claimKey, normalizeForClaim(value)));
+    return claimStreamId(kind, this.lookupKey(value));
+  }
+
+  /** A username or email as it may appear in a key: keyed hash of the normalized value, never the value. */
+  private lookupKey(value: string): string {
+    return claimLookupKey(this.deps.claimKey, normalizeForClaim(value));
   }
 
   /** The account holding a username or email claim, when it finished registering and is not deleted. */
@@ -165,11 +179,13 @@ export class AuthApplication {
     claimDecider.decide({ type: 'MakeClaim', kind, userId: 0, now, ownerRegistered, abandonedAfterMs: this.deps.options.abandonedClaimMs }, state);
   }
 
-  private async startSession(userId: number, caller: Caller): Promise<NewSession> {
+  /** After the person proved who they are: a new session, and this device becomes known to the account. */
+  private async signedIn(user: AccountView, caller: Caller): Promise<SignedIn> {
     // A new id at every sign-in; the session the request came with (if any) ends.
     if (caller.internal.sid) await this.deps.sessions.revoke(caller.internal.sid);
-    const session = await this.deps.sessions.create(userId, this.deps.clock().getTime());
-    return { id: session.id, maxAgeSeconds: session.maxAgeSeconds };
+    const session = await this.deps.sessions.create(user.id, this.deps.clock().getTime());
+    const device = await this.deps.devices.remember(user.id, caller.internal.dev);
+    return { user, session: { id: session.id, maxAgeSeconds: session.maxAgeSeconds }, device };
   }
 
   async signUp(rawInput: unknown, caller: Caller): Promise<SignedIn> {
@@ -178,6 +194,9 @@ export class AuthApplication {
     const input: SignUpInput = validateSignUp(rawInput);
     const context = this.context(caller);
     await this.assertClaimable('username', input.username, context.now);
+    // Whether an address is registered is what an attacker wants from sign-up: counted per address
+    // (whatever the client's IP) before it is looked at, so each can be asked only a few times a day.
+    await this.deps.rateLimiter.hit(`sign-up:email:${this.lookupKey(input.email)}`, rateLimits.signUpsPerEmail);
     await this.assertClaimable('email', input.email, context.now);
     const passwordHash = await this.deps.passwords.hash(input.password);
 
@@ -209,26 +228,42 @@ export class AuthApplication {
     if (user.status !== 'active') throw new Error('registration did not produce an active account');
     await this.deps.users.waitFor(registered.lastGlobalPosition);
     this.deps.logger.info({ userId }, 'user registered');
-    return { user: viewOfState(user), session: await this.startSession(userId, caller) };
+    return this.signedIn(viewOfState(user), caller);
   }
 
+  /**
+   * Failures are limited per account for devices that never signed in to it, and per device for those
+   * that did (OWASP "device cookies"): strangers can lock the account, but not its owner's own devices.
+   * Each attempt is reserved before the slow verification and kept only when it fails, so parallel
+   * requests get no more than the limit through.
+   */
   async signIn(rawInput: unknown, caller: Caller): Promise<SignedIn> {
     const { username, password } = validateSignIn(rawInput);
     const { rateLimits } = this.deps.options;
-    const accountKey = `sign-in-failures:account:${normalizeForClaim(username)}`;
-    const addressKey = `sign-in-failures:address:${caller.internal.ip}`;
-    await this.deps.rateLimiter.check(addressKey, rateLimits.signInFailuresPerAddress);
-    await this.deps.rateLimiter.check(accountKey, rateLimits.signInFailuresPerAccount);
-
     const user = await this.accountByClaim('username', username);
+    const device = caller.internal.dev;
+    const knownDevice = user !== null && device !== undefined && (await this.deps.devices.isKnown(device, user.userId));
+    const deviceKey = `sign-in-failures:device:${device}`;
+    const accountKey = this.signInFailuresKey(username);
+    const reservation = await this.deps.rateLimiter.reserve(
+      knownDevice
+        ? [{ key: deviceKey, rule: rateLimits.signInFailuresPerDevice }]
+        : [
+            { key: `sign-in-failures:address:${caller.internal.ip}`, rule: rateLimits.signInFailuresPerAddress },
+            { key: accountKey, rule: rateLimits.signInFailuresPerAccount },
+          ],
+    );
+
     const valid = user ? await this.deps.passwords.verify(user.passwordHash, password) : (await this.deps.passwords.verifyAgainstDummy(password), false);
-    if (!user || !valid) {
-      await this.deps.rateLimiter.count(accountKey, rateLimits.signInFailuresPerAccount);
-      await this.deps.rateLimiter.count(addressKey, rateLimits.signInFailuresPerAddress);
-      throw domainError('UNAUTHENTICATED', Messages.invalidCredentials);
-    }
-    await this.deps.rateLimiter.reset(accountKey);
-    return { user: viewOfState(user), session: await this.startSession(user.userId, caller) };
+    if (!user || !valid) throw domainError('UNAUTHENTICATED', Messages.invalidCredentials);
+    // A success is no failure, and forgives the earlier failures of the same kind.
+    await reservation.release();
+    await this.deps.rateLimiter.reset(knownDevice ? deviceKey : accountKey);
+    return this.signedIn(viewOfState(user), caller);
+  }
+
+  private signInFailuresKey(username: string): string {
+    return `sign-in-failures:account:${this.lookupKey(username)}`;
   }
 
   async signOut(caller: Caller): Promise<void> {
@@ -253,7 +288,7 @@ export class AuthApplication {
     const { email } = validatePasswordResetRequest(rawInput);
     const { rateLimits } = this.deps.options;
     await this.deps.rateLimiter.hit(`reset-requests:address:${caller.internal.ip}`, rateLimits.resetRequestsPerAddress);
-    await this.deps.rateLimiter.hit(`reset-requests:email:${normalizeForClaim(email)}`, rateLimits.resetRequestsPerEmail);
+    await this.deps.rateLimiter.hit(`reset-requests:email:${this.lookupKey(email)}`, rateLimits.resetRequestsPerEmail);
     const context = this.context(caller);
     this.runInBackground(() => this.sendPasswordReset(email, context), { requestId: caller.requestId });
   }
@@ -306,7 +341,7 @@ export class AuthApplication {
 
     const changed = await handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, { type: 'ChangePassword', passwordHash, now: context.now }, context);
     await this.deps.sessions.revokeAllForUser(userId);
-    if (changed.state.status === 'active') await this.deps.rateLimiter.reset(`sign-in-failures:account:${normalizeForClaim(changed.state.username)}`);
+    if (changed.state.status === 'active') await this.deps.rateLimiter.reset(this.signInFailuresKey(changed.state.username));
     this.deps.logger.info({ userId }, 'password reset');
     return { userId };
   }

@@ -3,6 +3,7 @@ import { Messages } from '@nocturne/contracts';
 import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemorySubjectKeyStore, PersonalDataVault, SessionStore } from '@nocturne/platform';
 import { defaultRateLimits } from '../config';
 import { AuthApplication } from './authApplication';
+import { KnownDevices } from './knownDevices';
 import type { Mailer, PasswordHasher } from './ports';
 import { RateLimiter } from './rateLimiter';
 import { UsersProjection } from './usersProjection';
@@ -44,6 +45,7 @@ describe('sign-in of the auth application', () => {
       personalData: new PersonalDataVault({ store: new MemorySubjectKeyStore() }),
       claimKey: randomBytes(32),
       sessions: new SessionStore(kv),
+      devices: new KnownDevices(kv, 180 * 24 * 3600_000),
       rateLimiter: new RateLimiter(kv),
       passwords: recording.hasher,
       mailer,

@@ -12,7 +12,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
-  /** The mail's one action link, shown in the log when no SMTP server is configured. */
+  /** The mail's one action link, kept in the outbox file for tests and the local demo (never logged). */
   link?: string;
 }
 

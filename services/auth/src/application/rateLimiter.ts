@@ -6,6 +6,12 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** Attempts taken from one or more counters before the slow work; kept when it failed. */
+export interface Reservation {
+  /** Gives the attempts back (the work succeeded, so it was no failure). */
+  release(): Promise<void>;
+}
+
 /**
  * Fixed-window counters in the key-value store (shared by every instance). A counter's TTL is set when it
  * is created, so the window starts at the first counted attempt and the TTL says when it reopens.
@@ -22,14 +28,27 @@ export class RateLimiter {
     if (count > rule.limit) throw await this.limited(key, rule);
   }
 
-  /** Refuses when the counter already reached the limit, without counting (failed sign-ins count later). */
-  async check(key: string, rule: RateLimit): Promise<void> {
-    const value = await this.kv.get(this.prefix + key);
-    if (value !== null && Number(value) >= rule.limit) throw await this.limited(key, rule);
-  }
-
-  async count(key: string, rule: RateLimit): Promise<void> {
-    await this.kv.increment(this.prefix + key, { ttlMs: rule.windowMs });
+  /**
+   * Takes an attempt from every counter, atomically each, before the caller does the slow work (a
+   * password verification): parallel requests can never get more than the limit through, which a check
+   * before and a count after would let them. Refused when any counter is spent; then nothing stays taken.
+   */
+  async reserve(attempts: ReadonlyArray<{ key: string; rule: RateLimit }>): Promise<Reservation> {
+    const taken: string[] = [];
+    const giveBack = async () => {
+      for (const key of taken.splice(0)) await this.kv.incrementIfExists(this.prefix + key, -1);
+    };
+    try {
+      for (const { key, rule } of attempts) {
+        const count = await this.kv.increment(this.prefix + key, { ttlMs: rule.windowMs });
+        taken.push(key);
+        if (count > rule.limit) throw await this.limited(key, rule);
+      }
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+    return { release: giveBack };
   }
 
   async reset(key: string): Promise<void> {

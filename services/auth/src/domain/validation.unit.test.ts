@@ -25,6 +25,8 @@ describe('input validation', () => {
     ['email', { email: 'not-an-email' }, Messages.email],
     ['password', { password: 'short' }, Messages.password],
     ['password', { password: 'x'.repeat(129) }, Messages.passwordTooLong],
+    ['password', { password: 'sunshine' }, Messages.passwordTooCommon],
+    ['password', { password: 'PassWord1' }, Messages.passwordTooCommon],
     ['name', { name: 'L' }, Messages.name],
     ['age', { age: 17 }, Messages.age],
     ['age', { age: 100 }, Messages.age],
@@ -48,6 +50,7 @@ describe('input validation', () => {
   it('checks the new password of a reset', () => {
     expect(violationOf(() => validatePasswordReset({ token: 't', password: '123' }))).toMatchObject({ field: 'password', message: Messages.password });
     expect(violationOf(() => validatePasswordReset({ token: '', password: '123456' }))).toMatchObject({ field: 'token', message: Messages.resetTokenInvalid });
+    expect(violationOf(() => validatePasswordReset({ token: 't', password: 'Iloveyou' }))).toMatchObject({ field: 'password', message: Messages.passwordTooCommon });
   });
 
   it('claims names case-insensitively', () => {

@@ -1,6 +1,7 @@
-import { SET_SESSION_HEADER, type SubgraphBaseContext } from '@nocturne/platform';
+import { SET_DEVICE_HEADER, SET_SESSION_HEADER, type SubgraphBaseContext } from '@nocturne/platform';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import type { AccountView, AuthApplication, Caller, NewSession } from '../application/authApplication';
+import type { IssuedDevice } from '../application/knownDevices';
 
 export interface AuthContext extends SubgraphBaseContext {
   auth: AuthApplication;
@@ -12,7 +13,11 @@ const viewerOf = (context: AuthContext) => context.signedInAs ?? context.interna
 
 const callerOf = (context: AuthContext): Caller => ({ internal: context.internal, requestId: context.requestId });
 
-const setSession = (context: AuthContext, session: NewSession) => context.setResponseHeader(SET_SESSION_HEADER, `${session.id}; Max-Age=${session.maxAgeSeconds}`);
+/** The gateway turns both instructions into cookies: the session's and the device's (now known to the account). */
+const setSession = (context: AuthContext, session: NewSession, device: IssuedDevice) => {
+  context.setResponseHeader(SET_SESSION_HEADER, `${session.id}; Max-Age=${session.maxAgeSeconds}`);
+  context.setResponseHeader(SET_DEVICE_HEADER, `${device.id}; Max-Age=${device.maxAgeSeconds}`);
+};
 const clearSession = (context: AuthContext) => context.setResponseHeader(SET_SESSION_HEADER, 'clear');
 
 interface SignUpArgs {
@@ -26,14 +31,14 @@ export const authResolvers: GraphQLResolverMap<AuthContext> = {
   },
   Mutation: {
     signUp: async (_parent, { input }: SignUpArgs, context: AuthContext) => {
-      const { user, session } = await context.auth.signUp(input, callerOf(context));
-      setSession(context, session);
+      const { user, session, device } = await context.auth.signUp(input, callerOf(context));
+      setSession(context, session, device);
       context.signedInAs = user.id;
       return { user };
     },
     signIn: async (_parent, args: { username: string; password: string }, context: AuthContext) => {
-      const { user, session } = await context.auth.signIn(args, callerOf(context));
-      setSession(context, session);
+      const { user, session, device } = await context.auth.signIn(args, callerOf(context));
+      setSession(context, session, device);
       context.signedInAs = user.id;
       return { user };
     },

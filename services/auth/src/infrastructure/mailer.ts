@@ -1,33 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '@nocturne/platform';
 import type { Mailer, OutgoingMail } from '../application/ports';
 
 export interface MailerSettings {
-  /** smtp://user:pass@host:port; without it, mails go to the log. */
+  /** smtp://user:pass@host:port. */
   smtpUrl?: string;
   from: string;
-  /** Every mail is also written here as one JSON file (tests and the demo read links from it). */
+  /** Every mail is also written here as one JSON file (tests and the local demo read links from it). */
   outboxDir?: string;
 }
 
 /**
- * SMTP when configured. Without SMTP the mail is printed to the log as one info line with its link:
- * the local demo's only way to receive a reset link, and the only secret this service ever logs.
+ * SMTP when configured, and the outbox folder when given; one of the two always is (`environment.ts`
+ * refuses production without SMTP unless an outbox is asked for). A mail holds a reset link, which opens
+ * the account, and an address: neither ever goes to the log, which only says where a mail went.
  */
 export function createMailer(settings: MailerSettings, logger: Logger): Mailer {
+  if (!settings.smtpUrl && !settings.outboxDir) throw new Error('mail needs SMTP_URL or MAIL_OUTBOX_DIR');
   const transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : undefined;
   return {
     async send(mail: OutgoingMail) {
-      if (settings.outboxDir) await writeToOutbox(settings.outboxDir, settings.from, mail);
+      if (settings.outboxDir) {
+        const file = await writeToOutbox(settings.outboxDir, settings.from, mail);
+        if (!transport) logger.info({ subject: mail.subject, file }, `mail written to ${file} (no SMTP_URL): open the file for its link`);
+      }
       if (transport) {
         await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html !== undefined && { html: mail.html }) });
         logger.info({ subject: mail.subject }, 'mail sent');
-        return;
       }
-      logger.info({ to: mail.to, subject: mail.subject, link: mail.link }, `mail to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`);
     },
     async close() {
       transport?.close();
@@ -35,11 +38,14 @@ export function createMailer(settings: MailerSettings, logger: Logger): Mailer {
   };
 }
 
-async function writeToOutbox(dir: string, from: string, mail: OutgoingMail): Promise<void> {
-  await mkdir(dir, { recursive: true });
+/** Answers the file's absolute path; its name says nothing about the recipient. */
+async function writeToOutbox(dir: string, from: string, mail: OutgoingMail): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`;
-  // Written under a temporary name first, so a reader never sees half a file.
+  // Written under a temporary name first, so a reader never sees half a file; readable by the owner only.
   const temporary = join(dir, `.${name}.tmp`);
-  await writeFile(temporary, JSON.stringify({ from, ...mail }, null, 2));
-  await rename(temporary, join(dir, name));
+  await writeFile(temporary, JSON.stringify({ from, ...mail }, null, 2), { mode: 0o600 });
+  const file = resolve(dir, name);
+  await rename(temporary, file);
+  return file;
 }

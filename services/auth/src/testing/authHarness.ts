@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import {
   createAdapters,
   createLogger,
+  hashDeviceId,
   INTERNAL_CONTEXT_HEADER,
   SessionStore,
+  SET_DEVICE_HEADER,
   SET_SESSION_HEADER,
   signInternalContext,
   type Adapters,
@@ -33,12 +35,16 @@ export interface GraphQLAnswer<T = Record<string, unknown>> {
   headers: Headers;
   /** The session id of `x-nocturne-set-session`, or 'clear', or undefined. */
   session: string | undefined;
+  /** The device id of `x-nocturne-set-device` (the device cookie to keep), or undefined. */
+  device: string | undefined;
 }
 
 export interface Caller {
   ip?: string;
   /** A session id as the browser's cookie holds it; the harness resolves it like the gateway. */
   session?: string;
+  /** A device id as the browser's device cookie holds it; the harness hashes it like the gateway. */
+  device?: string;
 }
 
 export interface AuthHarnessOptions {
@@ -100,7 +106,7 @@ export class AuthHarness {
 
   /** The signed context the gateway would send for this caller. */
   async contextHeader(caller: Caller = {}): Promise<string> {
-    const context: Omit<InternalContext, 'iat'> = { ip: caller.ip ?? '203.0.113.1' };
+    const context: Omit<InternalContext, 'iat'> = { ip: caller.ip ?? '203.0.113.1', ...(caller.device && { dev: hashDeviceId(caller.device) }) };
     if (caller.session) {
       const session = await this.sessions.resolve(caller.session, this.clock.now().getTime());
       if (session) Object.assign(context, { uid: session.userId, sid: session.hash });
@@ -115,11 +121,13 @@ export class AuthHarness {
       body: JSON.stringify({ query, variables }),
     });
     const header = response.headers.get(SET_SESSION_HEADER) ?? undefined;
+    const device = response.headers.get(SET_DEVICE_HEADER)?.split(';')[0];
     return {
       status: response.status,
       body: (await response.json()) as GraphQLAnswer<T>['body'],
       headers: response.headers,
       session: header === undefined ? undefined : header === 'clear' ? 'clear' : header.split(';')[0],
+      device,
     };
   }
 
