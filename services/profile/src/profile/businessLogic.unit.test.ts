@@ -64,7 +64,6 @@ describe('profile decider', () => {
         photoIds: [],
         kinks: [],
         interests: [],
-        nightOwlScore: 5,
         isOnline: false,
         isVerified: false,
         onboardingCompleted: false,
