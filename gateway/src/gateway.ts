@@ -8,7 +8,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { createLogger, PUBLIC_ERROR_CODES, type Logger, type SessionStore } from '@nocturne/platform';
+import { createLogger, PUBLIC_ERROR_CODES, REQUEST_ERROR_CODES, type Logger, type SessionStore } from '@nocturne/platform';
 import { frontendRouter } from './frontend';
 import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { HttpError, INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
@@ -57,17 +57,7 @@ export interface Gateway {
 
 export const GRAPHQL_BODY_LIMIT = '100kb';
 const ALLOWED_EXTENSION_KEYS = new Set(['code', 'field', 'retryAfterSeconds', 'reason']);
-const CLIENT_ERROR_CODES = new Set([
-  ...PUBLIC_ERROR_CODES,
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'BAD_REQUEST',
-  'OPERATION_RESOLUTION_FAILURE',
-  'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_NOT_SUPPORTED',
-  'INTROSPECTION_DISABLED',
-  'MAX_RECURSIVE_SELECTIONS_EXCEEDED',
-]);
+const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set([...PUBLIC_ERROR_CODES, ...REQUEST_ERROR_CODES]);
 
 /** In production a client sees the catalogue's codes and messages, and nothing of the internals. */
 function productionFormatError(formatted: GraphQLFormattedError): GraphQLFormattedError {

@@ -5,7 +5,7 @@ import {
   SessionStore,
   createLogger,
   createSubgraphServer,
-  domainError,
+  RuleViolation,
   type InternalContext,
   type SubgraphBaseContext,
 } from '@nocturne/platform';
@@ -61,11 +61,11 @@ export function createFakeAuthSubgraph(internalSecret: string) {
           const parsed = signUpSchema.safeParse(input);
           if (!parsed.success) {
             const { field, message } = firstFieldError(parsed.error);
-            throw domainError('BAD_USER_INPUT', message, { field });
+            throw new RuleViolation('BAD_USER_INPUT', message, { field });
           }
           const data = parsed.data;
-          if (users.some((u) => u.username.toLowerCase() === data.username.toLowerCase())) throw domainError('CONFLICT', Messages.usernameTaken, { field: 'username' });
-          if (users.some((u) => u.email.toLowerCase() === data.email.toLowerCase())) throw domainError('CONFLICT', Messages.emailTaken, { field: 'email' });
+          if (users.some((u) => u.username.toLowerCase() === data.username.toLowerCase())) throw new RuleViolation('CONFLICT', Messages.usernameTaken, { field: 'username' });
+          if (users.some((u) => u.email.toLowerCase() === data.email.toLowerCase())) throw new RuleViolation('CONFLICT', Messages.emailTaken, { field: 'email' });
           const user: StoredUser = { id: users.length + 1, ...data, createdAt: new Date().toISOString() };
           users.push(user);
           await startSession(context, user.id);
@@ -73,9 +73,9 @@ export function createFakeAuthSubgraph(internalSecret: string) {
         },
         signIn: async (_: unknown, args: { username: string; password: string }, context: SubgraphBaseContext) => {
           remember(context);
-          if (args.username === 'limited') throw domainError('RATE_LIMITED', Messages.tooManyRequests, { retryAfterSeconds: 42 });
+          if (args.username === 'limited') throw new RuleViolation('RATE_LIMITED', Messages.tooManyRequests, { retryAfterSeconds: 42 });
           const user = users.find((u) => u.username === args.username && u.password === args.password);
-          if (!user) throw domainError('UNAUTHENTICATED', Messages.invalidCredentials);
+          if (!user) throw new RuleViolation('UNAUTHENTICATED', Messages.invalidCredentials);
           await startSession(context, user.id);
           return { user: publicUser(user) };
         },
@@ -91,7 +91,7 @@ export function createFakeAuthSubgraph(internalSecret: string) {
         },
         resetPassword: (_: unknown, args: { token: string }, context: SubgraphBaseContext) => {
           remember(context);
-          if (args.token !== 'good') throw domainError('BAD_USER_INPUT', Messages.resetTokenInvalid, { field: 'token' });
+          if (args.token !== 'good') throw new RuleViolation('BAD_USER_INPUT', Messages.resetTokenInvalid, { field: 'token' });
           return true;
         },
       },

@@ -1,4 +1,4 @@
-import type { AuthRateLimits } from './application/authApplication';
+import type { AuthRateLimits } from './account/application';
 import type { Argon2Settings } from './infrastructure/argon2Passwords';
 import type { MailerSettings } from './infrastructure/mailer';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { envSchemas, loadConfig } from '@nocturne/platform';
-import type { AuthRateLimits } from './application/authApplication';
+import type { AuthRateLimits } from './account/application';
 import { defaultAuthConfig, defaultRateLimits, type AuthConfig } from './config';
 
 const optionalText = z

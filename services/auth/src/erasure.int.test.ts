@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { eventually, personalDataStorages, protectPersonalData, uniqueSuffix } from '@nocturne/platform';
-import { authPersonalData } from './application/personalData';
-import type { UserDocument } from './application/usersProjection';
+import { authPersonalData } from './account/personalData';
+import type { UserDocument } from './projections/users';
 import { AuthHarness, DELETE_ACCOUNT, ENTITIES, newAccount, REQUEST_RESET, RESET, SIGN_IN, SIGN_UP, UPDATE_DETAILS } from './testing/authHarness';
 
 type SignedUp = { signUp: { user: { id: number } } };
@@ -46,7 +46,7 @@ describe.each(storages)('erasure of an account in the $name', (storage) => {
       expect((await second.graphql(SIGN_IN, { username: account.username, password: 'another-secret-9' })).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
       expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] })).body.data).toEqual({ _entities: [null] });
       const row = await second.adapters.readModels.collection<UserDocument>('users').get(String(id));
-      expect(row).toEqual({ _id: String(id), userId: id, version: expect.any(Number), deleted: true });
+      expect(row).toEqual({ _id: String(id), version: expect.any(Number), erased: true });
 
       const { eventStore, personalData } = secondStorage ?? second.adapters;
       const replayed = await protectPersonalData(eventStore, personalData, authPersonalData).readStream(`user-${id}`);

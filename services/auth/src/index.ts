@@ -1,5 +1,4 @@
-export { createAuthService, type AuthService, type AuthServiceDependencies } from './service';
-export { authTypeDefs } from './graphql/schema';
+export { authService, authTypeDefs, createAuthService, type AuthService, type AuthServiceDependencies } from './service';
 export { defaultAuthConfig, defaultRateLimits, type AuthConfig } from './config';
 export { authEnvironmentSchema, toAuthConfig, type AuthEnvironment } from './environment';
-export { toAuthIntegrationEvent } from './integrationEvents';
+export { toAuthIntegrationEvent } from './integration/integrationEvents';

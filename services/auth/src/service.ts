@@ -1,39 +1,46 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createSubgraphServer, protectPersonalData, SessionStore, startOutboxRelay, type Adapters, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
-import { AuthApplication } from './application/authApplication';
-import { KnownDevices } from './application/knownDevices';
-import { authPersonalData } from './application/personalData';
-import { RateLimiter } from './application/rateLimiter';
-import { UsersProjection } from './application/usersProjection';
-import type { AuthConfig } from './config';
+import {
+  createSubgraphServer,
+  protectPersonalData,
+  readServiceSchema,
+  SessionStore,
+  startOutboxRelay,
+  type Adapters,
+  type Logger,
+  type OutboxRelay,
+  type ServiceDefinition,
+  type ServiceInstance,
+} from '@nocturne/platform';
+import { AuthApplication } from './account/application';
+import { KnownDevices } from './account/knownDevices';
+import { authPersonalData } from './account/personalData';
+import { RateLimiter } from './account/rateLimiter';
+import { defaultAuthConfig, type AuthConfig } from './config';
+import { authEnvironmentSchema, toAuthConfig, type AuthEnvironment } from './environment';
 import { authResolvers, type AuthContext } from './graphql/resolvers';
-import { authTypeDefs } from './graphql/schema';
 import { createArgon2Passwords } from './infrastructure/argon2Passwords';
 import { createMailer } from './infrastructure/mailer';
-import { toAuthIntegrationEvent } from './integrationEvents';
+import { toAuthIntegrationEvent } from './integration/integrationEvents';
+import { createUsersProjection } from './projections/users';
+
+export const authTypeDefs = readServiceSchema(__dirname);
 
 export interface AuthServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'personalData'>;
+  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'projectionCheckpoints' | 'personalData'>;
   config: AuthConfig;
   logger: Logger;
   /** Tests move time forward (reset links expire); defaults to the system clock. */
   clock?: () => Date;
 }
 
-export interface AuthService {
-  start(): Promise<{ url: string }>;
-  stop(): Promise<void>;
-  readiness(): Promise<Readiness>;
-  /** The GraphQL endpoint once started. */
-  readonly url: string | undefined;
-}
+export type AuthService = ServiceInstance;
 
 export function createAuthService({ adapters, config, logger, clock = () => new Date() }: AuthServiceDependencies): AuthService {
   // Everything reads and writes events through this boundary: personal fields are stored encrypted.
   const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, authPersonalData);
-  const users = new UsersProjection(eventStore, adapters.readModels, logger);
+  const { projection, users } = createUsersProjection({ eventStore, readModels: adapters.readModels, checkpoints: adapters.projectionCheckpoints, logger });
   const sessions = new SessionStore(adapters.kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
   const mailer = createMailer(config.mail, logger);
   let application: AuthApplication | undefined;
@@ -52,7 +59,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
       if (!application) throw new Error('auth service is not started');
       return { ...base, auth: application };
     },
-    readinessChecks: { usersProjection: () => users.isCaughtUp() },
+    readinessChecks: { usersProjection: () => projection.caughtUp() },
   });
 
   return {
@@ -83,7 +90,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
           rateLimits: config.rateLimits,
         },
       });
-      await users.start();
+      await projection.start();
       // The event store is the outbox: UserRegistered, AccountDetailsChanged and UserDeleted go to auth.events.
       relay = await startOutboxRelay({
         store: eventStore,
@@ -101,10 +108,18 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
       await application?.settle();
       await relay?.stop();
       relay = undefined;
-      await users.stop();
+      await projection.stop();
       await mailer.close();
       url = undefined;
     },
     readiness: () => server.readiness(),
   };
 }
+
+export const authService: ServiceDefinition<AuthEnvironment> = {
+  name: 'auth',
+  defaultPort: defaultAuthConfig.port,
+  environment: authEnvironmentSchema,
+  create: ({ adapters, settings, logger, clock }) => createAuthService({ adapters, config: toAuthConfig(settings), logger, ...(clock && { clock }) }),
+  typeDefs: authTypeDefs,
+};

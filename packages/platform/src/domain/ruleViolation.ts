@@ -1,3 +1,6 @@
+import type { output, ZodError, ZodType } from 'zod';
+import { firstFieldError } from '@nocturne/contracts';
+
 /**
  * The codes a rule can fail with, and the HTTP status each answers over REST. This is the one list of
  * public error codes: subgraphs, the gateway and the REST facade all read it.
@@ -63,3 +66,16 @@ export class RuleViolation extends Error {
 }
 
 export const invalidInput = (field: string, message: string) => new RuleViolation('BAD_USER_INPUT', message, { field });
+
+/** The first broken rule of a failed parse with the contracts' schemas, naming its field. */
+export function fromZodError(error: ZodError): RuleViolation {
+  const { field, message } = firstFieldError(error);
+  return invalidInput(field, message);
+}
+
+/** Parses input at the edge with a contracts schema; the first broken rule is a BAD_USER_INPUT naming its field. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { domainError } from './errors';
+import { RuleViolation } from '../domain/ruleViolation';
 import { INTERNAL_CONTEXT_HEADER, signInternalContext } from './internalContext';
 import { createSubgraphServer, type SubgraphBaseContext, type SubgraphServer } from './subgraphServer';
 
@@ -50,7 +50,7 @@ describe('subgraph server', () => {
           },
           greeting: (_parent, _args, context) => context.greeting,
           failsWithConflict: () => {
-            throw domainError('CONFLICT', 'Username is already taken', { field: 'username' });
+            throw new RuleViolation('CONFLICT', 'Username is already taken', { field: 'username' });
           },
           crashes: () => {
             throw new Error('connection string mongodb://admin@db leaked');

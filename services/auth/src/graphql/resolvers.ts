@@ -1,7 +1,7 @@
 import { SET_DEVICE_HEADER, SET_SESSION_HEADER, type SubgraphBaseContext } from '@nocturne/platform';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
-import type { AccountView, AuthApplication, Caller, NewSession } from '../application/authApplication';
-import type { IssuedDevice } from '../application/knownDevices';
+import type { AccountView, AuthApplication, Caller, NewSession } from '../account/application';
+import type { IssuedDevice } from '../account/knownDevices';
 
 export interface AuthContext extends SubgraphBaseContext {
   auth: AuthApplication;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
-import type { PasswordHasher } from '../application/ports';
+import type { PasswordHasher } from '../account/ports';
 
 export interface Argon2Settings {
   /** KiB. */

@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '@nocturne/platform';
-import type { Mailer, OutgoingMail } from '../application/ports';
+import type { Mailer, OutgoingMail } from '../account/ports';
 
 export interface MailerSettings {
   /** smtp://user:pass@host:port. */

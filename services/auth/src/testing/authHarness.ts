@@ -14,7 +14,7 @@ import {
   type InternalContext,
   type KeyValueStore,
 } from '@nocturne/platform';
-import type { AuthRateLimits } from '../application/authApplication';
+import type { AuthRateLimits } from '../account/application';
 import { defaultAuthConfig, type AuthConfig } from '../config';
 import { createAuthService, type AuthService } from '../service';
 

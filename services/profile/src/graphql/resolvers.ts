@@ -1,6 +1,6 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { Genders, Interests, Kinks } from '@nocturne/contracts';
-import { domainError, type SubgraphBaseContext } from '@nocturne/platform';
+import { RuleViolation as PlatformRuleViolation, type SubgraphBaseContext } from '@nocturne/platform';
 import type { PublicUrls } from '../photos/publicUrls';
 import type { Actor, ProfileApplication, ProfileView } from '../profile/application';
 import { RuleViolation } from '../profile/ruleViolation';
@@ -26,7 +26,7 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RuleViolation) throw domainError(error.code, error.message, error.field ? { field: error.field } : {});
+    if (error instanceof RuleViolation) throw new PlatformRuleViolation(error.code, error.message, error.field ? { field: error.field } : {});
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import { Messages } from '@nocturne/contracts';
-import { claimDecider, type ClaimEvent } from './claim';
-import { deciderSpecification } from './deciderSpecification';
-import { RuleViolation } from './ruleViolation';
+import { RuleViolation } from '@nocturne/platform/domain';
+import { deciderSpecification } from '@nocturne/platform/testing';
+import { claimDecider } from './businessLogic';
+import type { ClaimEvent } from './claim';
 
 const spec = deciderSpecification(claimDecider);
 const now = new Date('2026-01-10T21:00:00.000Z');

@@ -1,6 +1,6 @@
 import { AuthEvents, type AccountDetailsChangedV1, type UserDeletedV1, type UserRegisteredV1 } from '@nocturne/contracts';
 import { hasErasedPersonalData, type IntegrationEventDraft, type StoredEvent } from '@nocturne/platform';
-import type { AccountDetailsChanged, UserDeleted, UserRegistered } from './domain/user';
+import type { AccountDetailsChanged, UserDeleted, UserRegistered } from '../account/account';
 
 /** Keyed by the user id, so one account's events stay in order. */
 export type AuthIntegrationEvent = IntegrationEventDraft<string, UserRegisteredV1 | AccountDetailsChangedV1 | UserDeletedV1>;

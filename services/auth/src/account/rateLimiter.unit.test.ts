@@ -29,7 +29,7 @@ describe('rate limiter reservations', () => {
       { key: 'b', rule: rule(5) },
       { key: 'a', rule: rule(1) },
     ]);
-    await expect(refused).rejects.toMatchObject({ message: Messages.tooManyRequests, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 60 } });
+    await expect(refused).rejects.toMatchObject({ message: Messages.tooManyRequests, code: 'RATE_LIMITED', details: { retryAfterSeconds: 60 } });
     expect([await kv.get('test:a'), await kv.get('test:b')]).toEqual(['1', '0']);
   });
 

@@ -12,7 +12,7 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '@nocturne/contracts';
-import { fromZodError } from './ruleViolation';
+import { fromZodError } from '@nocturne/platform/domain';
 
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);

@@ -1,25 +1,29 @@
 import { createHash } from 'node:crypto';
 import { Messages, type SignUpInput } from '@nocturne/contracts';
-import { domainError, type EventStore, type InternalContext, type Logger, type PersonalDataVault, type SessionStore } from '@nocturne/platform';
-import { claimDecider, claimStreamId, type ClaimKind } from '../domain/claim';
-import { passwordResetDecider, passwordResetStreamId, type PasswordResetState } from '../domain/passwordReset';
-import { RuleViolation } from '../domain/ruleViolation';
-import { userDecider, userStreamId, type ActiveUser, type UserState } from '../domain/user';
 import {
-  normalizeForClaim,
-  validateAccountDetails,
-  validatePasswordReset,
-  validatePasswordResetRequest,
-  validateSignIn,
-  validateSignUp,
-} from '../domain/validation';
-import { handleCommand, loadStream, type CommandContext } from './eventStreams';
-import { claimLookupKey } from './personalData';
+  handleCommand,
+  loadStream,
+  RuleViolation,
+  SerialNumbers,
+  type CommandContext,
+  type EventStore,
+  type InternalContext,
+  type Logger,
+  type PersonalDataVault,
+  type SessionStore,
+} from '@nocturne/platform';
+import { claimDecider } from '../claim/businessLogic';
+import { claimStreamId, type ClaimKind } from '../claim/claim';
+import { passwordResetDecider } from '../passwordReset/businessLogic';
+import { passwordResetStreamId, type PasswordResetState } from '../passwordReset/passwordReset';
+import type { UserDocument, UsersReadModel } from '../projections/users';
+import { userStreamId, type ActiveUser, type UserState } from './account';
+import { userDecider } from './businessLogic';
 import type { IssuedDevice, KnownDevices } from './knownDevices';
+import { claimLookupKey } from './personalData';
 import type { Mailer, PasswordHasher } from './ports';
 import type { RateLimit, RateLimiter } from './rateLimiter';
-import { UserIdAllocator } from './userIdAllocator';
-import type { UserDocument, UsersProjection } from './usersProjection';
+import { normalizeForClaim, validateAccountDetails, validatePasswordReset, validatePasswordResetRequest, validateSignIn, validateSignUp } from './validation';
 
 export interface AuthRateLimits {
   /** Failed sign-ins to one account from devices that never signed in to it. */
@@ -54,7 +58,7 @@ export interface AuthApplicationDependencies {
   rateLimiter: RateLimiter;
   passwords: PasswordHasher;
   mailer: Mailer;
-  users: UsersProjection;
+  users: UsersReadModel;
   logger: Logger;
   clock: () => Date;
   newId: () => string;
@@ -114,10 +118,11 @@ export const viewOfDocument = (user: UserDocument): AccountView => ({
 /** The auth context's use cases: each loads streams, lets the deciders decide, appends. */
 export class AuthApplication {
   private readonly background = new Set<Promise<void>>();
-  private readonly userIds: UserIdAllocator;
+  private readonly userIds: SerialNumbers;
 
   constructor(private readonly deps: AuthApplicationDependencies) {
-    this.userIds = new UserIdAllocator(deps.eventStore);
+    // User ids are serial whole numbers: each one is an event of the `user-ids` stream.
+    this.userIds = new SerialNumbers(deps.eventStore, 'user-ids');
   }
 
   private context(caller: Caller): CommandContext {
@@ -150,11 +155,11 @@ export class AuthApplication {
   }
 
   private async claim(kind: ClaimKind, value: string, userId: number, context: CommandContext): Promise<void> {
-    await handleCommand(
-      this.deps.eventStore,
-      this.claimStream(kind, value),
-      claimDecider,
-      async (state) => ({
+    await handleCommand({
+      eventStore: this.deps.eventStore,
+      streamId: this.claimStream(kind, value),
+      decider: claimDecider,
+      command: async (state) => ({
         type: 'MakeClaim' as const,
         kind,
         userId,
@@ -163,11 +168,11 @@ export class AuthApplication {
         abandonedAfterMs: this.deps.options.abandonedClaimMs,
       }),
       context,
-    );
+    });
   }
 
   private async release(kind: ClaimKind, value: string, userId: number, context: CommandContext): Promise<void> {
-    await handleCommand(this.deps.eventStore, this.claimStream(kind, value), claimDecider, { type: 'ReleaseClaim', kind, userId, now: context.now }, context);
+    await handleCommand({ eventStore: this.deps.eventStore, streamId: this.claimStream(kind, value), decider: claimDecider, command: { type: 'ReleaseClaim', kind, userId, now: context.now }, context });
   }
 
   /** Fails fast with CONFLICT before an id is spent, for the common case of a name already taken. */
@@ -200,7 +205,7 @@ export class AuthApplication {
     await this.assertClaimable('email', input.email, context.now);
     const passwordHash = await this.deps.passwords.hash(input.password);
 
-    const userId = await this.userIds.allocate(context);
+    const userId = await this.userIds.next(context);
     const claimed: ClaimKind[] = [];
     let registered;
     try {
@@ -208,13 +213,13 @@ export class AuthApplication {
       claimed.push('username');
       await this.claim('email', input.email, userId, context);
       claimed.push('email');
-      registered = await handleCommand(
-        this.deps.eventStore,
-        userStreamId(userId),
-        userDecider,
-        { type: 'RegisterUser', userId, username: input.username, email: input.email, name: input.name, age: input.age, passwordHash, now: context.now },
+      registered = await handleCommand({
+        eventStore: this.deps.eventStore,
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        command: { type: 'RegisterUser', userId, username: input.username, email: input.email, name: input.name, age: input.age, passwordHash, now: context.now },
         context,
-      );
+      });
     } catch (error) {
       // Give the names back so that a retry (or someone else) can have them.
       for (const kind of claimed) {
@@ -255,7 +260,7 @@ export class AuthApplication {
     );
 
     const valid = user ? await this.deps.passwords.verify(user.passwordHash, password) : (await this.deps.passwords.verifyAgainstDummy(password), false);
-    if (!user || !valid) throw domainError('UNAUTHENTICATED', Messages.invalidCredentials);
+    if (!user || !valid) throw new RuleViolation('UNAUTHENTICATED', Messages.invalidCredentials);
     // A success is no failure, and forgives the earlier failures of the same kind.
     await reservation.release();
     await this.deps.rateLimiter.reset(knownDevice ? deviceKey : accountKey);
@@ -298,13 +303,13 @@ export class AuthApplication {
     if (!user) return;
     const token = this.deps.newResetToken();
     const tokenHash = sha256(token);
-    await handleCommand(
-      this.deps.eventStore,
-      passwordResetStreamId(tokenHash),
-      passwordResetDecider,
-      { type: 'RequestPasswordReset', userId: user.userId, tokenHash, now: context.now, validForMs: this.deps.options.resetTokenValidMs },
+    await handleCommand({
+      eventStore: this.deps.eventStore,
+      streamId: passwordResetStreamId(tokenHash),
+      decider: passwordResetDecider,
+      command: { type: 'RequestPasswordReset', userId: user.userId, tokenHash, now: context.now, validForMs: this.deps.options.resetTokenValidMs },
       context,
-    );
+    });
     const link = `${this.deps.options.publicUrl.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
     const minutes = Math.round(this.deps.options.resetTokenValidMs / 60_000);
     await this.deps.mailer.send({
@@ -334,12 +339,12 @@ export class AuthApplication {
     const current = await loadStream(this.deps.eventStore, streamId, passwordResetDecider);
     passwordResetDecider.decide(await completeCommand(current.state), current.state);
     const passwordHash = await this.deps.passwords.hash(password);
-    const completed = await handleCommand(this.deps.eventStore, streamId, passwordResetDecider, completeCommand, context);
+    const completed = await handleCommand({ eventStore: this.deps.eventStore, streamId, decider: passwordResetDecider, command: completeCommand, context });
     const spent = completed.events[0];
-    if (!spent) throw new RuleViolation('BAD_USER_INPUT', Messages.resetTokenInvalid, 'token');
+    if (!spent) throw new RuleViolation('BAD_USER_INPUT', Messages.resetTokenInvalid, { field: 'token' });
     const { userId } = spent.data;
 
-    const changed = await handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, { type: 'ChangePassword', passwordHash, now: context.now }, context);
+    const changed = await handleCommand({ eventStore: this.deps.eventStore, streamId: userStreamId(userId), decider: userDecider, command: { type: 'ChangePassword', passwordHash, now: context.now }, context });
     await this.deps.sessions.revokeAllForUser(userId);
     if (changed.state.status === 'active') await this.deps.rateLimiter.reset(this.signInFailuresKey(changed.state.username));
     this.deps.logger.info({ userId }, 'password reset');
@@ -347,7 +352,7 @@ export class AuthApplication {
   }
 
   private requireUser(caller: Caller): number {
-    if (caller.internal.uid === undefined) throw domainError('UNAUTHENTICATED', Messages.signedOut);
+    if (caller.internal.uid === undefined) throw new RuleViolation('UNAUTHENTICATED', Messages.signedOut);
     return caller.internal.uid;
   }
 
@@ -355,8 +360,8 @@ export class AuthApplication {
     const userId = this.requireUser(caller);
     const { name, age } = validateAccountDetails(rawInput);
     const context = this.context(caller);
-    const result = await handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, { type: 'ChangeAccountDetails', name, age, now: context.now }, context);
-    if (result.state.status !== 'active') throw domainError('UNAUTHENTICATED', Messages.signedOut);
+    const result = await handleCommand({ eventStore: this.deps.eventStore, streamId: userStreamId(userId), decider: userDecider, command: { type: 'ChangeAccountDetails', name, age, now: context.now }, context });
+    if (result.state.status !== 'active') throw new RuleViolation('UNAUTHENTICATED', Messages.signedOut);
     await this.deps.users.waitFor(result.lastGlobalPosition);
     return viewOfState(result.state);
   }
@@ -370,7 +375,7 @@ export class AuthApplication {
     const userId = this.requireUser(caller);
     const context = this.context(caller);
     const before = await loadStream(this.deps.eventStore, userStreamId(userId), userDecider);
-    const result = await handleCommand(this.deps.eventStore, userStreamId(userId), userDecider, { type: 'DeleteUser', now: context.now }, context);
+    const result = await handleCommand({ eventStore: this.deps.eventStore, streamId: userStreamId(userId), decider: userDecider, command: { type: 'DeleteUser', now: context.now }, context });
     if (before.state.status === 'active') {
       await this.release('username', before.state.username, userId, context);
       await this.release('email', before.state.email, userId, context);

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Messages } from '@nocturne/contracts';
-import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemorySubjectKeyStore, PersonalDataVault, SessionStore } from '@nocturne/platform';
+import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore, MemorySubjectKeyStore, PersonalDataVault, SessionStore, type Projection } from '@nocturne/platform';
 import { defaultRateLimits } from '../config';
-import { AuthApplication } from './authApplication';
+import { AuthApplication } from './application';
 import { KnownDevices } from './knownDevices';
 import type { Mailer, PasswordHasher } from './ports';
 import { RateLimiter } from './rateLimiter';
-import { UsersProjection } from './usersProjection';
+import { createUsersProjection } from '../projections/users';
 
 /** Hashes are "hash:<password>"; every call is recorded. */
 function recordingHasher() {
@@ -30,15 +30,16 @@ describe('sign-in of the auth application', () => {
   let application: AuthApplication;
   let calls: string[];
   let store: InProcessEventStore;
-  let users: UsersProjection;
+  let projection: Projection;
 
   beforeEach(async () => {
     store = new InProcessEventStore();
     const kv = new InProcessKeyValueStore({ sweepIntervalMs: 0 });
     const recording = recordingHasher();
     calls = recording.calls;
-    users = new UsersProjection(store, new InProcessReadModelStore(), logger);
-    await users.start();
+    const read = createUsersProjection({ eventStore: store, readModels: new InProcessReadModelStore(), checkpoints: new MemoryCheckpointStore(), logger });
+    projection = read.projection;
+    await projection.start();
     const mailer: Mailer = { send: async () => undefined, close: async () => undefined };
     application = new AuthApplication({
       eventStore: store,
@@ -49,7 +50,7 @@ describe('sign-in of the auth application', () => {
       rateLimiter: new RateLimiter(kv),
       passwords: recording.hasher,
       mailer,
-      users,
+      users: read.users,
       logger,
       clock: () => new Date(),
       newId: randomUUID,
@@ -61,15 +62,15 @@ describe('sign-in of the auth application', () => {
   });
 
   afterEach(async () => {
-    await users.stop();
+    await projection.stop();
     await store.close();
   });
 
   it('spends a password verification on an unknown username too, and answers the same', async () => {
     const unknown = application.signIn({ username: 'nobody', password: 'moonlight' }, caller);
-    await expect(unknown).rejects.toMatchObject({ message: Messages.invalidCredentials, extensions: { code: 'UNAUTHENTICATED' } });
+    await expect(unknown).rejects.toMatchObject({ message: Messages.invalidCredentials, code: 'UNAUTHENTICATED' });
     const wrong = application.signIn({ username: 'luna', password: 'sunlight' }, caller);
-    await expect(wrong).rejects.toMatchObject({ message: Messages.invalidCredentials, extensions: { code: 'UNAUTHENTICATED' } });
+    await expect(wrong).rejects.toMatchObject({ message: Messages.invalidCredentials, code: 'UNAUTHENTICATED' });
     expect(calls).toEqual(['verifyAgainstDummy', 'verify']);
   });
 

@@ -1,5 +1,5 @@
 import { Messages } from '@nocturne/contracts';
-import { domainError, type KeyValueStore } from '@nocturne/platform';
+import { RuleViolation, type KeyValueStore } from '@nocturne/platform';
 
 export interface RateLimit {
   limit: number;
@@ -58,6 +58,6 @@ export class RateLimiter {
   private async limited(key: string, rule: RateLimit) {
     const ttl = await this.kv.ttl(this.prefix + key);
     const retryAfterSeconds = Math.max(1, Math.ceil((ttl ?? rule.windowMs) / 1000));
-    return domainError('RATE_LIMITED', Messages.tooManyRequests, { retryAfterSeconds });
+    return new RuleViolation('RATE_LIMITED', Messages.tooManyRequests, { retryAfterSeconds });
   }
 }

@@ -1,6 +1,7 @@
-import { deciderSpecification } from './deciderSpecification';
-import { RuleViolation } from './ruleViolation';
-import { userDecider, type UserEvent, type UserRegistered } from './user';
+import { RuleViolation } from '@nocturne/platform/domain';
+import { deciderSpecification } from '@nocturne/platform/testing';
+import type { UserEvent, UserRegistered } from './account';
+import { userDecider } from './businessLogic';
 
 const spec = deciderSpecification(userDecider);
 const now = new Date('2026-01-10T21:00:00.000Z');

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform';
-import type { DomainEvent } from '../domain/decider';
-import type { AccountDetailsChanged, PasswordChanged, UserEvent, UserRegistered } from '../domain/user';
+import type { DomainEvent } from '@nocturne/platform/domain';
+import type { AccountDetailsChanged, PasswordChanged, UserEvent, UserRegistered } from './account';
 
 /** Personal fields of an event about user `data.userId`, encrypted with that user's key. */
 const ofUser = <E extends DomainEvent>(fields: ReadonlyArray<Extract<keyof E['data'], string>>): PersonalDataRule => ({

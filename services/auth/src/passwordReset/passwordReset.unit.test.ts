@@ -1,6 +1,7 @@
 import { Messages } from '@nocturne/contracts';
-import { deciderSpecification } from './deciderSpecification';
-import { PASSWORD_RESET_VALID_MS, passwordResetDecider, type PasswordResetEvent } from './passwordReset';
+import { deciderSpecification } from '@nocturne/platform/testing';
+import { passwordResetDecider } from './businessLogic';
+import { PASSWORD_RESET_VALID_MS, type PasswordResetEvent } from './passwordReset';
 
 const spec = deciderSpecification(passwordResetDecider);
 const requestedAt = new Date('2026-01-10T21:00:00.000Z');

@@ -1,5 +1,5 @@
 import { Messages } from '@nocturne/contracts';
-import { RuleViolation } from './ruleViolation';
+import { RuleViolation } from '@nocturne/platform/domain';
 import { normalizeForClaim, validateAccountDetails, validatePasswordReset, validateSignIn, validateSignUp } from './validation';
 
 const valid = { username: 'luna', email: 'luna@example.com', password: 'moonlight', name: 'Luna', age: 25 };
@@ -34,7 +34,7 @@ describe('input validation', () => {
   ])('names the field %s when its rule fails', (field, change, message) => {
     const violation = violationOf(() => validateSignUp({ ...valid, ...change }));
     expect(violation).toMatchObject({ code: 'BAD_USER_INPUT', field, message });
-    expect(violation.extensions).toEqual({ code: 'BAD_USER_INPUT', field });
+    expect(violation.toExtensions()).toEqual({ code: 'BAD_USER_INPUT', field });
   });
 
   it('requires username and password to sign in', () => {

@@ -1,0 +1,51 @@
+import { createProjection, ERASE, versionedRows, type CheckpointStore, type EventStore, type Logger, type Projection, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
+import type { UserEvent } from '../account/account';
+
+/** The account as other parts of the graph see it; a deleted account is a tombstone with its id and version only. */
+export interface UserDocument extends VersionedRow {
+  userId: number;
+  username?: string;
+  email?: string;
+  name?: string;
+  age?: number;
+  createdAt?: string;
+}
+
+export interface UsersReadModel {
+  /** The live account, or null for a missing or deleted one. */
+  get(userId: number): Promise<UserDocument | null>;
+  /** Read-your-writes after a command; false when the projection did not get there in time. */
+  waitFor(position: number): Promise<boolean>;
+}
+
+const userStream = /^user-(\d+)$/;
+
+/** The `users` read model, built from the `user-<id>` streams on the kit's projection runner. */
+export function createUsersProjection(options: { eventStore: EventStore; readModels: ReadModelStore; checkpoints: CheckpointStore; logger: Logger }): { projection: Projection; users: UsersReadModel } {
+  const rows = versionedRows(options.readModels.collection<UserDocument>('users'));
+
+  async function apply(stored: StoredEvent): Promise<void> {
+    const match = userStream.exec(stored.streamId);
+    if (!match) return;
+    const userId = Number(match[1]);
+    const event = stored as StoredEvent & UserEvent;
+    await rows.apply(String(userId), stored.streamVersion, (current) => {
+      switch (event.type) {
+        case 'UserRegistered': {
+          const { username, email, name, age, registeredAt } = event.data;
+          return { userId, username, email, name, age, createdAt: registeredAt };
+        }
+        case 'AccountDetailsChanged':
+          return current ? { ...current, name: event.data.name, age: event.data.age } : undefined;
+        case 'PasswordChanged':
+          return undefined;
+        case 'UserDeleted':
+          // A tombstone without personal data, so that a replay cannot bring the account back.
+          return ERASE;
+      }
+    });
+  }
+
+  const projection = createProjection({ name: 'users', eventStore: options.eventStore, checkpoints: options.checkpoints, apply, logger: options.logger });
+  return { projection, users: { get: (userId) => rows.get(String(userId)), waitFor: (position) => projection.waitFor(position) } };
+}
