@@ -1,10 +1,13 @@
 // One runner for every workspace. Projects split tests by kind: `unit` (pure, no servers, no network)
 // and `int` (HTTP servers, adapters; real Kafka/MongoDB/Redis when their variables are set).
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const { readdirSync } = require('node:fs');
+// Every folder under services/ is a service workspace (docs/adding-a-service.md).
+const services = readdirSync(`${__dirname}/services`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const moduleNameMapper = {
   '^@nocturne/(contracts|platform)$': '<rootDir>/packages/$1/src',
   '^@nocturne/(contracts|platform)/(.*)$': '<rootDir>/packages/$1/src/$2',
-  '^@nocturne/(auth|profile|swipe|chat)$': '<rootDir>/services/$1/src',
+  [`^@nocturne/(${services.join('|')})$`]: '<rootDir>/services/$1/src',
   '^@nocturne/gateway$': '<rootDir>/gateway/src',
 };
 const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/'] };

@@ -1,10 +1,9 @@
-import { authEnvironmentSchema, createAuthService, toAuthConfig } from '@nocturne/auth';
-import { createProfileService, profileEnvironmentSchema, toProfileConfig } from '@nocturne/profile';
-import { swipeService } from '@nocturne/swipe';
+import { authEnvironmentSchema, toAuthConfig } from '@nocturne/auth';
 import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
 import { readFileSync } from 'node:fs';
 import { randomInternalSecret } from './environment';
+import { portVariableOf, services } from './services';
 
 export interface EmbeddedStackOptions {
   /** The gateway's port; 0 picks a free one. */
@@ -44,7 +43,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   // Each part logs under its own name, as it would in its own process.
   const loggerFor = (name: string): Logger => (options.logger ? options.logger.child({ component: name }) : createLogger(name, { ...(options.env && { env: options.env }) }));
   const internalSecret = options.internalSecret ?? randomInternalSecret();
-  const ports: Record<string, number | undefined> = options.subgraphPorts === 'free' ? { auth: 0, profile: 0, swipe: 0, chat: 0 } : (options.subgraphPorts ?? {});
+  const ports: Record<string, number | undefined> = options.subgraphPorts === 'free' ? Object.fromEntries(services.map((service) => [service.name, 0])) : (options.subgraphPorts ?? {});
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
   const infrastructure = createInProcessInfrastructure(dataDir ?? undefined, { logger });
   const stoppers: Array<() => Promise<void>> = [() => infrastructure.close()];
@@ -74,23 +73,18 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       return adapters;
     };
 
-    const authSettings = parseEnv(authEnvironmentSchema, { ...variables, AUTH_PORT: String(ports.auth ?? (variables.AUTH_PORT?.trim() || 4001)) });
-    const authConfig = toAuthConfig(authSettings);
-    const auth = createAuthService({ adapters: await adaptersFor('auth'), config: authConfig, logger: loggerFor('auth') });
-    const authUrl = (await auth.start()).url;
-    stoppers.push(() => auth.stop());
+    const subgraphUrls: Record<string, string> = {};
+    for (const service of services) {
+      const portVariable = portVariableOf(service.name);
+      const port = ports[service.name] ?? (variables[portVariable]?.trim() || service.defaultPort);
+      const settings = parseEnv(service.environment, { ...variables, [portVariable]: String(port) });
+      const instance = service.create({ adapters: await adaptersFor(service.name), settings, logger: loggerFor(service.name) });
+      subgraphUrls[service.name] = (await instance.start()).url;
+      stoppers.push(() => instance.stop());
+    }
+    // The gateway resolves the sessions auth creates, with the same lifetimes.
+    const authConfig = toAuthConfig(parseEnv(authEnvironmentSchema, variables));
 
-    const profileSettings = parseEnv(profileEnvironmentSchema, { ...variables, PROFILE_PORT: String(ports.profile ?? (variables.PROFILE_PORT?.trim() || 4002)) });
-    const profile = createProfileService({ adapters: await adaptersFor('profile'), config: toProfileConfig(profileSettings), logger: loggerFor('profile') });
-    const profileUrl = (await profile.start()).url;
-    stoppers.push(() => profile.stop());
-
-    const swipeSettings = parseEnv(swipeService.environment, { ...variables, SWIPE_PORT: String(ports.swipe ?? (variables.SWIPE_PORT?.trim() || swipeService.defaultPort)) });
-    const swipe = swipeService.create({ adapters: await adaptersFor('swipe'), settings: swipeSettings, logger: loggerFor('swipe') });
-    const swipeUrl = (await swipe.start()).url;
-    stoppers.push(() => swipe.stop());
-
-    const subgraphUrls = { auth: authUrl, profile: profileUrl, swipe: swipeUrl };
     const gateway = createGateway({
       supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
       subgraphUrls,

@@ -1,3 +1,3 @@
 export { startEmbeddedStack, type EmbeddedStack, type EmbeddedStackOptions } from './embedded';
 export { composeSupergraph } from './compose';
-export { subgraphDefinitions, type SubgraphDefinition } from './subgraphs';
+export { services } from './services';

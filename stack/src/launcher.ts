@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { subgraphUrlVariable } from '@nocturne/gateway';
 import type { Logger } from '@nocturne/platform';
-import { subgraphDefinitions } from './subgraphs';
+import { packageNameOf, portVariableOf, services } from './services';
 import type { StackEnvironment } from './environment';
 
 interface Child {
@@ -30,12 +30,13 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
   };
 
   const subgraphUrls: Record<string, string> = {};
-  for (const definition of subgraphDefinitions) {
-    const port = variables[definition.portVariable]?.trim() || String(definition.defaultPort);
+  for (const definition of services) {
+    const portVariable = portVariableOf(definition.name);
+    const port = variables[portVariable]?.trim() || String(definition.defaultPort);
     // A child picking a free port (0) could not be told to the gateway, so the launcher needs fixed ports.
-    if (port === '0') throw new Error(`${definition.portVariable}=0 is only supported by the embedded stack`);
+    if (port === '0') throw new Error(`${portVariable}=0 is only supported by the embedded stack`);
     subgraphUrls[subgraphUrlVariable(definition.name)] = variables[subgraphUrlVariable(definition.name)]?.trim() || `http://127.0.0.1:${port}/graphql`;
-    start(definition.name, distMain(definition.packageName), { ...variables, [definition.portVariable]: port });
+    start(definition.name, distMain(packageNameOf(definition)), { ...variables, [portVariable]: port });
   }
   start('gateway', distMain('@nocturne/gateway'), { ...variables, ...subgraphUrls, PORT: String(settings.PORT) });
 

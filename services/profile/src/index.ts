@@ -1,4 +1,4 @@
-export { createProfileService, type ProfileService, type ProfileServiceDependencies } from './service';
+export { createProfileService, profileService, type ProfileService, type ProfileServiceDependencies } from './service';
 export { profileTypeDefs } from './graphql/schema';
 export { defaultProfileConfig, type ProfileConfig } from './config';
 export { profileEnvironmentSchema, toProfileConfig, readProfileEnvironment, type ProfileEnvironment } from './environment';

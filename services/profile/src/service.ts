@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createSubgraphServer, protectPersonalData, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
-import type { ProfileConfig } from './config';
+import { createSubgraphServer, protectPersonalData, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness, type ServiceDefinition } from '@nocturne/platform';
+import { defaultProfileConfig, type ProfileConfig } from './config';
+import { profileEnvironmentSchema, toProfileConfig, type ProfileEnvironment } from './environment';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
 import { profileTypeDefs } from './graphql/schema';
 import { consumeAuthEvents } from './integration/authEventsConsumer';
@@ -108,3 +109,11 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     readiness: () => server.readiness(),
   };
 }
+
+export const profileService: ServiceDefinition<ProfileEnvironment> = {
+  name: 'profile',
+  defaultPort: defaultProfileConfig.port,
+  environment: profileEnvironmentSchema,
+  create: ({ adapters, settings, logger, clock }) => createProfileService({ adapters, config: toProfileConfig(settings), logger, ...(clock && { clock }) }),
+  typeDefs: profileTypeDefs,
+};

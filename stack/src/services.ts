@@ -1,0 +1,20 @@
+import { authService } from '@nocturne/auth';
+import { profileService } from '@nocturne/profile';
+import { swipeService } from '@nocturne/swipe';
+import { portVariableOf, type ServiceDefinition } from '@nocturne/platform';
+
+/**
+ * Every service, in composition order: the one list the embedded stack, the launcher, the supergraph
+ * composition (and its freshness test) and the compose check loop over. Adding a service is its folder
+ * (docs/adding-a-service.md), one line here, and its docker-compose entry.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each service has its own settings type
+export const services: ReadonlyArray<ServiceDefinition<any>> = [authService, profileService, swipeService];
+
+/** The routing URL recorded in the supergraph; the gateway's `<NAME>_URL` overrides it. */
+export const defaultSubgraphUrl = (service: Pick<ServiceDefinition, 'defaultPort'>) => `http://127.0.0.1:${service.defaultPort}/graphql`;
+
+/** Where the launcher finds a service's process entry: its workspace's `dist/main.js`. */
+export const packageNameOf = (service: Pick<ServiceDefinition, 'name'>) => `@nocturne/${service.name}`;
+
+export { portVariableOf };
