@@ -84,6 +84,8 @@ export const ProfileLimits = {
   bioMax: Limits.bioMax,
   photosMax: Limits.photosMax,
   photoMaxBytes: 10 * 1024 * 1024,
+  /** 6000 x 4000: what a phone saves by default; higher-resolution modes are refused (decoding cost). */
+  photoMaxMegapixels: 24,
   ageMin: Limits.ageMin,
   ageMax: Limits.ageMax,
   locationTextMax: 200,
@@ -101,6 +103,8 @@ export const ProfileMessages = {
   photoType: 'Photos must be JPEG, PNG, WebP or GIF images',
   photoTooLarge: `Each photo must be at most ${ProfileLimits.photoMaxBytes / (1024 * 1024)} MB`,
   photoUnreadable: 'That image could not be read',
+  photoTooManyPixels: `Photos can have at most ${ProfileLimits.photoMaxMegapixels} megapixels`,
+  photoBusy: 'Too many photos are being processed right now. Please try again in a moment.',
   photoMissing: 'Choose at least one photo to upload',
   photoNotFound: 'Photo not found',
   kinks: 'Choose kinks from the list',

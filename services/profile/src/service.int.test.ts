@@ -13,6 +13,7 @@ import {
   type Adapters,
   type DeliveredMessage,
 } from '@nocturne/platform';
+import { defaultProfileConfig, type ProfileConfig } from './config';
 import { createProfileService, type ProfileService } from './service';
 
 const secret = 'profile-int-test-secret';
@@ -31,11 +32,14 @@ class Harness {
   service!: ProfileService;
   base!: string;
 
-  constructor(readonly dataDir: string) {}
+  constructor(
+    readonly dataDir: string,
+    private readonly config: Partial<ProfileConfig> = {},
+  ) {}
 
   async start() {
     this.adapters = await createAdapters({ service: 'profile', dataDir: this.dataDir, env: {}, logger });
-    this.service = createProfileService({ adapters: this.adapters, config: { port: 0, host: '127.0.0.1', internalSecret: secret, mediaUrl: '' }, logger });
+    this.service = createProfileService({ adapters: this.adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret, ...this.config }, logger });
     const { url } = await this.service.start();
     this.base = url.replace(/\/graphql$/, '');
   }
@@ -81,7 +85,7 @@ class Harness {
     const form = new FormData();
     for (const file of files) form.append('photos', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
     const response = await fetch(`${this.base}/photos`, { method: 'POST', headers: this.headers(uid), body: form });
-    return { status: response.status, body: (await response.json()) as Json };
+    return { status: response.status, body: (await response.json()) as Json, retryAfter: response.headers.get('retry-after') };
   }
 
   get(path: string, uid?: number) {
@@ -433,4 +437,36 @@ describe('profile service', () => {
     expect((await harness.get(`/photos/${photo!.id}/display`, 102)).status).toBe(200);
     expect(await harness.adapters.readModels.collection('profiles').get('104')).toBeNull();
   });
+});
+
+describe('profile service with one photo decoder and no queue', () => {
+  let dataDir: string;
+  let harness: Harness;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'nocturne-profile-decoders-'));
+    harness = new Harness(dataDir, { photoUploads: { ...defaultProfileConfig.photoUploads, decodeConcurrency: 1, decodeQueue: 0, decodeWaitMs: 3_000 } });
+    await harness.start();
+  });
+
+  afterAll(async () => {
+    await harness.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('decodes one photo at a time and tells the others to come back with 503 and Retry-After', async () => {
+    const people = [201, 202, 203, 204];
+    for (const userId of people) await harness.register(userId);
+    // Big enough to keep the decoder busy while the other uploads arrive.
+    const photo = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#123456' } }).png().toBuffer();
+    const results = await Promise.all(people.map((userId) => harness.upload(userId, [{ data: photo, name: 'night.png', type: 'image/png' }])));
+    const statuses = results.map((result) => result.status);
+    expect(statuses).toContain(201);
+    expect(statuses).toContain(503);
+    expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
+    for (const busy of results.filter((result) => result.status === 503)) {
+      expect(busy.body).toEqual({ error: ProfileMessages.photoBusy });
+      expect(busy.retryAfter).toBe('3');
+    }
+  }, 30_000);
 });

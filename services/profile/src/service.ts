@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createSubgraphServer, protectPersonalData, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
+import { createSubgraphServer, protectPersonalData, RateLimiter, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
 import type { ProfileConfig } from './config';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
 import { profileTypeDefs } from './graphql/schema';
 import { consumeAuthEvents } from './integration/authEventsConsumer';
 import { toIntegrationEvent } from './integration/integrationEvents';
+import { createDecodeSlots } from './photos/decodeSlots';
 import { mountPhotoRoutes } from './photos/photoRoutes';
 import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
@@ -54,7 +55,12 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     personalData: adapters.personalData,
     clock,
     newPhotoId,
-    logger,
+    uploads: {
+      // One set of decoders for the whole process, however many requests arrive at once.
+      decoder: createDecodeSlots({ concurrency: config.photoUploads.decodeConcurrency, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs }),
+      limiter: new RateLimiter(adapters.kv, 'profile:rate:'),
+      rule: { limit: config.photoUploads.perHour, windowMs: 3_600_000 },
+    },
   });
   let consumer: BusConsumer | undefined;
   let relay: OutboxRelay | undefined;
