@@ -17,7 +17,7 @@ import { createProjector } from './projections/projector';
 
 export interface ProfileServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'personalData'>;
+  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'personalData' | 'publishedPersonalData'>;
   config: ProfileConfig;
   logger: Logger;
   /** Defaults to the system clock. */
@@ -96,10 +96,11 @@ export function createProfileService({ adapters, config, logger, clock = () => n
         topic: Topics.profile,
         checkpoint: adapters.checkpoints,
         toIntegrationEvent: (event) => toIntegrationEvent(event, urls),
+        publishedPersonalData: adapters.publishedPersonalData,
         logger,
       });
       ({ url } = await server.start());
-      consumer = await consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, application, logger });
+      consumer = await consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger });
       return { url };
     },
     async stop() {
