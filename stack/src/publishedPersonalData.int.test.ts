@@ -100,4 +100,20 @@ describe('personal data on the embedded bus', () => {
     }
     await after.close();
   });
+
+  it('never publishes a place name the person typed, whatever it looks like', async () => {
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const signUp = await api().post('/api/auth/signup').send({ username: `plc${tag}`, email: `plc.${tag}@example.test`, password: 'moonlight42', name: 'Nyx Night', age: 29 });
+    expect(signUp.status).toBe(201);
+    const id = signUp.body.user.id as number;
+    const cookie = (signUp.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    const places = [`Home ${tag}, 5 Elm Street`, `52°29'57" N 13°25'07" E ${tag}`, `Berlin${tag}`];
+    for (const location of places) {
+      await api().patch(`/api/users/${id}/location`).set('Cookie', cookie).send({ latitude: 52.499321, longitude: 13.418764, location }).expect(200);
+    }
+    await eventually(() => expect(messagesOf(id).filter((event) => event.type === 'LocationUpdated')).toHaveLength(places.length));
+    for (const place of places) expect(busFiles()).not.toContain(place);
+    // The owner still sees what they typed.
+    expect((await api().get('/api/auth/user').set('Cookie', cookie)).body.user.location).toBe(places.at(-1));
+  });
 });
