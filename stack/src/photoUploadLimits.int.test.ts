@@ -5,9 +5,8 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import sharp from 'sharp';
 import { Messages, ProfileMessages } from '@nocturne/contracts';
-import { createLogger, eventually } from '@nocturne/platform';
+import { createLogger, eventually, multipartFile, streamingUpload } from '@nocturne/platform';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
-import { multipartFile, streamingUpload } from './testing/streamingUpload';
 
 /** Every log line of the stack, parsed. */
 const logLines: Array<Record<string, unknown>> = [];

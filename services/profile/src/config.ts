@@ -18,7 +18,9 @@ export interface PhotoUploadSettings {
   perHour: number;
   /** Photos this process decodes at once. */
   decodeConcurrency: number;
-  /** Uploads that may wait for a decoder, and for how long, before the answer is 503. */
+  /** Bytes of upload bodies this process holds in memory at once (each upload reserves its declared length). */
+  memoryBytes: number;
+  /** Uploads that may wait for a decoder or for memory, and for how long, before the answer is 503. */
   decodeQueue: number;
   decodeWaitMs: number;
 }
@@ -27,5 +29,5 @@ export const defaultProfileConfig: Omit<ProfileConfig, 'internalSecret'> = {
   port: 4002,
   host: '127.0.0.1',
   mediaUrl: '',
-  photoUploads: { perHour: 30, decodeConcurrency: 2, decodeQueue: 8, decodeWaitMs: 10_000 },
+  photoUploads: { perHour: 30, decodeConcurrency: 2, memoryBytes: 128 * 1024 * 1024, decodeQueue: 8, decodeWaitMs: 10_000 },
 };

@@ -9,8 +9,10 @@ import {
   createAdapters,
   createLogger,
   eventually,
+  multipartFile,
   openPublishedPersonalData,
   signInternalContext,
+  streamingUpload,
   type Adapters,
   type DeliveredMessage,
 } from '@nocturne/platform';
@@ -473,4 +475,46 @@ describe('profile service with one photo decoder and no queue', () => {
       expect(busy.retryAfter).toBe('3');
     }
   }, 30_000);
+});
+
+describe('profile service with 8 MB for upload bodies', () => {
+  let dataDir: string;
+  let harness: Harness;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'nocturne-profile-memory-'));
+    harness = new Harness(dataDir, { photoUploads: { ...defaultProfileConfig.photoUploads, memoryBytes: 8 * 1024 * 1024, decodeWaitMs: 1_000 } });
+    await harness.start();
+  });
+
+  afterAll(async () => {
+    await harness.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('holds no more upload bodies than fit: a second large body waits, then is told to come back, while the first goes through', async () => {
+    await harness.register(301);
+    await harness.register(302);
+    const image = await png();
+    const size = 6 * 1024 * 1024;
+    const start = (uid: number) => {
+      const upload = streamingUpload(`${harness.base}/photos`, { declaredLength: size, headers: harness.headers(uid) });
+      const { head, tail } = multipartFile(upload.boundary, 'night.png', 'image/png');
+      // A PNG followed by padding up to the declared length still decodes as the PNG.
+      const padding = Buffer.alloc(size - head.length - image.length - tail.length, 0x20);
+      return { upload, body: Buffer.concat([head, image, padding, tail]) };
+    };
+    const first = start(301);
+    await first.upload.send(first.body.subarray(0, 1024 * 1024));
+    // The first body holds 6 of the 8 MB while it is still arriving: the second cannot be taken in.
+    const second = start(302);
+    await second.upload.send(second.body.subarray(0, 64 * 1024));
+    const refused = await second.upload.answerWithin(5_000);
+    second.upload.abort();
+    expect(refused).toMatchObject({ status: 503, body: { error: ProfileMessages.photoBusy }, headers: { 'retry-after': '1' } });
+
+    await first.upload.send(first.body.subarray(1024 * 1024));
+    first.upload.finish();
+    expect((await first.upload.answer).status).toBe(201);
+  });
 });

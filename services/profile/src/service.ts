@@ -6,7 +6,7 @@ import { profileResolvers, type ProfileContext } from './graphql/resolvers';
 import { profileTypeDefs } from './graphql/schema';
 import { consumeAuthEvents } from './integration/authEventsConsumer';
 import { toIntegrationEvent } from './integration/integrationEvents';
-import { createDecodeSlots } from './photos/decodeSlots';
+import { createWorkSlots } from './photos/workSlots';
 import { mountPhotoRoutes } from './photos/photoRoutes';
 import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
@@ -47,6 +47,8 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     project: createProfileProjection(collections),
     logger,
   });
+  // Bodies of uploads in memory, for the whole process: each reserves what it may hold before it is read.
+  const uploadMemory = createWorkSlots({ name: 'upload memory', capacity: config.photoUploads.memoryBytes, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs });
   const application: ProfileApplication = createProfileApplication({
     commands: createProfileCommandHandler({ eventStore, newEventId: randomUUID }),
     projector,
@@ -57,7 +59,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     newPhotoId,
     uploads: {
       // One set of decoders for the whole process, however many requests arrive at once.
-      decoder: createDecodeSlots({ concurrency: config.photoUploads.decodeConcurrency, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs }),
+      decoder: createWorkSlots({ name: 'photo decoders', capacity: config.photoUploads.decodeConcurrency, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs }),
       limiter: new RateLimiter(adapters.kv, 'profile:rate:'),
       rule: { limit: config.photoUploads.perHour, windowMs: 3_600_000 },
     },
@@ -75,7 +77,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     internalSecret: config.internalSecret,
     logger,
     buildContext: (base) => ({ ...base, profiles: application, urls }),
-    routes: (app) => mountPhotoRoutes(app, { application, urls, logger }),
+    routes: (app) => mountPhotoRoutes(app, { application, urls, logger, uploadMemory }),
     readinessChecks: {
       profilesProjection: () => projector.running(),
       authEventsConsumer: () => consumer !== undefined,

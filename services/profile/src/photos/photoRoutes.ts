@@ -4,7 +4,7 @@ import { Messages, ProfileLimits, ProfileMessages, photoIdPattern } from '@noctu
 import { DomainError, INTERNAL_ERROR_MESSAGE, internalContextOf, type DomainErrorCode, type Logger } from '@nocturne/platform';
 import type { ProfileApplication } from '../profile/application';
 import { RuleViolation } from '../profile/ruleViolation';
-import { DecoderBusyError } from './decodeSlots';
+import { SlotsBusyError, type WorkSlots } from './workSlots';
 import { PhotoSizes, type PhotoSize } from './imagePipeline';
 import { avatarSvg, parsePlaceholderSize, placeholderSvg } from './placeholders';
 import type { PublicUrls } from './publicUrls';
@@ -29,7 +29,7 @@ function sendImage(res: Response, body: Buffer | string, contentType: string, ca
   res.status(200).send(body);
 }
 
-/** Why an upload was refused while its body streamed in; the rest of the body is never read. */
+/** Why an upload was refused while its body streamed in; none of the rest of the body is kept. */
 class UploadRefused extends Error {
   override readonly name = 'UploadRefused';
   constructor(
@@ -48,7 +48,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * Streams the multipart body, keeping at most `maxFiles` files of at most 10 MB each in memory. It stops
- * at the first file over the limit or one file too many, without reading the rest of the body.
+ * at the first file over the limit or one file too many, keeping none of the rest of the body.
  */
 function readUploads(req: Request, maxFiles: number): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
@@ -123,8 +123,8 @@ const statusOfDomainError: Partial<Record<DomainErrorCode, number>> = { ...statu
  * Photo upload and serving, generated placeholders and avatars. Mounted behind the signed internal
  * context; uploads and photos also need a signed-in person.
  */
-export function mountPhotoRoutes(app: Express, deps: { application: ProfileApplication; urls: PublicUrls; logger: Logger }) {
-  const { application, urls, logger } = deps;
+export function mountPhotoRoutes(app: Express, deps: { application: ProfileApplication; urls: PublicUrls; logger: Logger; uploadMemory: WorkSlots }) {
+  const { application, urls, logger, uploadMemory } = deps;
 
   app.post('/photos', async (req, res) => {
     const uid = internalContextOf(res).uid;
@@ -139,18 +139,20 @@ export function mountPhotoRoutes(app: Express, deps: { application: ProfileAppli
     try {
       // Everything that can be decided without the body is decided before a byte of it is read.
       const { room } = await application.prepareUpload(actor);
-      const declaredLength = Number(req.get('content-length') ?? 0);
-      if (declaredLength > room * ProfileLimits.photoMaxBytes + MULTIPART_OVERHEAD_BYTES) {
-        return refused(413, ProfileMessages.photoTooLarge, `declared ${declaredLength} bytes for at most ${room} photos`, 'photos');
+      const most = room * ProfileLimits.photoMaxBytes + MULTIPART_OVERHEAD_BYTES;
+      const declared = req.get('content-length') === undefined ? undefined : Number(req.get('content-length'));
+      if (declared !== undefined && declared > most) {
+        return refused(413, ProfileMessages.photoTooLarge, `declared ${declared} bytes for at most ${room} photos`, 'photos');
       }
-      const uploads = await readUploads(req, room);
-      const added = await application.addPhotos(actor, uploads);
+      // The body is held in memory until its photos are decoded: it takes its share of the process's room
+      // for that first (HTTP keeps a body to its declared length; a chunked one may be as large as allowed).
+      const added = await uploadMemory.run(async () => application.addPhotos(actor, await readUploads(req, room)), Math.max(1, declared ?? most));
       const profile = await application.view(uid);
       res.status(201).json({ added: added.map((id) => urls.photo(id)), photos: profile.photoIds.map((id) => urls.photo(id)) });
     } catch (error) {
       if (error instanceof UploadRefused) return refused(error.status, error.answer, error.message, 'photos');
       if (error instanceof RuleViolation) return refused(statusOf[error.code], error.message, error.message, error.field);
-      if (error instanceof DecoderBusyError) {
+      if (error instanceof SlotsBusyError) {
         return refused(503, ProfileMessages.photoBusy, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
       }
       if (error instanceof DomainError && statusOfDomainError[error.code]) {

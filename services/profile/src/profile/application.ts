@@ -1,6 +1,6 @@
 import { Messages, ProfileLimits, ProfileMessages } from '@nocturne/contracts';
 import type { BlobStore, EventMetadata, PersonalDataVault, RateLimit, RateLimiter } from '@nocturne/platform';
-import type { DecodeSlots } from '../photos/decodeSlots';
+import type { WorkSlots } from '../photos/workSlots';
 import { processPhoto, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
 import type { ProfileCollections, ProfileRow } from '../projections/profileProjection';
 import type { Projector } from '../projections/projector';
@@ -28,7 +28,7 @@ export interface ProfileApplicationDeps {
 
 /** What bounds the work uploads cause: decodes at once in this process, files per person per hour. */
 export interface PhotoUploadLimits {
-  decoder: DecodeSlots;
+  decoder: WorkSlots;
   limiter: RateLimiter;
   rule: RateLimit;
 }
@@ -155,25 +155,28 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
 
     /**
      * Before an upload's body is read: refuses a full or erased profile and a person over their hourly
-     * upload limit, and answers how many photos still fit (the most files the body may hold).
+     * upload limit, counting this upload as one file already (so parallel uploads cannot all pass a check
+     * made before any of them counted), and answers how many photos still fit: the most files the body
+     * may hold.
      */
     async prepareUpload(actor: Actor): Promise<{ userId: number; room: number }> {
       const userId = signedIn(actor);
       const room = await roomForPhotos(userId);
       if (room < 1) throw badInput('photos', ProfileMessages.photos);
-      await uploads.limiter.check(uploadKey(userId), uploads.rule);
+      await uploads.limiter.hit(uploadKey(userId), uploads.rule);
       return { userId, room };
     },
 
     /**
-     * Adds the uploads in order. The count is checked again (another upload may have filled the profile
-     * meanwhile), then every file counts towards the hourly limit before any of them is decoded.
+     * Adds the files of an upload `prepareUpload` let through, in order. The count is checked again
+     * (another upload may have filled the profile meanwhile), and the files beyond the first count towards
+     * the hourly limit before any of them is decoded.
      */
     async addPhotos(actor: Actor, files: readonly Buffer[]): Promise<string[]> {
       const userId = signedIn(actor);
       if (files.length < 1) throw badInput('photos', ProfileMessages.photoMissing);
       if ((await roomForPhotos(userId)) < files.length) throw badInput('photos', ProfileMessages.photos);
-      await uploads.limiter.hit(uploadKey(userId), uploads.rule, files.length);
+      await uploads.limiter.hit(uploadKey(userId), uploads.rule, files.length - 1);
       const added: string[] = [];
       for (const file of files) added.push(await addPhoto(actor, userId, file));
       return added;

@@ -1,5 +1,5 @@
 /**
- * Test support (not used by the stack itself): a photo upload whose body the test sends piece by piece,
+ * Test support: a multipart upload whose body the test sends piece by piece,
  * so that a suite can tell whether the server answered before it had read the body.
  */
 import { randomBytes } from 'node:crypto';
