@@ -516,5 +516,5 @@ describe('profile service with 8 MB for upload bodies', () => {
     await first.upload.send(first.body.subarray(1024 * 1024));
     first.upload.finish();
     expect((await first.upload.answer).status).toBe(201);
-  });
+  }, 30_000);
 });
