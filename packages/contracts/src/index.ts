@@ -3,3 +3,4 @@ export * from './topics';
 export * from './auth';
 export * from './validation';
 export * from './profile';
+export * from './registry';

@@ -15,3 +15,4 @@ export * from './mongo';
 export * from './redis';
 export * from './real';
 export * from './privacy';
+export * from './rateLimiter';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createSubgraphServer, protectPersonalData, SessionStore, startOutboxRelay, type Adapters, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
+import { createSubgraphServer, protectPersonalData, SessionStore, shredTogether, startOutboxRelay, type Adapters, type Logger, type OutboxRelay, type Readiness } from '@nocturne/platform';
 import { AuthApplication } from './application/authApplication';
 import { KnownDevices } from './application/knownDevices';
 import { authPersonalData } from './application/personalData';
@@ -15,7 +15,7 @@ import { toAuthIntegrationEvent } from './integrationEvents';
 
 export interface AuthServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'personalData'>;
+  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'personalData' | 'publishedPersonalData'>;
   config: AuthConfig;
   logger: Logger;
   /** Tests move time forward (reset links expire); defaults to the system clock. */
@@ -64,7 +64,9 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
       const claimKey = config.claimKey ? Buffer.from(config.claimKey, 'utf8') : await adapters.personalData.secret('claim-key');
       application = new AuthApplication({
         eventStore,
-        personalData: adapters.personalData,
+        // Deleting an account shreds both of the person's keys: auth's own, and the one sealing what was
+        // published about them (every context's events on the bus; docs/design.md, Personal data).
+        personalData: shredTogether(adapters.personalData, adapters.publishedPersonalData),
         claimKey,
         sessions,
         devices: new KnownDevices(adapters.kv, config.knownDeviceDays * 24 * 3600_000),
@@ -91,6 +93,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
         topic: Topics.auth,
         checkpoint: adapters.checkpoints,
         toIntegrationEvent: toAuthIntegrationEvent,
+        publishedPersonalData: adapters.publishedPersonalData,
         logger,
       });
       ({ url } = await server.start());

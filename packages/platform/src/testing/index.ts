@@ -6,3 +6,4 @@ export * from './readModelContract';
 export * from './blobStoreContract';
 export * from './personalDataStorage';
 export * from './realInfrastructure';
+export * from './streamingUpload';
