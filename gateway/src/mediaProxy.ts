@@ -45,10 +45,12 @@ export const proxiedPrefixes: readonly ProxiedPrefix[] = [
         summary: 'Upload photos (multipart/form-data, field `photos`; JPEG, PNG, WebP or GIF, at most 10 MB each, at most 6 in all)',
         success: { status: 201, description: 'The added photos and the whole list', contentType: 'application/json' },
         errors: [
-          { status: 400, description: 'No readable image, or too many files; `field` is photos' },
+          { status: 400, description: 'No readable image, over 24 megapixels, or more files than still fit (a full profile is refused before its body is read); `field` is photos' },
           { status: 401, description: "'Not signed in'" },
           { status: 403, description: 'Cross-origin request refused (uploads must carry this site as Origin)' },
-          { status: 413, description: 'A file is larger than 10 MB' },
+          { status: 413, description: 'A file is larger than 10 MB (answered as soon as it is, without reading the rest)' },
+          { status: 429, description: 'The person uploaded their photos for the hour (PHOTO_UPLOADS_PER_HOUR); Retry-After' },
+          { status: 503, description: 'Every photo decoder is busy; Retry-After' },
         ],
       },
       {
@@ -94,7 +96,7 @@ export const proxiedPrefixes: readonly ProxiedPrefix[] = [
 ];
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'if-none-match', 'if-modified-since'];
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified'];
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'retry-after'];
 
 const pick = (headers: IncomingHttpHeaders, names: readonly string[]) =>
   Object.fromEntries(names.flatMap((name) => (headers[name] === undefined ? [] : [[name, headers[name]!]])));

@@ -1,6 +1,6 @@
 import { authEnvironmentSchema, toAuthConfig } from '@nocturne/auth';
 import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, SUPERGRAPH_FILE } from '@nocturne/gateway';
-import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
+import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, retentionMsOf, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
 import { readFileSync } from 'node:fs';
 import { randomInternalSecret } from './environment';
 import { portVariableOf, services } from './services';
@@ -45,7 +45,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   const internalSecret = options.internalSecret ?? randomInternalSecret();
   const ports: Record<string, number | undefined> = options.subgraphPorts === 'free' ? Object.fromEntries(services.map((service) => [service.name, 0])) : (options.subgraphPorts ?? {});
   const dataDir = options.dataDir === undefined ? '.data' : options.dataDir;
-  const infrastructure = createInProcessInfrastructure(dataDir ?? undefined, { logger });
+  // The bus keeps published events as long as Kafka topics would (KAFKA_RETENTION_HOURS).
+  const infrastructure = createInProcessInfrastructure(dataDir ?? undefined, { logger, retentionMs: retentionMsOf(options.env ?? {}) });
   const stoppers: Array<() => Promise<void>> = [() => infrastructure.close()];
   const stopAll = async () => {
     for (const stop of stoppers.splice(0).reverse()) {

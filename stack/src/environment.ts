@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { envSchemas, loadConfig, usesRealInfrastructure } from '@nocturne/platform';
+import { envSchemas, loadConfig, parseRetentionHours, usesRealInfrastructure } from '@nocturne/platform';
 import { DEFAULT_FRONTEND_DIST } from '@nocturne/gateway';
 
 const stackSchema = z.object({
@@ -12,6 +12,18 @@ const stackSchema = z.object({
   SWIPE_WINDOW: z.string().trim().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   TRUST_PROXY: z.string().optional(),
+  /** Also the embedded bus's retention; the services' adapters read it again with real infrastructure. */
+  KAFKA_RETENTION_HOURS: z
+    .string()
+    .optional()
+    .refine((value) => {
+      try {
+        parseRetentionHours(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a whole number of hours, at least 1'),
 });
 
 export type StackEnvironment = z.infer<typeof stackSchema> & { mode: 'embedded' | 'real' };

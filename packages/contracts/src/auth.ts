@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integrationContract } from './envelope';
 
 /** Integration events published by the auth context on `auth.events`, keyed by user id. */
 export const UserRegisteredV1 = z.object({
@@ -26,7 +27,7 @@ export const UserDeletedV1 = z.object({
 export type UserDeletedV1 = z.infer<typeof UserDeletedV1>;
 
 export const AuthEvents = {
-  UserRegistered: { type: 'UserRegistered', version: 1, schema: UserRegisteredV1 },
-  AccountDetailsChanged: { type: 'AccountDetailsChanged', version: 1, schema: AccountDetailsChangedV1 },
-  UserDeleted: { type: 'UserDeleted', version: 1, schema: UserDeletedV1 },
+  UserRegistered: integrationContract({ type: 'UserRegistered', version: 1, schema: UserRegisteredV1, personal: ['username', 'name', 'age'] }),
+  AccountDetailsChanged: integrationContract({ type: 'AccountDetailsChanged', version: 1, schema: AccountDetailsChangedV1, personal: ['name', 'age'] }),
+  UserDeleted: integrationContract({ type: 'UserDeleted', version: 1, schema: UserDeletedV1, personal: [] }),
 } as const;

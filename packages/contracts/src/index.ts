@@ -4,3 +4,4 @@ export * from './auth';
 export * from './validation';
 export * from './profile';
 export * from './swipe';
+export * from './registry';

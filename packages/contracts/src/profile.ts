@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integrationContract } from './envelope';
 import { Limits, Messages, ageSchema, nameSchema } from './validation';
 
 /**
@@ -84,6 +85,8 @@ export const ProfileLimits = {
   bioMax: Limits.bioMax,
   photosMax: Limits.photosMax,
   photoMaxBytes: 10 * 1024 * 1024,
+  /** 6000 x 4000: what a phone saves by default; higher-resolution modes are refused (decoding cost). */
+  photoMaxMegapixels: 24,
   ageMin: Limits.ageMin,
   ageMax: Limits.ageMax,
   locationTextMax: 200,
@@ -101,6 +104,8 @@ export const ProfileMessages = {
   photoType: 'Photos must be JPEG, PNG, WebP or GIF images',
   photoTooLarge: `Each photo must be at most ${ProfileLimits.photoMaxBytes / (1024 * 1024)} MB`,
   photoUnreadable: 'That image could not be read',
+  photoTooManyPixels: `Photos can have at most ${ProfileLimits.photoMaxMegapixels} megapixels`,
+  photoBusy: 'Too many photos are being processed right now. Please try again in a moment.',
   photoMissing: 'Choose at least one photo to upload',
   photoNotFound: 'Photo not found',
   kinks: 'Choose kinks from the list',
@@ -333,15 +338,14 @@ export type ProfilePhotosChangedV1 = z.infer<typeof ProfilePhotosChangedV1>;
 
 /**
  * The person shared a position. Never the exact coordinates: only the ~1 km grid cell and its centre,
- * which is what distances shown to others are computed from. `city` is the person's own place text when
- * it is a name rather than a pair of coordinates.
+ * which is what distances shown to others are computed from. No place text either: what the person typed
+ * as their location stays in the profile service (it may be an address or coordinates in any notation).
  */
 export const LocationUpdatedV1 = z.object({
   userId: z.number().int().positive(),
   cell: z.object({ row: z.number().int(), col: z.number().int() }),
   latitude: z.number(),
   longitude: z.number(),
-  city: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type LocationUpdatedV1 = z.infer<typeof LocationUpdatedV1>;
@@ -354,17 +358,15 @@ export type TimeZoneSetV1 = z.infer<typeof TimeZoneSetV1>;
 export const ProfileErasedV1 = z.object({ userId: z.number().int().positive(), erasedAt: z.string() });
 export type ProfileErasedV1 = z.infer<typeof ProfileErasedV1>;
 
-export const ProfileEvents = {
-  ProfileCreated: { type: 'ProfileCreated', version: 1, schema: ProfileCreatedV1 },
-  OnboardingCompleted: { type: 'OnboardingCompleted', version: 1, schema: OnboardingCompletedV1 },
-  ProfileUpdated: { type: 'ProfileUpdated', version: 1, schema: ProfileUpdatedV1 },
-  ProfilePhotosChanged: { type: 'ProfilePhotosChanged', version: 1, schema: ProfilePhotosChangedV1 },
-  LocationUpdated: { type: 'LocationUpdated', version: 1, schema: LocationUpdatedV1 },
-  TimeZoneSet: { type: 'TimeZoneSet', version: 1, schema: TimeZoneSetV1 },
-  ProfileErased: { type: 'ProfileErased', version: 1, schema: ProfileErasedV1 },
-} as const;
+/** Everything about the person's profile is personal on the bus: gender, bio, photos, kinks, interests, cell, time zone. */
+const publicProfilePersonal = ['gender', 'bio', 'photos', 'kinks', 'interests'] as const;
 
-/** A coordinate pair typed as text ('52.52, 13.40'): exact position, so never shared as a city. */
-export function looksLikeCoordinates(text: string): boolean {
-  return /^\s*[-+]?\d{1,3}(\.\d+)?\s*[,;\s]\s*[-+]?\d{1,3}(\.\d+)?\s*$/.test(text);
-}
+export const ProfileEvents = {
+  ProfileCreated: integrationContract({ type: 'ProfileCreated', version: 1, schema: ProfileCreatedV1, personal: [] }),
+  OnboardingCompleted: integrationContract({ type: 'OnboardingCompleted', version: 1, schema: OnboardingCompletedV1, personal: publicProfilePersonal }),
+  ProfileUpdated: integrationContract({ type: 'ProfileUpdated', version: 1, schema: ProfileUpdatedV1, personal: publicProfilePersonal }),
+  ProfilePhotosChanged: integrationContract({ type: 'ProfilePhotosChanged', version: 1, schema: ProfilePhotosChangedV1, personal: ['photos'] }),
+  LocationUpdated: integrationContract({ type: 'LocationUpdated', version: 1, schema: LocationUpdatedV1, personal: ['cell', 'latitude', 'longitude'] }),
+  TimeZoneSet: integrationContract({ type: 'TimeZoneSet', version: 1, schema: TimeZoneSetV1, personal: ['timeZone'] }),
+  ProfileErased: integrationContract({ type: 'ProfileErased', version: 1, schema: ProfileErasedV1, personal: [] }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integrationContract } from './envelope';
 import { Genders, interestsSchema, kinksSchema } from './profile';
 
 // --- Plans and quotas (decisions.md "Swipe window, quotas and plans"; spec point 9) ------------------
@@ -267,10 +268,11 @@ export const PersonBlockedV1 = z.object({
 });
 export type PersonBlockedV1 = z.infer<typeof PersonBlockedV1>;
 
+/** Ids, kinds and times only: nothing here is sealed (who liked whom stays between the services). */
 export const SwipeEvents = {
-  SwipeRecorded: { type: 'SwipeRecorded', version: 1, schema: SwipeRecordedV1 },
-  MatchCreated: { type: 'MatchCreated', version: 1, schema: MatchCreatedV1 },
-  PlanChanged: { type: 'PlanChanged', version: 1, schema: PlanChangedV1 },
-  MatchEnded: { type: 'MatchEnded', version: 1, schema: MatchEndedV1 },
-  PersonBlocked: { type: 'PersonBlocked', version: 1, schema: PersonBlockedV1 },
+  SwipeRecorded: integrationContract({ type: 'SwipeRecorded', version: 1, schema: SwipeRecordedV1, personal: [] }),
+  MatchCreated: integrationContract({ type: 'MatchCreated', version: 1, schema: MatchCreatedV1, personal: [] }),
+  PlanChanged: integrationContract({ type: 'PlanChanged', version: 1, schema: PlanChangedV1, personal: [] }),
+  MatchEnded: integrationContract({ type: 'MatchEnded', version: 1, schema: MatchEndedV1, personal: [] }),
+  PersonBlocked: integrationContract({ type: 'PersonBlocked', version: 1, schema: PersonBlockedV1, personal: [] }),
 } as const;

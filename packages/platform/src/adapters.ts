@@ -32,6 +32,11 @@ export interface Adapters {
   projectionCheckpoints: CheckpointStore;
   /** Per-person data keys of this service (crypto-shredding): `<data>/<service>/subject-keys.jsonl` or collection `subject_keys`. */
   personalData: PersonalDataVault;
+  /**
+   * Per-person keys every service shares, sealing the personal fields of published integration events:
+   * `<data>/bus/subject-keys.jsonl` (with the bus) or database `nocturne_keys`. Shredded on account deletion.
+   */
+  publishedPersonalData: PersonalDataVault;
   /** Closes what this call created (never the shared infrastructure passed in). */
   close(): Promise<void>;
 }
@@ -42,33 +47,48 @@ export interface InProcessInfrastructure {
   dataDir: string | undefined;
   bus: InProcessEventBus;
   kv: InProcessKeyValueStore;
+  /** The keys of published personal data, kept with the bus whose messages they open. */
+  publishedPersonalData: PersonalDataVault;
   close(): Promise<void>;
 }
 
 export interface InProcessInfrastructureOptions {
   /** Partitions per topic (default 4). */
   partitions?: Record<string, number>;
+  /** How long the bus keeps a message (KAFKA_RETENTION_HOURS; default a week, like the Kafka topics). */
+  retentionMs?: number;
+  /** PERSONAL_DATA_KEY: wraps the published-data keys at rest. */
+  personalDataKey?: Buffer;
   logger?: Logger;
 }
 
 /**
- * One bus (persisted under `<dataDir>/bus/`) and one key-value store (memory only: sessions and rate-limit
- * counters do not survive a restart of the embedded stack). `dataDir` undefined keeps everything in memory.
+ * One bus (persisted under `<dataDir>/bus/`), the keys sealing the personal fields of its messages (in the
+ * same folder) and one key-value store (memory only: sessions and rate-limit counters do not survive a
+ * restart of the embedded stack). `dataDir` undefined keeps everything in memory.
  */
 export function createInProcessInfrastructure(dataDir: string | undefined, options: InProcessInfrastructureOptions = {}): InProcessInfrastructure {
   const root = dataDir === undefined ? undefined : resolve(dataDir);
+  const busDir = root === undefined ? undefined : join(root, 'bus');
   const bus = new InProcessEventBus({
-    ...(root !== undefined && { dir: join(root, 'bus') }),
+    ...(busDir !== undefined && { dir: busDir }),
     ...(options.partitions && { partitions: options.partitions }),
+    ...(options.retentionMs !== undefined && { retentionMs: options.retentionMs }),
     ...(options.logger && { logger: options.logger }),
+  });
+  const publishedPersonalData = new PersonalDataVault({
+    store: busDir === undefined ? new MemorySubjectKeyStore() : new FileSubjectKeyStore(busDir),
+    ...(options.personalDataKey && { masterKey: options.personalDataKey }),
   });
   const kv = new InProcessKeyValueStore();
   return {
     dataDir: root,
     bus,
     kv,
+    publishedPersonalData,
     close: async () => {
       await bus.close();
+      await publishedPersonalData.close();
       await kv.close();
     },
   };
@@ -112,7 +132,7 @@ export async function createAdapters(options: CreateAdaptersOptions): Promise<Ad
       kafkaBrokers: env.KAFKA_BROKERS!.split(',').map((broker) => broker.trim()).filter(Boolean),
       mongodbUri: env.MONGODB_URI!,
       redisUrl: env.REDIS_URL!,
-      retentionMs: parseRetentionHours(env.KAFKA_RETENTION_HOURS) * 3_600_000,
+      retentionMs: retentionMsOf(env),
       ...(options.partitions && { partitions: options.partitions }),
       ...(options.logger && { logger: options.logger }),
     });
@@ -123,6 +143,9 @@ export async function createAdapters(options: CreateAdaptersOptions): Promise<Ad
   }
   return createEmbeddedAdapters(options, env, personalDataKey);
 }
+
+/** How long published events stay on the bus, Kafka or embedded: KAFKA_RETENTION_HOURS. */
+export const retentionMsOf = (env: NodeJS.ProcessEnv): number => parseRetentionHours(env.KAFKA_RETENTION_HOURS) * 3_600_000;
 
 /** A week unless KAFKA_RETENTION_HOURS says otherwise (a whole number of hours, at least 1). */
 export function parseRetentionHours(value: string | undefined): number {
@@ -140,6 +163,8 @@ function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.Proc
     options.shared ??
     createInProcessInfrastructure(dir === undefined ? undefined : dir, {
       ...(options.partitions && { partitions: options.partitions }),
+      ...(personalDataKey && { personalDataKey }),
+      retentionMs: retentionMsOf(env),
       ...(options.logger && { logger: options.logger }),
     });
   const eventStore = new InProcessEventStore({ ...(dir !== undefined && { dir }), ...(options.logger && { logger: options.logger }) });
@@ -162,6 +187,7 @@ function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.Proc
     checkpoints,
     projectionCheckpoints: new MemoryCheckpointStore(),
     personalData,
+    publishedPersonalData: own.publishedPersonalData,
     close: async () => {
       await eventStore.close();
       await checkpoints.close();

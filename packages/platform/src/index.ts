@@ -17,3 +17,4 @@ export * from './real';
 export * from './privacy';
 export * from './kit';
 export * from './domain';
+export * from './rateLimiter';

@@ -31,6 +31,7 @@ d('real adapters end to end', () => {
       topic,
       checkpoint: adapters.checkpoints,
       toIntegrationEvent: (event) => ({ type: event.type, version: 1, aggregateId: event.streamId, data: event.data }),
+      publishedPersonalData: adapters.publishedPersonalData,
     });
     const stream = `user-${uniqueSuffix()}`;
     const events = [newEvent('UserRegistered', { n: 1 }), newEvent('UserDeleted', { n: 2 })];

@@ -6,6 +6,9 @@ import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelS
 import { MongoSubjectKeyStore, PersonalDataVault } from './privacy';
 import { RedisKeyValueStore } from './redis';
 
+/** The database of the keys sealing published personal data, shared by every service. */
+export const PUBLISHED_KEYS_DATABASE = 'nocturne_keys';
+
 export interface RealAdaptersOptions {
   service: string;
   kafkaBrokers: string[];
@@ -44,6 +47,14 @@ export async function createRealAdapters(options: RealAdaptersOptions): Promise<
       ...(options.personalDataKey && { masterKey: options.personalDataKey }),
     });
     cleanups.push(() => personalData.close());
+    // One key store for every service: producers seal published personal fields, consumers open them.
+    const keysDb = connection.useDb(PUBLISHED_KEYS_DATABASE, { useCache: true }).db;
+    if (!keysDb) throw new Error(`MongoDB connection has no database ${PUBLISHED_KEYS_DATABASE}`);
+    const publishedPersonalData = new PersonalDataVault({
+      store: await MongoSubjectKeyStore.open(keysDb),
+      ...(options.personalDataKey && { masterKey: options.personalDataKey }),
+    });
+    cleanups.push(() => publishedPersonalData.close());
     const kv = await RedisKeyValueStore.connect(options.redisUrl, { ...(options.logger && { logger: options.logger }) });
     cleanups.push(() => kv.close());
     const bus = await KafkaEventBus.connect({
@@ -65,6 +76,7 @@ export async function createRealAdapters(options: RealAdaptersOptions): Promise<
       // Read models persist here, so their projections resume where they stopped.
       projectionCheckpoints: new MongoCheckpointStore(db, 'projection_checkpoints'),
       personalData,
+      publishedPersonalData,
       close: closeAll,
     };
   } catch (error) {

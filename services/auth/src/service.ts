@@ -3,8 +3,10 @@ import { Topics } from '@nocturne/contracts';
 import {
   createSubgraphServer,
   protectPersonalData,
+  RateLimiter,
   readServiceSchema,
   SessionStore,
+  shredTogether,
   startOutboxRelay,
   type Adapters,
   type Logger,
@@ -15,7 +17,6 @@ import {
 import { AuthApplication } from './account/application';
 import { KnownDevices } from './account/knownDevices';
 import { authPersonalData } from './account/personalData';
-import { RateLimiter } from './account/rateLimiter';
 import { defaultAuthConfig, type AuthConfig } from './config';
 import { authEnvironmentSchema, toAuthConfig, type AuthEnvironment } from './environment';
 import { authResolvers, type AuthContext } from './graphql/resolvers';
@@ -28,7 +29,7 @@ export const authTypeDefs = readServiceSchema(__dirname);
 
 export interface AuthServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'projectionCheckpoints' | 'personalData'>;
+  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'projectionCheckpoints' | 'personalData' | 'publishedPersonalData'>;
   config: AuthConfig;
   logger: Logger;
   /** Tests move time forward (reset links expire); defaults to the system clock. */
@@ -71,11 +72,13 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
       const claimKey = config.claimKey ? Buffer.from(config.claimKey, 'utf8') : await adapters.personalData.secret('claim-key');
       application = new AuthApplication({
         eventStore,
-        personalData: adapters.personalData,
+        // Deleting an account shreds both of the person's keys: auth's own, and the one sealing what was
+        // published about them (every context's events on the bus; docs/design.md, Personal data).
+        personalData: shredTogether(adapters.personalData, adapters.publishedPersonalData),
         claimKey,
         sessions,
         devices: new KnownDevices(adapters.kv, config.knownDeviceDays * 24 * 3600_000),
-        rateLimiter: new RateLimiter(adapters.kv),
+        rateLimiter: new RateLimiter(adapters.kv, 'auth:rate:'),
         passwords,
         mailer,
         users,
@@ -98,6 +101,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
         topic: Topics.auth,
         checkpoint: adapters.checkpoints,
         toIntegrationEvent: toAuthIntegrationEvent,
+        publishedPersonalData: adapters.publishedPersonalData,
         logger,
       });
       ({ url } = await server.start());

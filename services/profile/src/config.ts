@@ -9,10 +9,25 @@ export interface ProfileConfig {
    * site-relative URLs (`/api/photos/...`), which work whatever host name the browser used.
    */
   mediaUrl: string;
+  photoUploads: PhotoUploadSettings;
+}
+
+/** What bounds the work photo uploads cause (README, Configuration). */
+export interface PhotoUploadSettings {
+  /** Files one person may upload per hour (every file counts, refused or not). */
+  perHour: number;
+  /** Photos this process decodes at once. */
+  decodeConcurrency: number;
+  /** Bytes of upload bodies this process holds in memory at once (each upload reserves its declared length). */
+  memoryBytes: number;
+  /** Uploads that may wait for a decoder or for memory, and for how long, before the answer is 503. */
+  decodeQueue: number;
+  decodeWaitMs: number;
 }
 
 export const defaultProfileConfig: Omit<ProfileConfig, 'internalSecret'> = {
   port: 4002,
   host: '127.0.0.1',
   mediaUrl: '',
+  photoUploads: { perHour: 30, decodeConcurrency: 2, memoryBytes: 128 * 1024 * 1024, decodeQueue: 8, decodeWaitMs: 10_000 },
 };

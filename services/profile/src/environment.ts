@@ -15,12 +15,27 @@ export const profileEnvironmentSchema = z.object({
     .trim()
     .default(defaultProfileConfig.mediaUrl)
     .refine((value) => value === '' || z.url().safeParse(value).success, 'must be empty (site-relative URLs) or an absolute URL such as https://nocturne.example'),
+  PHOTO_UPLOADS_PER_HOUR: envSchemas.positiveInt(defaultProfileConfig.photoUploads.perHour),
+  PHOTO_DECODE_CONCURRENCY: envSchemas.positiveInt(defaultProfileConfig.photoUploads.decodeConcurrency),
+  // At least one full upload (6 photos of 10 MB) must fit.
+  PHOTO_UPLOAD_MEMORY_MB: envSchemas.positiveInt(defaultProfileConfig.photoUploads.memoryBytes / (1024 * 1024)).refine((mb) => mb >= 61, 'must be at least 61 (one upload of 6 photos of 10 MB)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ProfileEnvironment = z.infer<typeof profileEnvironmentSchema>;
 
 export function toProfileConfig(env: ProfileEnvironment): ProfileConfig {
-  return { port: env.PROFILE_PORT, host: env.PROFILE_HOST, internalSecret: env.INTERNAL_SECRET, mediaUrl: env.PROFILE_MEDIA_URL };
+  return {
+    port: env.PROFILE_PORT,
+    host: env.PROFILE_HOST,
+    internalSecret: env.INTERNAL_SECRET,
+    mediaUrl: env.PROFILE_MEDIA_URL,
+    photoUploads: {
+      ...defaultProfileConfig.photoUploads,
+      perHour: env.PHOTO_UPLOADS_PER_HOUR,
+      decodeConcurrency: env.PHOTO_DECODE_CONCURRENCY,
+      memoryBytes: env.PHOTO_UPLOAD_MEMORY_MB * 1024 * 1024,
+    },
+  };
 }
 
 /** Parses process.env once; a bad value prints which variable is wrong and exits (status 78). */

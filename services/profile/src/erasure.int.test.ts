@@ -15,6 +15,7 @@ import {
   type ErasableStorage,
 } from '@nocturne/platform';
 import { profilePersonalData } from './profile/personalData';
+import { defaultProfileConfig } from './config';
 import { createProfileService } from './service';
 
 const secret = 'profile-erasure-test-secret';
@@ -26,7 +27,7 @@ type Storage = ErasableStorage;
 async function startProfile(dataDir: string, storage: Storage | undefined) {
   const own = await createAdapters({ service: 'profile', dataDir, env: {}, logger });
   const adapters = { ...own, ...storage };
-  const service = createProfileService({ adapters, config: { port: 0, host: '127.0.0.1', internalSecret: secret, mediaUrl: '' }, logger });
+  const service = createProfileService({ adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret }, logger });
   const base = (await service.start()).url;
   const graphql = async (uid: number, query: string, variables: Record<string, unknown> = {}) => {
     const response = await fetch(base, {

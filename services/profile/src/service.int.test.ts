@@ -3,16 +3,20 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { AuthEvents, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
+import { AuthEvents, LocationUpdatedV1, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import {
   INTERNAL_CONTEXT_HEADER,
   createAdapters,
   createLogger,
   eventually,
+  multipartFile,
+  openPublishedPersonalData,
   signInternalContext,
+  streamingUpload,
   type Adapters,
   type DeliveredMessage,
 } from '@nocturne/platform';
+import { defaultProfileConfig, type ProfileConfig } from './config';
 import { createProfileService, type ProfileService } from './service';
 
 const secret = 'profile-int-test-secret';
@@ -31,11 +35,14 @@ class Harness {
   service!: ProfileService;
   base!: string;
 
-  constructor(readonly dataDir: string) {}
+  constructor(
+    readonly dataDir: string,
+    private readonly config: Partial<ProfileConfig> = {},
+  ) {}
 
   async start() {
     this.adapters = await createAdapters({ service: 'profile', dataDir: this.dataDir, env: {}, logger });
-    this.service = createProfileService({ adapters: this.adapters, config: { port: 0, host: '127.0.0.1', internalSecret: secret, mediaUrl: '' }, logger });
+    this.service = createProfileService({ adapters: this.adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret, ...this.config }, logger });
     const { url } = await this.service.start();
     this.base = url.replace(/\/graphql$/, '');
   }
@@ -81,7 +88,7 @@ class Harness {
     const form = new FormData();
     for (const file of files) form.append('photos', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
     const response = await fetch(`${this.base}/photos`, { method: 'POST', headers: this.headers(uid), body: form });
-    return { status: response.status, body: (await response.json()) as Json };
+    return { status: response.status, body: (await response.json()) as Json, retryAfter: response.headers.get('retry-after') };
   }
 
   get(path: string, uid?: number) {
@@ -228,11 +235,14 @@ describe('profile service', () => {
         expect(found).toBeDefined();
         return found!;
       });
-      const data = location.event.data as Record<string, unknown>;
       expect(JSON.stringify(location.event)).not.toContain('52.520008');
       expect(JSON.stringify(location.event)).not.toContain('13.404954');
-      expect(data).toMatchObject({ userId: 101, city: null });
-      expect(Math.abs((data.latitude as number) - 52.520008)).toBeLessThan(0.01);
+      // Even the cell is sealed on the bus; consumers open it with the published key.
+      expect(JSON.stringify(location.event.data)).not.toMatch(/"latitude"|"cell"/);
+      const opened = await openPublishedPersonalData(location.event, harness.adapters.publishedPersonalData);
+      const data = LocationUpdatedV1.strict().parse(opened.event.data);
+      expect(data.userId).toBe(101);
+      expect(Math.abs(data.latitude - 52.520008)).toBeLessThan(0.01);
       expect(published.some((message) => message.event.type === 'OnboardingCompleted' && message.key === '101')).toBe(true);
     } finally {
       await consumer.stop();
@@ -432,4 +442,78 @@ describe('profile service', () => {
     expect((await harness.get(`/photos/${photo!.id}/display`, 102)).status).toBe(200);
     expect(await harness.adapters.readModels.collection('profiles').get('104')).toBeNull();
   });
+});
+
+describe('profile service with one photo decoder and no queue', () => {
+  let dataDir: string;
+  let harness: Harness;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'nocturne-profile-decoders-'));
+    harness = new Harness(dataDir, { photoUploads: { ...defaultProfileConfig.photoUploads, decodeConcurrency: 1, decodeQueue: 0, decodeWaitMs: 3_000 } });
+    await harness.start();
+  });
+
+  afterAll(async () => {
+    await harness.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('decodes one photo at a time and tells the others to come back with 503 and Retry-After', async () => {
+    const people = [201, 202, 203, 204];
+    for (const userId of people) await harness.register(userId);
+    // Big enough to keep the decoder busy while the other uploads arrive.
+    const photo = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#123456' } }).png().toBuffer();
+    const results = await Promise.all(people.map((userId) => harness.upload(userId, [{ data: photo, name: 'night.png', type: 'image/png' }])));
+    const statuses = results.map((result) => result.status);
+    expect(statuses).toContain(201);
+    expect(statuses).toContain(503);
+    expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
+    for (const busy of results.filter((result) => result.status === 503)) {
+      expect(busy.body).toEqual({ error: ProfileMessages.photoBusy });
+      expect(busy.retryAfter).toBe('3');
+    }
+  }, 30_000);
+});
+
+describe('profile service with 8 MB for upload bodies', () => {
+  let dataDir: string;
+  let harness: Harness;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'nocturne-profile-memory-'));
+    harness = new Harness(dataDir, { photoUploads: { ...defaultProfileConfig.photoUploads, memoryBytes: 8 * 1024 * 1024, decodeWaitMs: 1_000 } });
+    await harness.start();
+  });
+
+  afterAll(async () => {
+    await harness.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('holds no more upload bodies than fit: a second large body waits, then is told to come back, while the first goes through', async () => {
+    await harness.register(301);
+    await harness.register(302);
+    const image = await png();
+    const size = 6 * 1024 * 1024;
+    const start = (uid: number) => {
+      const upload = streamingUpload(`${harness.base}/photos`, { declaredLength: size, headers: harness.headers(uid) });
+      const { head, tail } = multipartFile(upload.boundary, 'night.png', 'image/png');
+      // A PNG followed by padding up to the declared length still decodes as the PNG.
+      const padding = Buffer.alloc(size - head.length - image.length - tail.length, 0x20);
+      return { upload, body: Buffer.concat([head, image, padding, tail]) };
+    };
+    const first = start(301);
+    await first.upload.send(first.body.subarray(0, 1024 * 1024));
+    // The first body holds 6 of the 8 MB while it is still arriving: the second cannot be taken in.
+    const second = start(302);
+    await second.upload.send(second.body.subarray(0, 64 * 1024));
+    const refused = await second.upload.answerWithin(5_000);
+    second.upload.abort();
+    expect(refused).toMatchObject({ status: 503, body: { error: ProfileMessages.photoBusy }, headers: { 'retry-after': '1' } });
+
+    await first.upload.send(first.body.subarray(1024 * 1024));
+    first.upload.finish();
+    expect((await first.upload.answer).status).toBe(201);
+  }, 30_000);
 });

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createSubgraphServer, protectPersonalData, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness, type ServiceDefinition } from '@nocturne/platform';
+import { createSubgraphServer, protectPersonalData, RateLimiter, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness, type ServiceDefinition } from '@nocturne/platform';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 import { profileEnvironmentSchema, toProfileConfig, type ProfileEnvironment } from './environment';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
 import { profileTypeDefs } from './graphql/schema';
 import { consumeAuthEvents } from './integration/authEventsConsumer';
 import { toIntegrationEvent } from './integration/integrationEvents';
+import { createWorkSlots } from './photos/workSlots';
 import { mountPhotoRoutes } from './photos/photoRoutes';
 import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
@@ -17,7 +18,7 @@ import { createProjector } from './projections/projector';
 
 export interface ProfileServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'personalData'>;
+  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'personalData' | 'publishedPersonalData'>;
   config: ProfileConfig;
   logger: Logger;
   /** Defaults to the system clock. */
@@ -47,6 +48,8 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     project: createProfileProjection(collections),
     logger,
   });
+  // Bodies of uploads in memory, for the whole process: each reserves what it may hold before it is read.
+  const uploadMemory = createWorkSlots({ name: 'upload memory', capacity: config.photoUploads.memoryBytes, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs });
   const application: ProfileApplication = createProfileApplication({
     commands: createProfileCommandHandler({ eventStore, newEventId: randomUUID }),
     projector,
@@ -55,7 +58,12 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     personalData: adapters.personalData,
     clock,
     newPhotoId,
-    logger,
+    uploads: {
+      // One set of decoders for the whole process, however many requests arrive at once.
+      decoder: createWorkSlots({ name: 'photo decoders', capacity: config.photoUploads.decodeConcurrency, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs }),
+      limiter: new RateLimiter(adapters.kv, 'profile:rate:'),
+      rule: { limit: config.photoUploads.perHour, windowMs: 3_600_000 },
+    },
   });
   let consumer: BusConsumer | undefined;
   let relay: OutboxRelay | undefined;
@@ -70,7 +78,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     internalSecret: config.internalSecret,
     logger,
     buildContext: (base) => ({ ...base, profiles: application, urls }),
-    routes: (app) => mountPhotoRoutes(app, { application, urls, logger }),
+    routes: (app) => mountPhotoRoutes(app, { application, urls, logger, uploadMemory }),
     readinessChecks: {
       profilesProjection: () => projector.running(),
       authEventsConsumer: () => consumer !== undefined,
@@ -91,10 +99,11 @@ export function createProfileService({ adapters, config, logger, clock = () => n
         topic: Topics.profile,
         checkpoint: adapters.checkpoints,
         toIntegrationEvent: (event) => toIntegrationEvent(event, urls),
+        publishedPersonalData: adapters.publishedPersonalData,
         logger,
       });
       ({ url } = await server.start());
-      consumer = await consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, application, logger });
+      consumer = await consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger });
       return { url };
     },
     async stop() {

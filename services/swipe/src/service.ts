@@ -85,9 +85,9 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     async start() {
       await projection.start();
       await pairCatchUp.start();
-      relay = await startOutboxRelay({ store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, logger });
+      relay = await startOutboxRelay({ store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger });
       ({ url } = await server.start());
-      consumer = await consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, candidates, logger });
+      consumer = await consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, candidates, logger });
       return { url };
     },
     async stop() {

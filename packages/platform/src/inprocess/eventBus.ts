@@ -13,13 +13,44 @@ export interface InProcessEventBusOptions {
   defaultPartitions?: number;
   /** Delay before the n-th retry is n times this (default 100 ms, at most 5 s). */
   retryBackoffMs?: number;
+  /**
+   * How long a message is kept after it was published, like Kafka's `retention.ms` (default a week). Older
+   * messages are dropped from memory and from the topic logs at start and every `retentionCheckMs`.
+   */
+  retentionMs?: number;
+  /** How often old messages are looked for (default 5 minutes, as Kafka's log.retention.check.interval.ms). */
+  retentionCheckMs?: number;
+  /** Milliseconds since the epoch; tests pass a fake clock. */
+  now?: () => number;
   logger?: Logger;
 }
 
-interface TopicRecord {
+/** A message line of a topic log: partition, key, event, publish time (missing in logs written before it existed). */
+interface MessageRecord {
   p: number;
   k: string;
   e: IntegrationEvent;
+  t?: number;
+}
+
+/** First line of a pruned topic log, per partition: the offset of its first message kept. */
+interface StartRecord {
+  p: number;
+  start: number;
+}
+
+type TopicRecord = MessageRecord | StartRecord;
+
+interface StoredMessage {
+  key: string;
+  event: IntegrationEvent;
+  publishedAt: number;
+}
+
+/** A partition's messages from offset `start` on; those before it were dropped by retention. */
+interface Partition {
+  start: number;
+  messages: StoredMessage[];
 }
 
 interface OffsetRecord {
@@ -31,7 +62,7 @@ interface OffsetRecord {
 
 interface Topic {
   name: string;
-  partitions: Array<Array<{ key: string; event: IntegrationEvent }>>;
+  partitions: Partition[];
   log: AppendLog<TopicRecord> | undefined;
   lock: Promise<unknown>;
 }
@@ -57,6 +88,8 @@ interface Group {
 
 const LEGAL_TOPIC = /^[A-Za-z0-9._-]{1,200}$/;
 const OFFSET_COMPACTION_THRESHOLD = 10_000;
+const DEFAULT_RETENTION_MS = 7 * 24 * 3_600_000;
+const DEFAULT_RETENTION_CHECK_MS = 5 * 60_000;
 const partitionKey = (topic: string, partition: number) => `${topic}/${partition}`;
 const jsonClone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -75,15 +108,24 @@ export function partitionFor(key: string, partitions: number): number {
  * partitions, at-least-once delivery with a commit after the handler resolves, retries and a
  * dead-letter topic. With a directory, topic logs are fsync'd before `publish` resolves and commits are
  * appended to `offsets.log`, so a restart neither loses a message nor redelivers a committed one.
+ * Messages older than the retention are dropped, from memory and from the files (which are rewritten
+ * without them), so the bus is no archive of what people once published.
  */
 export class InProcessEventBus implements EventBus {
   private readonly topics = new Map<string, Topic>();
   private readonly groups = new Map<string, Group>();
   private readonly committed = new Map<string, Map<string, number>>();
   private readonly offsetLog: AppendLog<OffsetRecord> | undefined;
+  private readonly now: () => number;
+  private readonly retentionTimer: NodeJS.Timeout;
   private closed = false;
 
   constructor(private readonly options: InProcessEventBusOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.retentionTimer = setInterval(() => {
+      this.prune().catch((error: unknown) => this.options.logger?.error({ err: error }, 'dropping messages past their retention failed'));
+    }, options.retentionCheckMs ?? DEFAULT_RETENTION_CHECK_MS);
+    this.retentionTimer.unref();
     if (options.dir) {
       const path = join(options.dir, 'offsets.log');
       let log = AppendLog.open<OffsetRecord>(path, { sync: false });
@@ -113,14 +155,68 @@ export class InProcessEventBus implements EventBus {
     if (!LEGAL_TOPIC.test(name)) throw new Error(`illegal topic name "${name}"`);
     const count = this.options.partitions?.[name] ?? this.options.defaultPartitions ?? 4;
     const topic: Topic = { name, partitions: [], log: undefined, lock: Promise.resolve() };
+    const partition = (p: number) => (topic.partitions[p] ??= { start: 0, messages: [] });
     if (this.options.dir) {
-      topic.log = AppendLog.open<TopicRecord>(join(this.options.dir, 'topics', `${name}.log`));
-      for (const record of topic.log.records) (topic.partitions[record.p] ??= []).push({ key: record.k, event: record.e });
+      const path = this.topicPath(name);
+      topic.log = AppendLog.open<TopicRecord>(path);
+      for (const record of topic.log.records) {
+        if ('start' in record) partition(record.p).start = record.start;
+        // Lines written before publish times were kept are dated by their event.
+        else partition(record.p).messages.push({ key: record.k, event: record.e, publishedAt: record.t ?? (Date.parse(record.e.occurredAt) || 0) });
+      }
       topic.log.records.length = 0;
     }
-    for (let p = 0; p < Math.max(count, topic.partitions.length); p++) topic.partitions[p] ??= [];
+    for (let p = 0; p < Math.max(count, topic.partitions.length); p++) partition(p);
     this.topics.set(name, topic);
+    // What is past its retention goes at start already, before any consumer can read it.
+    if (this.dropExpired(topic) && topic.log) topic.log = this.rewrite(topic, topic.log);
     return topic;
+  }
+
+  private topicPath(name: string): string {
+    return join(this.options.dir!, 'topics', `${name}.log`);
+  }
+
+  /** Drops messages past the retention from the front of each partition; answers whether any went. */
+  private dropExpired(topic: Topic): boolean {
+    const oldest = this.now() - (this.options.retentionMs ?? DEFAULT_RETENTION_MS);
+    let dropped = false;
+    for (const partition of topic.partitions) {
+      let count = 0;
+      while (count < partition.messages.length && partition.messages[count]!.publishedAt < oldest) count++;
+      if (count === 0) continue;
+      partition.messages.splice(0, count);
+      partition.start += count;
+      dropped = true;
+    }
+    return dropped;
+  }
+
+  /** Replaces the topic's file by what it still holds (write aside, fsync, rename), so dropped messages leave the disk too. */
+  private rewrite(topic: Topic, log: AppendLog<TopicRecord>): AppendLog<TopicRecord> {
+    void log.close();
+    const records: TopicRecord[] = topic.partitions.flatMap((partition, p) => [
+      { p, start: partition.start },
+      ...partition.messages.map((message) => ({ p, k: message.key, e: message.event, t: message.publishedAt })),
+    ]);
+    AppendLog.rewrite(log.path, records);
+    const reopened = AppendLog.open<TopicRecord>(log.path);
+    reopened.records.length = 0;
+    return reopened;
+  }
+
+  /** Drops every message past the retention now (also done at start and every `retentionCheckMs`). */
+  async prune(): Promise<void> {
+    for (const topic of this.topics.values()) {
+      const run = async () => {
+        if (this.closed || !this.dropExpired(topic) || !topic.log) return;
+        await topic.log.close();
+        topic.log = this.rewrite(topic, topic.log);
+      };
+      const result = topic.lock.then(run, run);
+      topic.lock = result.catch(() => undefined);
+      await result;
+    }
   }
 
   /** Partition count of a topic (creating it). */
@@ -131,15 +227,16 @@ export class InProcessEventBus implements EventBus {
   async publish(topicName: string, messages: readonly BusMessage[]): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     const topic = this.topic(topicName);
-    const records: TopicRecord[] = messages.map((message) => {
+    const publishedAt = this.now();
+    const records: MessageRecord[] = messages.map((message) => {
       if (!message.key) throw new Error(`publish to ${topicName}: every message needs a key`);
       const event = jsonClone(integrationEventSchema.parse(message.event)) as IntegrationEvent;
-      return { p: partitionFor(message.key, topic.partitions.length), k: message.key, e: event };
+      return { p: partitionFor(message.key, topic.partitions.length), k: message.key, e: event, t: publishedAt };
     });
     if (records.length === 0) return;
     const run = async () => {
       await topic.log?.append(records);
-      for (const record of records) topic.partitions[record.p]!.push({ key: record.k, event: record.e });
+      for (const record of records) topic.partitions[record.p]!.messages.push({ key: record.k, event: record.e, publishedAt });
       this.wakeTopic(topicName);
     };
     const result = topic.lock.then(run, run);
@@ -169,9 +266,9 @@ export class InProcessEventBus implements EventBus {
     group.members.push(member);
     for (const topicName of options.topics) {
       const topic = this.topic(topicName);
-      topic.partitions.forEach((messages, partition) => {
+      topic.partitions.forEach(({ start, messages }, partition) => {
         const key = partitionKey(topicName, partition);
-        if (!group.offsets.has(key)) group.offsets.set(key, options.fromBeginning === false ? messages.length : 0);
+        if (!group.offsets.has(key)) group.offsets.set(key, options.fromBeginning === false ? start + messages.length : start);
         if (!group.workers.has(key)) this.startWorker(group, topicName, partition);
       });
     }
@@ -199,11 +296,12 @@ export class InProcessEventBus implements EventBus {
     const key = partitionKey(topicName, partition);
     const wake = new Signal();
     const run = async () => {
-      const messages = this.topic(topicName).partitions[partition]!;
+      const stored = this.topic(topicName).partitions[partition]!;
       while (!this.closed) {
         const member = this.owner(group, topicName, partition);
-        const offset = group.offsets.get(key) ?? 0;
-        const message = messages[offset];
+        // A group behind the retention goes on from the oldest message kept, as Kafka's consumers do.
+        const offset = Math.max(group.offsets.get(key) ?? 0, stored.start);
+        const message = stored.messages[offset - stored.start];
         if (!member || !message) {
           await wake.wait();
           continue;
@@ -230,7 +328,7 @@ export class InProcessEventBus implements EventBus {
     topic: string,
     partition: number,
     offset: number,
-    message: { key: string; event: IntegrationEvent },
+    message: StoredMessage,
   ): Promise<void> {
     const maxAttempts = Math.max(1, member.options.maxAttempts ?? 5);
     const delivered: DeliveredMessage = { topic, partition, offset: String(offset), key: message.key, event: jsonClone(message.event) };
@@ -269,6 +367,7 @@ export class InProcessEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.retentionTimer);
     for (const group of this.groups.values()) {
       for (const member of group.members) member.stopping = true;
       this.wakeGroup(group);

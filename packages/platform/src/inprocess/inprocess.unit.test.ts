@@ -116,6 +116,54 @@ describe('in-process event bus', () => {
   });
 });
 
+describe('in-process event bus retention', () => {
+  const HOUR = 3_600_000;
+  const topicFile = () => readFileSync(join(dir, 'topics', 't.log'), 'utf8');
+
+  it('drops messages past the retention from memory and from the topic log, keeping offsets', async () => {
+    let now = 1_000 * HOUR;
+    const bus = new InProcessEventBus({ dir, retentionMs: 24 * HOUR, now: () => now, defaultPartitions: 1 });
+    await bus.publish('t', [{ key: 'k', event: integrationEvent('k', { secret: 'old bio' }, 'Old') }]);
+    now += 23 * HOUR;
+    await bus.publish('t', [{ key: 'k', event: integrationEvent('k', { secret: 'new bio' }, 'New') }]);
+    now += 2 * HOUR;
+    await bus.prune();
+    expect(topicFile()).not.toContain('old bio');
+    expect(topicFile()).toContain('new bio');
+    const seen: DeliveredMessage[] = [];
+    const consumer = await bus.subscribe({ groupId: 'g', topics: ['t'], handler: async (m) => void seen.push(m) });
+    await eventually(() => expect(seen.map((m) => [m.event.type, m.offset])).toEqual([['New', '1']]));
+    await consumer.stop();
+    await bus.close();
+
+    // After a restart the offsets go on where they were, and a group committed behind the cut resumes at it.
+    now += 24 * HOUR;
+    const restarted = new InProcessEventBus({ dir, retentionMs: 24 * HOUR, now: () => now, defaultPartitions: 1 });
+    await restarted.publish('t', [{ key: 'k', event: integrationEvent('k', {}, 'Later') }]);
+    expect(topicFile()).not.toContain('new bio');
+    const later: DeliveredMessage[] = [];
+    const again = await restarted.subscribe({ groupId: 'behind', topics: ['t'], handler: async (m) => void later.push(m) });
+    await eventually(() => expect(later.map((m) => [m.event.type, m.offset])).toEqual([['Later', '2']]));
+    await again.stop();
+    await restarted.close();
+  });
+
+  it('dates lines written before publish times were kept by their event', async () => {
+    const old = integrationEvent('k', { secret: 'ancient' }, 'Ancient');
+    const fresh = integrationEvent('k', {}, 'Fresh');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, 'topics'), { recursive: true });
+    writeFileSync(join(dir, 'topics', 't.log'), `${JSON.stringify({ p: 0, k: 'k', e: { ...old, occurredAt: '2020-01-01T00:00:00.000Z' } })}\n${JSON.stringify({ p: 0, k: 'k', e: { ...fresh, occurredAt: new Date().toISOString() } })}\n`);
+    const bus = new InProcessEventBus({ dir, defaultPartitions: 1 });
+    const seen: string[] = [];
+    const consumer = await bus.subscribe({ groupId: 'g', topics: ['t'], handler: async (m) => void seen.push(m.event.type) });
+    await eventually(() => expect(seen).toEqual(['Fresh']));
+    expect(topicFile()).not.toContain('ancient');
+    await consumer.stop();
+    await bus.close();
+  });
+});
+
 describe('in-process key-value store', () => {
   it('sweeps expired keys without anyone reading them', async () => {
     let now = 0;

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AuthEvents, type IntegrationEvent } from '@nocturne/contracts';
-import { InProcessEventBus, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore } from '../inprocess';
+import { InProcessEventStore, InProcessReadModelStore, MemoryCheckpointStore } from '../inprocess';
 import { createLogger } from '../logging';
 import { WrongExpectedVersionError, type EventStore, type StoredEvent } from '../ports';
-import { keyValueDeduper } from '../relay/dedupe';
 import { deciderSpecification } from '../testing/deciderSpecification';
-import { eventually } from '../testing/eventually';
 import { handleCommand, CONCURRENT_CHANGE_MESSAGE, type CommandContext } from './commandHandler';
 import type { Decider } from '../domain/decider';
-import { consumeIntegrationEvents, on, UnsupportedEventVersionError } from './integrationConsumer';
 import { createProjection, ERASE, versionedRows, type VersionedRow } from './projection';
 import { RuleViolation } from '../domain/ruleViolation';
 import { SerialNumbers } from './sequence';
@@ -172,64 +168,6 @@ describe('createProjection', () => {
     await replay.stop();
     expect(await totals.find({}, { sort: { _id: 1 } })).toEqual(afterFirstRun);
     expect(await versionedRows(totals).get('b')).toBeNull();
-  });
-});
-
-describe('consumeIntegrationEvents', () => {
-  const registered = (id: string, version = 1): IntegrationEvent => ({
-    id,
-    type: AuthEvents.UserRegistered.type,
-    version,
-    occurredAt: '2026-11-23T21:00:00.000Z',
-    aggregateId: '7',
-    data: { userId: 7, username: 'owl', name: 'Owl', age: 30, registeredAt: '2026-11-23T21:00:00.000Z' },
-    metadata: {},
-  });
-
-  it('dispatches on type and version, parses the data with the contract, and handles an id once', async () => {
-    const bus = new InProcessEventBus();
-    const seen: Array<{ name: string; id: string }> = [];
-    const consumer = await consumeIntegrationEvents({
-      bus,
-      group: 'test',
-      topics: ['auth.events'],
-      deduper: keyValueDeduper(new InProcessKeyValueStore(), { namespace: 'test' }),
-      logger,
-      handlers: [on(AuthEvents.UserRegistered, async (data, event) => void seen.push({ name: data.name, id: event.id }))],
-    });
-    await bus.publish('auth.events', [
-      { key: '7', event: registered('e1') },
-      { key: '7', event: registered('e1') },
-      { key: '7', event: { ...registered('e2'), type: 'SomethingElse' } },
-      { key: '7', event: registered('e3') },
-    ]);
-    await eventually(() => expect(seen).toEqual([
-      { name: 'Owl', id: 'e1' },
-      { name: 'Owl', id: 'e3' },
-    ]));
-    await consumer.stop();
-    await bus.close();
-  });
-
-  it('parks a known type at an unknown version on the dead-letter topic instead of guessing', async () => {
-    const bus = new InProcessEventBus();
-    const handled: string[] = [];
-    const parked: string[] = [];
-    const consumer = await consumeIntegrationEvents({
-      bus,
-      group: 'test',
-      topics: ['auth.events'],
-      deduper: keyValueDeduper(new InProcessKeyValueStore(), { namespace: 'test' }),
-      logger,
-      handlers: [on(AuthEvents.UserRegistered, async (_data, event) => void handled.push(event.id))],
-    });
-    const dlq = await bus.subscribe({ groupId: 'dlq-reader', topics: ['auth.events.dlq'], handler: async (message) => void parked.push(message.event.id) });
-    await bus.publish('auth.events', [{ key: '7', event: registered('v2', 2) }, { key: '7', event: registered('v1') }]);
-    await eventually(() => expect({ handled, parked }).toEqual({ handled: ['v1'], parked: ['v2'] }), { timeoutMs: 15_000 });
-    expect(new UnsupportedEventVersionError('UserRegistered', 2, [1]).message).toBe('UserRegistered version 2 is not supported (handled: 1)');
-    await consumer.stop();
-    await dlq.stop();
-    await bus.close();
   });
 });
 

@@ -4,3 +4,4 @@ export * from './mongoSubjectKeyStore';
 export * from './vault';
 export * from './eventCodec';
 export * from './subjectKeyStoreContract';
+export * from './publishedPersonalData';

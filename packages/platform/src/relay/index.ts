@@ -1,2 +1,3 @@
 export * from './outboxRelay';
 export * from './dedupe';
+export * from './integrationConsumer';

@@ -2,6 +2,7 @@ import type { IntegrationEvent } from '@nocturne/contracts';
 import type { CheckpointStore } from '../checkpoints';
 import type { Logger } from '../logging';
 import type { AllSubscription, EventBus, EventStore, StoredEvent } from '../ports';
+import { sealPublishedPersonalData, SubjectErasedError, type PersonalDataVault } from '../privacy';
 
 /** What a mapper answers for a stored event that has an integration contract. */
 export interface IntegrationEventDraft<TType extends string = string, TData = unknown> {
@@ -25,6 +26,11 @@ export interface OutboxRelayOptions {
   name?: string;
   /** null for internal-only events, which are not published. */
   toIntegrationEvent: (event: StoredEvent) => IntegrationEventDraft | null;
+  /**
+   * Seals the personal fields the contracts name before anything is published (`adapters.publishedPersonalData`).
+   * An event of a person whose key is already shredded is not published.
+   */
+  publishedPersonalData: PersonalDataVault;
   logger?: Logger;
   /** Backoff between failed publishes: starts here and doubles up to `maxBackoffMs` (defaults 100 ms, 10 s). */
   initialBackoffMs?: number;
@@ -119,7 +125,18 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
         data: draft.data,
         metadata: draft.metadata ?? event.metadata ?? {},
       };
-      await persist('publish', event, () => options.bus.publish(options.topic, [{ key: draft.aggregateId, event: integrationEvent }]));
+      const outgoing: { sealed: IntegrationEvent | null } = { sealed: null };
+      await persist('sealing personal data', event, async () => {
+        try {
+          outgoing.sealed = await sealPublishedPersonalData(integrationEvent, options.publishedPersonalData);
+        } catch (error) {
+          // Erased before this event went out: its UserDeleted is, or will be, published instead.
+          if (!(error instanceof SubjectErasedError)) throw error;
+          outgoing.sealed = null;
+        }
+      });
+      const message = outgoing.sealed;
+      if (message) await persist('publish', event, () => options.bus.publish(options.topic, [{ key: draft.aggregateId, event: message }]));
     }
     state.position = event.globalPosition;
     if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) {

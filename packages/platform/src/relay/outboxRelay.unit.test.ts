@@ -1,6 +1,7 @@
 import type { IntegrationEvent } from '@nocturne/contracts';
 import { InProcessEventBus, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore } from '../inprocess';
 import type { BusMessage, DeliveredMessage, EventBus } from '../ports';
+import { MemorySubjectKeyStore, openPublishedPersonalData, PersonalDataVault } from '../privacy';
 import { eventually } from '../testing';
 import { newEvent } from '../testing/eventStoreContract';
 import { keyValueDeduper, readModelDeduper, startOutboxRelay, type OutboxRelay } from '.';
@@ -33,10 +34,11 @@ describe('outbox relay', () => {
   let inner: InProcessEventBus;
   let bus: FlakyBus;
   let checkpoint: MemoryCheckpointStore;
+  let vault: PersonalDataVault;
   let received: DeliveredMessage[];
   const relays: OutboxRelay[] = [];
   const start = async () => {
-    const relay = await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent, initialBackoffMs: 1, maxBackoffMs: 5 });
+    const relay = await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5 });
     relays.push(relay);
     return relay;
   };
@@ -46,6 +48,7 @@ describe('outbox relay', () => {
     inner = new InProcessEventBus({ retryBackoffMs: 1 });
     bus = new FlakyBus(inner);
     checkpoint = new MemoryCheckpointStore();
+    vault = new PersonalDataVault({ store: new MemorySubjectKeyStore() });
     received = [];
     await inner.subscribe({ groupId: 'test', topics: ['auth.events'], handler: async (m) => void received.push(m) });
   });
@@ -55,14 +58,14 @@ describe('outbox relay', () => {
     await store.close();
   });
 
-  it('publishes integration events with the stored id, keyed by aggregate, and skips internal ones', async () => {
-    const registered = { ...newEvent('UserRegistered', { username: 'luna' }), metadata: { correlationId: 'c1' } };
+  it('publishes integration events with the stored id, keyed by aggregate, and skips internal ones (a type without a contract as it is)', async () => {
+    const registered = { ...newEvent('MemberJoined', { username: 'luna' }), metadata: { correlationId: 'c1' } };
     await store.append('user-1', [registered, newEvent('InternalNote')], { expectedVersion: 0 });
     await start();
     await eventually(() => expect(received).toHaveLength(1));
     const expected: IntegrationEvent = {
       id: registered.id,
-      type: 'UserRegistered',
+      type: 'MemberJoined',
       version: 1,
       occurredAt: registered.occurredAt,
       aggregateId: '1',
@@ -114,7 +117,7 @@ describe('outbox relay', () => {
     const hanging: EventBus = { ...bus, publish: () => (attempts++, new Promise<void>(() => {})), subscribe: bus.subscribe.bind(bus), close: bus.close.bind(bus) };
     const registered = newEvent('UserRegistered');
     await store.append('user-1', [registered], { expectedVersion: 0 });
-    const relay = await startOutboxRelay({ store, bus: hanging, topic: 'auth.events', checkpoint, toIntegrationEvent, initialBackoffMs: 1, maxBackoffMs: 5 });
+    const relay = await startOutboxRelay({ store, bus: hanging, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5 });
     await eventually(() => expect(attempts).toBe(1));
     const began = Date.now();
     await relay.stop();
@@ -124,6 +127,31 @@ describe('outbox relay', () => {
     await start();
     await eventually(() => expect(received.map((m) => m.event.id)).toEqual([registered.id]));
   });
+  it('seals the personal fields the contract names with the person\'s published key, and leaves the rest readable', async () => {
+    const registered = newEvent('UserRegistered', { userId: 7, username: 'selene', name: 'Selene Moon', age: 31, registeredAt: 'then' });
+    await store.append('user-7', [registered], { expectedVersion: 0 });
+    await start();
+    await eventually(() => expect(received).toHaveLength(1));
+    const published = received[0]!.event;
+    expect(JSON.stringify(published)).not.toMatch(/selene|Selene|"age"/);
+    expect(published.data).toEqual({ userId: 7, registeredAt: 'then', personalData: expect.stringMatching(/^pd1:/) });
+    expect(await openPublishedPersonalData(published, vault)).toEqual({
+      erased: false,
+      event: { ...published, data: { userId: 7, username: 'selene', name: 'Selene Moon', age: 31, registeredAt: 'then' } },
+    });
+    await vault.shred('7');
+    expect(await openPublishedPersonalData(published, vault)).toEqual({ erased: true, event: { ...published, data: { userId: 7, registeredAt: 'then' } } });
+  });
+
+  it('publishes nothing personal about a person erased before the event went out, but still what carries nothing personal', async () => {
+    await vault.shred('8');
+    await store.append('user-8', [newEvent('AccountDetailsChanged', { userId: 8, name: 'Gone', age: 40 }), newEvent('UserDeleted', { userId: 8, deletedAt: 'now' })], { expectedVersion: 0 });
+    const relay = await start();
+    await eventually(() => expect(received.map((message) => message.event.type)).toEqual(['UserDeleted']));
+    await eventually(() => expect(relay.status().position).toBe(2));
+    expect(JSON.stringify(received)).not.toContain('Gone');
+  });
+
 });
 
 describe.each([

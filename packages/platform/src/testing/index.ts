@@ -7,3 +7,4 @@ export * from './blobStoreContract';
 export * from './personalDataStorage';
 export * from './realInfrastructure';
 export * from './deciderSpecification';
+export * from './streamingUpload';

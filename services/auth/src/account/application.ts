@@ -10,6 +10,8 @@ import {
   type InternalContext,
   type Logger,
   type PersonalDataVault,
+  type RateLimit,
+  type RateLimiter,
   type SessionStore,
 } from '@nocturne/platform';
 import { claimDecider } from '../claim/businessLogic';
@@ -22,7 +24,6 @@ import { userDecider } from './businessLogic';
 import type { IssuedDevice, KnownDevices } from './knownDevices';
 import { claimLookupKey } from './personalData';
 import type { Mailer, PasswordHasher } from './ports';
-import type { RateLimit, RateLimiter } from './rateLimiter';
 import { normalizeForClaim, validateAccountDetails, validatePasswordReset, validatePasswordResetRequest, validateSignIn, validateSignUp } from './validation';
 
 export interface AuthRateLimits {

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Messages } from '@nocturne/contracts';
-import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore, MemorySubjectKeyStore, PersonalDataVault, SessionStore, type Projection } from '@nocturne/platform';
+import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore, MemorySubjectKeyStore, PersonalDataVault, RateLimiter, SessionStore, type Projection } from '@nocturne/platform';
 import { defaultRateLimits } from '../config';
 import { AuthApplication } from './application';
 import { KnownDevices } from './knownDevices';
 import type { Mailer, PasswordHasher } from './ports';
-import { RateLimiter } from './rateLimiter';
 import { createUsersProjection } from '../projections/users';
 
 /** Hashes are "hash:<password>"; every call is recorded. */
@@ -47,7 +46,7 @@ describe('sign-in of the auth application', () => {
       claimKey: randomBytes(32),
       sessions: new SessionStore(kv),
       devices: new KnownDevices(kv, 180 * 24 * 3600_000),
-      rateLimiter: new RateLimiter(kv),
+      rateLimiter: new RateLimiter(kv, 'auth:rate:'),
       passwords: recording.hasher,
       mailer,
       users: read.users,

@@ -1,9 +1,8 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { Genders, Interests, Kinks } from '@nocturne/contracts';
-import { RuleViolation as PlatformRuleViolation, type SubgraphBaseContext } from '@nocturne/platform';
+import type { SubgraphBaseContext } from '@nocturne/platform';
 import type { PublicUrls } from '../photos/publicUrls';
 import type { Actor, ProfileApplication, ProfileView } from '../profile/application';
-import { RuleViolation } from '../profile/ruleViolation';
 
 export interface ProfileContext extends SubgraphBaseContext {
   profiles: ProfileApplication;
@@ -21,16 +20,6 @@ const actorOf = (context: ProfileContext): Actor => ({
   correlationId: context.requestId,
 });
 
-/** Rule violations become the coded errors of docs/design.md; anything else is masked by the server. */
-async function run<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RuleViolation) throw new PlatformRuleViolation(error.code, error.message, error.field ? { field: error.field } : {});
-    throw error;
-  }
-}
-
 const asUser = (profile: ProfileView): UserParent => ({ id: profile.userId, profile });
 const isSelf = (parent: UserParent, context: ProfileContext) => context.internal.uid === parent.id;
 const ownOnly = <T>(parent: UserParent, context: ProfileContext, value: T): T | null => (isSelf(parent, context) ? value : null);
@@ -41,19 +30,17 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
   },
   Mutation: {
     completeOnboarding: (_parent, args: { input: Record<string, unknown>; userId?: number | null }, context: ProfileContext) =>
-      run(() => context.profiles.completeOnboarding(actorOf(context), withoutNulls(args.input), args.userId).then(asUser)),
+      context.profiles.completeOnboarding(actorOf(context), withoutNulls(args.input), args.userId).then(asUser),
     updateProfile: (_parent, args: { input: Record<string, unknown>; userId?: number | null }, context: ProfileContext) =>
-      run(() => context.profiles.updateProfile(actorOf(context), withoutNulls(args.input), args.userId).then(asUser)),
+      context.profiles.updateProfile(actorOf(context), withoutNulls(args.input), args.userId).then(asUser),
     updateLocation: (_parent, args: { latitude?: number | null; longitude?: number | null; location?: string | null; userId?: number | null }, context: ProfileContext) =>
-      run(() =>
-        context.profiles
-          .updateLocation(actorOf(context), { latitude: args.latitude ?? undefined, longitude: args.longitude ?? undefined, location: args.location }, args.userId)
-          .then(asUser),
-      ),
-    removePhoto: (_parent, args: { id: string }, context: ProfileContext) => run(() => context.profiles.removePhoto(actorOf(context), args.id).then(asUser)),
+      context.profiles
+        .updateLocation(actorOf(context), { latitude: args.latitude ?? undefined, longitude: args.longitude ?? undefined, location: args.location }, args.userId)
+        .then(asUser),
+    removePhoto: (_parent, args: { id: string }, context: ProfileContext) => context.profiles.removePhoto(actorOf(context), args.id).then(asUser),
     updateNotificationPreferences: (_parent, args: { input: Record<string, unknown> }, context: ProfileContext) =>
-      run(() => context.profiles.changeNotificationPreferences(actorOf(context), withoutNulls(args.input)).then(asUser)),
-    setTimeZone: (_parent, args: { zone: string }, context: ProfileContext) => run(() => context.profiles.setTimeZone(actorOf(context), args.zone).then(asUser)),
+      context.profiles.changeNotificationPreferences(actorOf(context), withoutNulls(args.input)).then(asUser),
+    setTimeZone: (_parent, args: { zone: string }, context: ProfileContext) => context.profiles.setTimeZone(actorOf(context), args.zone).then(asUser),
   },
   User: {
     __resolveReference: async (reference: { id: number }, context: ProfileContext) => asUser(await context.profiles.view(reference.id)),

@@ -1,4 +1,4 @@
-import { ProfileEvents, ProfileLimits, looksLikeCoordinates, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
+import { ProfileEvents, ProfileLimits, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
 import { hasErasedPersonalData, type StoredEvent } from '@nocturne/platform';
 import { createPublicUrls } from '../photos/publicUrls';
 import { toProfileEvent } from '../profile/commandHandler';
@@ -18,7 +18,8 @@ export interface ProfileIntegrationEvent {
 
 /**
  * What the profile context tells others about a stored event, or null for events that stay private.
- * The exact position never leaves: LocationUpdated goes out as its ~1 km grid cell. Events whose personal
+ * The exact position never leaves: LocationUpdated goes out as its ~1 km grid cell, without the place text.
+ * Personal fields (the contracts' `personal`) are sealed by the outbox relay, not here. Events whose personal
  * fields are erased (published after the person was) stay in, but for the erasure itself, which needs none.
  */
 export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): ProfileIntegrationEvent | null {
@@ -50,9 +51,9 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Profil
     case 'PhotoRemoved':
       return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), changedAt: event.data.removedAt });
     case 'LocationUpdated': {
+      // The place text the person typed stays here: it can be an address, or coordinates in any notation.
       const { cell, latitude, longitude } = snapToGrid(event.data.latitude, event.data.longitude);
-      const text = event.data.location;
-      return out('LocationUpdated', { userId, cell, latitude, longitude, city: text && !looksLikeCoordinates(text) ? text : null, updatedAt: event.data.updatedAt });
+      return out('LocationUpdated', { userId, cell, latitude, longitude, updatedAt: event.data.updatedAt });
     }
     case 'TimeZoneSet':
       return out('TimeZoneSet', { userId, timeZone: event.data.timeZone });

@@ -24,14 +24,15 @@ describe('integration events of the profile context', () => {
     expect(out!.aggregateId).toBe('9');
     const data = LocationUpdatedV1.parse(out!.data);
     expect(JSON.stringify(out)).not.toMatch(/48\.85837|2\.294481/);
-    expect(data.city).toBeNull();
     expect(Math.abs(data.latitude - 48.85837)).toBeLessThan(0.0091);
-    expect(Object.keys(data).sort()).toEqual(['cell', 'city', 'latitude', 'longitude', 'updatedAt', 'userId']);
+    expect(Object.keys(data).sort()).toEqual(['cell', 'latitude', 'longitude', 'updatedAt', 'userId']);
   });
 
-  it('shares a place name typed by the person as the city', () => {
-    const out = toProfileIntegrationEvent(stored('LocationUpdated', { userId: 9, latitude: 1, longitude: 1, location: 'Berlin', updatedAt: 'now' }));
-    expect(out!.data).toMatchObject({ city: 'Berlin' });
+  it.each(['Rooftop above Kreuzberg, Oranienstr. 12', "52°31'N 13°24'E", '52.52 N, 13.40 E', 'Berlin'])('never publishes the place text the person typed (%s)', (place) => {
+    const out = toProfileIntegrationEvent(stored('LocationUpdated', { userId: 9, latitude: 52.52, longitude: 13.4, location: place, updatedAt: 'now' }));
+    expect(out).not.toBeNull();
+    expect(JSON.stringify(out)).not.toContain(place);
+    expect(LocationUpdatedV1.strict().parse(out!.data)).toMatchObject({ userId: 9 });
   });
 
   it('publishes the whole public profile with photo URLs on edits', () => {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { ProfileLimits } from '@nocturne/contracts';
 import { sniffImageFormat, type ImageFormat } from './sniff';
 
 export const PhotoSizes = {
@@ -10,8 +11,12 @@ export const PhotoSizes = {
 export type PhotoSize = keyof typeof PhotoSizes;
 export const photoSizes = Object.keys(PhotoSizes) as PhotoSize[];
 
-/** Refuses images that would decode to more pixels than this (decompression bombs). */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * The most pixels an upload may have: 24 MP (6000 x 4000) holds every photo a phone saves by default
+ * (12 MP, or the 24 MP of some 48/50 MP sensors); full-resolution 48+ MP modes are refused. Checked from
+ * the header before anything is decoded, so a small file claiming huge dimensions costs nothing.
+ */
+export const MAX_INPUT_PIXELS = ProfileLimits.photoMaxMegapixels * 1_000_000;
 export const PHOTO_CONTENT_TYPE = 'image/webp';
 
 export class UnsupportedImageError extends Error {
@@ -20,6 +25,9 @@ export class UnsupportedImageError extends Error {
 export class UnreadableImageError extends Error {
   override readonly name = 'UnreadableImageError';
 }
+export class TooManyPixelsError extends Error {
+  override readonly name = 'TooManyPixelsError';
+}
 
 export interface ProcessedPhoto {
   sourceFormat: ImageFormat;
@@ -27,26 +35,30 @@ export interface ProcessedPhoto {
 }
 
 /**
- * Decodes the upload and encodes fresh WebP renditions: rotated upright from the EXIF orientation first,
- * then written without any metadata (sharp copies none unless asked), so EXIF GPS, ICC profiles, XMP and
- * comments never reach anyone.
+ * Checks the header (format by content, dimensions), then decodes once: rotated upright from the EXIF
+ * orientation and fitted to the display size as raw pixels, from which both WebP renditions are encoded.
+ * They are written without any metadata (sharp copies none unless asked), so EXIF GPS, ICC profiles, XMP
+ * and comments never reach anyone.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   const sourceFormat = sniffImageFormat(input);
   if (!sourceFormat) throw new UnsupportedImageError('not a JPEG, PNG, WebP or GIF image');
-  const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   try {
-    const metadata = await open().metadata();
+    // Header only: no pixel is decoded here, whatever dimensions the file claims.
+    const metadata = await sharp(input, { limitInputPixels: false, animated: false }).metadata();
     if (metadata.format !== sourceFormat) {
       throw new UnsupportedImageError(`content says ${sourceFormat}, decoder says ${metadata.format}`);
     }
-    const display = await open()
+    const { width = 0, height = 0 } = metadata;
+    if (width * height > MAX_INPUT_PIXELS) throw new TooManyPixelsError(`${width} x ${height} pixels`);
+    const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
       .autoOrient()
       .resize({ width: PhotoSizes.display.maxSide, height: PhotoSizes.display.maxSide, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: PhotoSizes.display.quality })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    const thumb = await open()
-      .autoOrient()
+    const pixels = () => sharp(upright.data, { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } });
+    const display = await pixels().webp({ quality: PhotoSizes.display.quality }).toBuffer({ resolveWithObject: true });
+    const thumb = await pixels()
       .resize({ width: PhotoSizes.thumb.maxSide, height: PhotoSizes.thumb.maxSide, fit: 'cover', position: 'attention' })
       .webp({ quality: PhotoSizes.thumb.quality })
       .toBuffer({ resolveWithObject: true });
@@ -58,7 +70,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       },
     };
   } catch (error) {
-    if (error instanceof UnsupportedImageError) throw error;
+    if (error instanceof UnsupportedImageError || error instanceof TooManyPixelsError) throw error;
     throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
   }
 }

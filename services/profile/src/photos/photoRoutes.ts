@@ -1,15 +1,15 @@
 import busboy from 'busboy';
 import type { Express, Request, Response } from 'express';
 import { Messages, ProfileLimits, ProfileMessages, photoIdPattern } from '@nocturne/contracts';
-import { internalContextOf, type Logger } from '@nocturne/platform';
+import { INTERNAL_ERROR_MESSAGE, internalContextOf, RuleViolationStatus, type Logger } from '@nocturne/platform';
 import type { ProfileApplication } from '../profile/application';
-import { RuleViolation } from '../profile/ruleViolation';
+import { RuleViolation } from '@nocturne/platform';
+import { SlotsBusyError, type WorkSlots } from './workSlots';
 import { PhotoSizes, type PhotoSize } from './imagePipeline';
 import { avatarSvg, parsePlaceholderSize, placeholderSvg } from './placeholders';
 import type { PublicUrls } from './publicUrls';
 
 const IMMUTABLE = 'max-age=31536000, immutable';
-const statusOf: Record<RuleViolation['code'], number> = { BAD_USER_INPUT: 400, UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409 };
 
 /** The one HTTP error shape of docs/design.md. */
 function fail(res: Response, status: number, error: string, field?: string) {
@@ -28,79 +28,136 @@ function sendImage(res: Response, body: Buffer | string, contentType: string, ca
   res.status(200).send(body);
 }
 
-class UploadTooLarge extends Error {}
-class TooManyFiles extends Error {}
+/** Why an upload was refused while its body streamed in; none of the rest of the body is kept. */
+class UploadRefused extends Error {
+  override readonly name = 'UploadRefused';
+  constructor(
+    readonly status: number,
+    /** What the client is told. */
+    readonly answer: string,
+    /** What the log says. */
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
 
-/** Reads the multipart body into memory, refusing any file over the limit and more than 6 files. */
-function readUploads(req: Request): Promise<Buffer[]> {
+/** Room for the multipart framing around the files (boundaries, part headers, a few small fields). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Streams the multipart body, keeping at most `maxFiles` files of at most 10 MB each in memory. It stops
+ * at the first file over the limit or one file too many, keeping none of the rest of the body.
+ */
+function readUploads(req: Request, maxFiles: number): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: ProfileLimits.photoMaxBytes, files: ProfileLimits.photosMax, fields: 10, parts: 20 } });
+      parser = busboy({ headers: req.headers, limits: { fileSize: ProfileLimits.photoMaxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 } });
     } catch (error) {
-      reject(error);
+      reject(new UploadRefused(400, ProfileMessages.photoUnreadable, `malformed multipart request: ${(error as Error).message}`));
       return;
     }
     const files: Buffer[] = [];
-    let failure: Error | undefined;
+    let settled = false;
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      req.off('aborted', aborted);
+      if (error) reject(error);
+      else resolve(files);
+    };
+    const aborted = () => settle(new UploadRefused(400, ProfileMessages.photoUnreadable, 'the client went away before the body was complete'));
     parser.on('file', (_name, stream) => {
       const chunks: Buffer[] = [];
+      // The parser reports a broken body (its 'error' below); the file stream repeats it.
+      stream.on('error', () => undefined);
       stream.on('data', (chunk: Buffer) => {
-        if (!failure) chunks.push(chunk);
+        if (!settled) chunks.push(chunk);
       });
       stream.on('limit', () => {
-        failure ??= new UploadTooLarge();
         chunks.length = 0;
+        settle(new UploadRefused(413, ProfileMessages.photoTooLarge, `a file is over ${ProfileLimits.photoMaxBytes} bytes`));
       });
       stream.on('end', () => {
-        if (!failure) files.push(Buffer.concat(chunks));
+        if (!settled) files.push(Buffer.concat(chunks));
       });
     });
-    parser.on('filesLimit', () => {
-      failure ??= new TooManyFiles();
-    });
-    parser.on('error', (error: Error) => reject(error));
-    parser.on('close', () => (failure ? reject(failure) : resolve(files)));
+    const tooMany = () => settle(new UploadRefused(400, ProfileMessages.photos, `more than ${maxFiles} files (the photos that still fit)`));
+    parser.on('filesLimit', tooMany);
+    parser.on('partsLimit', tooMany);
+    parser.on('error', (error: Error) => settle(new UploadRefused(400, ProfileMessages.photoUnreadable, `malformed multipart body: ${error.message}`)));
+    parser.on('close', () => settle());
+    req.on('aborted', aborted);
     req.pipe(parser);
   });
 }
 
 /**
+ * How long the rest of a refused upload is read and thrown away after the answer went out, before the
+ * connection is cut: closing at once can reset the connection before the client has read the answer.
+ */
+const LINGER_AFTER_REFUSAL_MS = 2_000;
+
+/**
+ * Answers a refused upload without keeping any more of its body: what still arrives is discarded, and a
+ * client still sending after a short while is cut off instead of being read to the end.
+ */
+function refuseUpload(req: Request, res: Response, status: number, error: string, field?: string, headers: Record<string, string> = {}) {
+  if (res.headersSent) return;
+  res.set(headers);
+  fail(res, status, error, field);
+  if (req.complete) return;
+  req.resume();
+  const cut = setTimeout(() => req.socket.destroy(), LINGER_AFTER_REFUSAL_MS);
+  cut.unref();
+  req.once('end', () => clearTimeout(cut));
+  req.once('close', () => clearTimeout(cut));
+}
+
+
+/**
  * Photo upload and serving, generated placeholders and avatars. Mounted behind the signed internal
  * context; uploads and photos also need a signed-in person.
  */
-export function mountPhotoRoutes(app: Express, deps: { application: ProfileApplication; urls: PublicUrls; logger: Logger }) {
-  const { application, urls, logger } = deps;
+export function mountPhotoRoutes(app: Express, deps: { application: ProfileApplication; urls: PublicUrls; logger: Logger; uploadMemory: WorkSlots }) {
+  const { application, urls, logger, uploadMemory } = deps;
 
   app.post('/photos', async (req, res) => {
     const uid = internalContextOf(res).uid;
-    if (uid === undefined) {
-      req.resume();
-      return fail(res, 401, Messages.signedOut);
-    }
-    const declaredLength = Number(req.get('content-length') ?? 0);
-    if (declaredLength > ProfileLimits.photoMaxBytes * ProfileLimits.photosMax + 64 * 1024) {
-      req.resume();
-      return fail(res, 413, ProfileMessages.photoTooLarge, 'photos');
-    }
-    if (!req.is('multipart/form-data')) {
-      req.resume();
-      return fail(res, 400, ProfileMessages.photoMissing, 'photos');
-    }
+    // Client mistakes are warnings without a stack; only faults of this service are errors.
+    const refused = (status: number, error: string, reason: string, field?: string, headers?: Record<string, string>) => {
+      logger.warn({ userId: uid, status, reason }, 'photo upload refused');
+      refuseUpload(req, res, status, error, field, headers);
+    };
+    if (uid === undefined) return refused(401, Messages.signedOut, 'signed out');
+    if (!req.is('multipart/form-data')) return refused(400, ProfileMessages.photoMissing, 'not multipart/form-data', 'photos');
+    const actor = { uid };
     try {
-      const uploads = await readUploads(req);
-      const actor = { uid };
-      await application.assertRoomForPhotos(actor, uploads.length);
-      const added: string[] = [];
-      for (const upload of uploads) added.push(await application.addPhoto(actor, upload));
+      // Everything that can be decided without the body is decided before a byte of it is read.
+      const { room } = await application.prepareUpload(actor);
+      const most = room * ProfileLimits.photoMaxBytes + MULTIPART_OVERHEAD_BYTES;
+      const declared = req.get('content-length') === undefined ? undefined : Number(req.get('content-length'));
+      if (declared !== undefined && declared > most) {
+        return refused(413, ProfileMessages.photoTooLarge, `declared ${declared} bytes for at most ${room} photos`, 'photos');
+      }
+      // The body is held in memory until its photos are decoded: it takes its share of the process's room
+      // for that first (HTTP keeps a body to its declared length; a chunked one may be as large as allowed).
+      const added = await uploadMemory.run(async () => application.addPhotos(actor, await readUploads(req, room)), Math.max(1, declared ?? most));
       const profile = await application.view(uid);
       res.status(201).json({ added: added.map((id) => urls.photo(id)), photos: profile.photoIds.map((id) => urls.photo(id)) });
     } catch (error) {
-      if (error instanceof UploadTooLarge) return fail(res, 413, ProfileMessages.photoTooLarge, 'photos');
-      if (error instanceof TooManyFiles) return fail(res, 400, ProfileMessages.photos, 'photos');
-      if (error instanceof RuleViolation) return fail(res, statusOf[error.code], error.message, error.field);
+      if (error instanceof UploadRefused) return refused(error.status, error.answer, error.message, 'photos');
+      if (error instanceof RuleViolation) {
+        const retryAfter = error.details.retryAfterSeconds;
+        return refused(RuleViolationStatus[error.code], error.message, error.code, error.field, retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {});
+      }
+      if (error instanceof SlotsBusyError) {
+        return refused(503, ProfileMessages.photoBusy, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+      }
       logger.error({ err: error, userId: uid }, 'photo upload failed');
-      return fail(res, 400, ProfileMessages.photoUnreadable, 'photos');
+      refuseUpload(req, res, 500, INTERNAL_ERROR_MESSAGE);
     }
   });
 
@@ -116,7 +173,7 @@ export function mountPhotoRoutes(app: Express, deps: { application: ProfileAppli
       sendImage(res, file.data, file.contentType, `private, ${IMMUTABLE}`);
     } catch (error) {
       logger.error({ err: error, photoId }, 'serving a photo failed');
-      fail(res, 500, 'Something went wrong. Please try again.');
+      fail(res, 500, INTERNAL_ERROR_MESSAGE);
     }
   });
 

@@ -1,12 +1,13 @@
 import { Messages, ProfileLimits, ProfileMessages } from '@nocturne/contracts';
-import type { BlobStore, EventMetadata, Logger, PersonalDataVault } from '@nocturne/platform';
-import { processPhoto, photoSizes, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
+import type { BlobStore, EventMetadata, PersonalDataVault, RateLimit, RateLimiter } from '@nocturne/platform';
+import type { WorkSlots } from '../photos/workSlots';
+import { processPhoto, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
 import type { ProfileCollections, ProfileRow } from '../projections/profileProjection';
 import type { Projector } from '../projections/projector';
 import type { ProfileCommand } from './businessLogic';
 import type { CommandResult, ProfileCommandHandler } from './commandHandler';
 import { initialProfile, type Profile } from './profile';
-import { RuleViolation, badInput } from './ruleViolation';
+import { invalidInput, RuleViolation } from '@nocturne/platform';
 
 export const photoBlobKey = (photoId: string, size: PhotoSize) => `photos/${photoId}/${size}`;
 
@@ -22,7 +23,14 @@ export interface ProfileApplicationDeps {
   personalData: Pick<PersonalDataVault, 'shred'>;
   clock: () => Date;
   newPhotoId: () => string;
-  logger: Logger;
+  uploads: PhotoUploadLimits;
+}
+
+/** What bounds the work uploads cause: decodes at once in this process, files per person per hour. */
+export interface PhotoUploadLimits {
+  decoder: WorkSlots;
+  limiter: RateLimiter;
+  rule: RateLimit;
 }
 
 /** The caller as the gateway vouched for them. */
@@ -36,7 +44,7 @@ export interface Actor {
  * person, and naming anyone else is FORBIDDEN before anything is read or written.
  */
 export function createProfileApplication(deps: ProfileApplicationDeps) {
-  const { commands, projector, collections, blobs, logger } = deps;
+  const { commands, projector, collections, blobs, uploads } = deps;
   const now = () => deps.clock().toISOString();
 
   function signedIn(actor: Actor, target?: number | null): number {
@@ -72,6 +80,37 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     if (row) return rowToView(row);
     const { status: _status, ...defaults } = initialProfile(userId);
     return defaults;
+  }
+
+  const uploadKey = (userId: number) => `photos:${userId}`;
+
+  /** Photos that still fit; a 7th is refused before any decoding work. */
+  async function roomForPhotos(userId: number): Promise<number> {
+    const { profile } = await commands.load(userId);
+    if (profile.status === 'erased') throw new RuleViolation('NOT_FOUND', ProfileMessages.profileErased);
+    return ProfileLimits.photosMax - profile.photoIds.length;
+  }
+
+  /** Re-encodes and stores one upload, then adds it to the profile; its files go again if that fails. */
+  async function addPhoto(actor: Actor, userId: number, upload: Buffer): Promise<string> {
+    let processed;
+    try {
+      processed = await uploads.decoder.run(() => processPhoto(upload));
+    } catch (error) {
+      if (error instanceof UnsupportedImageError) throw invalidInput('photos', ProfileMessages.photoType);
+      if (error instanceof TooManyPixelsError) throw invalidInput('photos', ProfileMessages.photoTooManyPixels);
+      if (error instanceof UnreadableImageError) throw invalidInput('photos', ProfileMessages.photoUnreadable);
+      throw error;
+    }
+    const photoId = deps.newPhotoId();
+    try {
+      for (const size of photoSizes) await blobs.put(photoBlobKey(photoId, size), processed.renditions[size]);
+      await execute(userId, { type: 'AddPhoto', photoId, now: now() }, metadataOf(actor));
+    } catch (error) {
+      await deletePhotoFiles([photoId]);
+      throw error;
+    }
+    return photoId;
   }
 
   const writeAndView = async (userId: number, command: ProfileCommand, actor: Actor) => {
@@ -114,39 +153,33 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       return writeAndView(userId, { type: 'RemovePhoto', photoId, now: now() }, actor);
     },
 
-    /** Checks the count first so that a 7th photo is refused before any decoding work. */
-    async assertRoomForPhotos(actor: Actor, count: number): Promise<number> {
+    /**
+     * Before an upload's body is read: refuses a full or erased profile and a person over their hourly
+     * upload limit, counting this upload as one file already (so parallel uploads cannot all pass a check
+     * made before any of them counted), and answers how many photos still fit: the most files the body
+     * may hold.
+     */
+    async prepareUpload(actor: Actor): Promise<{ userId: number; room: number }> {
       const userId = signedIn(actor);
-      if (count < 1) throw badInput('photos', ProfileMessages.photoMissing);
-      const { profile } = await commands.load(userId);
-      if (profile.status === 'erased') throw new RuleViolation('NOT_FOUND', ProfileMessages.profileErased);
-      if (profile.photoIds.length + count > ProfileLimits.photosMax) throw badInput('photos', ProfileMessages.photos);
-      return userId;
+      const room = await roomForPhotos(userId);
+      if (room < 1) throw invalidInput('photos', ProfileMessages.photos);
+      await uploads.limiter.hit(uploadKey(userId), uploads.rule);
+      return { userId, room };
     },
 
-    /** Re-encodes and stores one upload, then adds it to the profile; its files go again if that fails. */
-    async addPhoto(actor: Actor, upload: Buffer): Promise<string> {
+    /**
+     * Adds the files of an upload `prepareUpload` let through, in order. The count is checked again
+     * (another upload may have filled the profile meanwhile), and the files beyond the first count towards
+     * the hourly limit before any of them is decoded.
+     */
+    async addPhotos(actor: Actor, files: readonly Buffer[]): Promise<string[]> {
       const userId = signedIn(actor);
-      let processed;
-      try {
-        processed = await processPhoto(upload);
-      } catch (error) {
-        if (error instanceof UnsupportedImageError) throw badInput('photos', ProfileMessages.photoType);
-        if (error instanceof UnreadableImageError) {
-          logger.info({ err: error, userId }, 'photo upload could not be decoded');
-          throw badInput('photos', ProfileMessages.photoUnreadable);
-        }
-        throw error;
-      }
-      const photoId = deps.newPhotoId();
-      try {
-        for (const size of photoSizes) await blobs.put(photoBlobKey(photoId, size), processed.renditions[size]);
-        await execute(userId, { type: 'AddPhoto', photoId, now: now() }, metadataOf(actor));
-      } catch (error) {
-        await deletePhotoFiles([photoId]);
-        throw error;
-      }
-      return photoId;
+      if (files.length < 1) throw invalidInput('photos', ProfileMessages.photoMissing);
+      if ((await roomForPhotos(userId)) < files.length) throw invalidInput('photos', ProfileMessages.photos);
+      await uploads.limiter.hit(uploadKey(userId), uploads.rule, files.length - 1);
+      const added: string[] = [];
+      for (const file of files) added.push(await addPhoto(actor, userId, file));
+      return added;
     },
 
     /** A photo's file, only while the photo belongs to a profile. */

@@ -10,7 +10,7 @@ import {
 } from '@nocturne/contracts';
 import type { z } from 'zod';
 import type { Profile, ProfileEvent, PublicDetails } from './profile';
-import { RuleViolation, badInput } from './ruleViolation';
+import { RuleViolation, invalidInput } from '@nocturne/platform/domain';
 
 /** Commands carry the time they happen at; the decider reads no clock and draws no ids. */
 interface At {
@@ -74,7 +74,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown, field?: string): 
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const { field: path, message } = firstFieldError(result.error);
-  throw badInput(field ?? path, message);
+  throw invalidInput(field ?? path, message);
 }
 
 /**
@@ -90,7 +90,7 @@ function ensureCreated(state: Profile, now: string): ProfileEvent[] {
 function reorderPhotos(state: Profile, requested: string[] | undefined, now: string): { photoIds: string[]; removals: ProfileEvent[] } {
   if (requested === undefined) return { photoIds: state.photoIds, removals: [] };
   const unknown = requested.find((id) => !state.photoIds.includes(id));
-  if (unknown) throw badInput('photos', ProfileMessages.photoUnknown);
+  if (unknown) throw invalidInput('photos', ProfileMessages.photoUnknown);
   const removals: ProfileEvent[] = [];
   let remaining = state.photoIds;
   for (const photoId of state.photoIds) {
@@ -133,12 +133,12 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
     case 'AddPhoto': {
       const created = ensureCreated(state, command.now);
       if (state.photoIds.includes(command.photoId)) return created;
-      if (state.photoIds.length >= ProfileLimits.photosMax) throw badInput('photos', ProfileMessages.photos);
+      if (state.photoIds.length >= ProfileLimits.photosMax) throw invalidInput('photos', ProfileMessages.photos);
       const photoIds = [...state.photoIds, command.photoId];
       return [...created, { type: 'PhotoAdded', data: { userId, photoId: command.photoId, photoIds, addedAt: command.now } }];
     }
     case 'RemovePhoto': {
-      if (state.status !== 'active' || !state.photoIds.includes(command.photoId)) throw new RuleViolation('NOT_FOUND', ProfileMessages.photoNotFound, 'id');
+      if (state.status !== 'active' || !state.photoIds.includes(command.photoId)) throw new RuleViolation('NOT_FOUND', ProfileMessages.photoNotFound, { field: 'id' });
       const photoIds = state.photoIds.filter((id) => id !== command.photoId);
       return [{ type: 'PhotoRemoved', data: { userId, photoId: command.photoId, photoIds, removedAt: command.now } }];
     }

@@ -1,7 +1,7 @@
 import { ProfileMessages } from '@nocturne/contracts';
 import { decide, type ProfileCommand } from './businessLogic';
 import { evolve, foldProfile, initialProfile, type ProfileEvent } from './profile';
-import { RuleViolation } from './ruleViolation';
+import { RuleViolation } from '@nocturne/platform/domain';
 
 const userId = 7;
 const now = '2026-01-01T21:00:00.000Z';
