@@ -233,6 +233,8 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const DefaultNotificationPreferences: NotificationPreferences = { matches: true, messages: true, likes: false, marketing: false };
 
 export const timeZoneSchema = z.string({ error: ProfileMessages.timeZone }).trim().refine(isValidTimeZone, ProfileMessages.timeZone);
+/** The time zone as an input of its own, so a refusal names its field. */
+export const timeZoneInputSchema = z.object({ timeZone: timeZoneSchema });
 
 // --- Coarse positions: what other contexts may know of where someone is -----------------------------
 

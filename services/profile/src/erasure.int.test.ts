@@ -88,7 +88,7 @@ describe.each(storages)('erasure of a profile in the $name', (kind) => {
     for (const value of personal) expect(beforeDeletion).not.toContain(value);
 
     await first.publishAuthEvent('UserDeleted', { userId, deletedAt: new Date().toISOString() });
-    await eventually(async () => expect(await first.adapters.readModels.collection('profiles').get(String(userId))).toBeNull());
+    await eventually(async () => expect(await first.adapters.readModels.collection('profiles').get(String(userId))).toEqual({ _id: String(userId), erased: true, version: expect.any(Number) }));
     await first.stop();
 
     const afterDeletion = await kind.raw(dataDir);
@@ -97,7 +97,7 @@ describe.each(storages)('erasure of a profile in the $name', (kind) => {
     const secondStorage = await kind.open();
     const second = await startProfile(dataDir, secondStorage);
     try {
-      expect(await second.adapters.readModels.collection('profiles').get(String(userId))).toBeNull();
+      expect(await second.adapters.readModels.collection('profiles').get(String(userId))).toEqual({ _id: String(userId), erased: true, version: expect.any(Number) });
       const view = await second.graphql(userId, `{ _entities(representations: [{ __typename: "User", id: ${userId} }]) { ... on User { ${FIELDS} } } }`);
       expect(view.data?._entities[0]).toEqual({ gender: null, bio: null, kinks: [], interests: [], location: null, latitude: null, longitude: null, timeZone: null, lastSeen: null });
 
@@ -109,7 +109,7 @@ describe.each(storages)('erasure of a profile in the $name', (kind) => {
       // A late copy of the registration does not bring the profile back.
       await second.publishAuthEvent('UserRegistered', { userId, username: `selene${tag}`, name, age: 31, registeredAt: new Date().toISOString() });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await second.adapters.readModels.collection('profiles').get(String(userId))).toBeNull();
+      expect(await second.adapters.readModels.collection('profiles').get(String(userId))).toEqual({ _id: String(userId), erased: true, version: expect.any(Number) });
     } finally {
       await second.stop();
     }

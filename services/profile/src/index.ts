@@ -1,5 +1,5 @@
-export { createProfileService, profileService, type ProfileService, type ProfileServiceDependencies } from './service';
-export { profileTypeDefs } from './graphql/schema';
+export { createProfileService, profileService, profileTypeDefs, type ProfileService, type ProfileServiceDependencies } from './service';
+
 export { defaultProfileConfig, type ProfileConfig } from './config';
 export { profileEnvironmentSchema, toProfileConfig, readProfileEnvironment, type ProfileEnvironment } from './environment';
 export { toProfileIntegrationEvent, type ProfileIntegrationEvent } from './integration/integrationEvents';

@@ -1,24 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createSubgraphServer, protectPersonalData, RateLimiter, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness, type ServiceDefinition } from '@nocturne/platform';
+import { createProjection, createSubgraphServer, protectPersonalData, RateLimiter, readServiceSchema, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness, type ServiceDefinition } from '@nocturne/platform';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 import { profileEnvironmentSchema, toProfileConfig, type ProfileEnvironment } from './environment';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
-import { profileTypeDefs } from './graphql/schema';
 import { consumeAuthEvents } from './integration/authEventsConsumer';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { createWorkSlots } from './photos/workSlots';
 import { mountPhotoRoutes } from './photos/photoRoutes';
 import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
-import { createProfileCommandHandler } from './profile/commandHandler';
 import { profilePersonalData } from './profile/personalData';
 import { createProfileProjection, profileCollections } from './projections/profileProjection';
-import { createProjector } from './projections/projector';
 
 export interface ProfileServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'personalData' | 'publishedPersonalData'>;
+  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'projectionCheckpoints' | 'personalData' | 'publishedPersonalData'>;
   config: ProfileConfig;
   logger: Logger;
   /** Defaults to the system clock. */
@@ -33,6 +30,8 @@ export interface ProfileService {
   readonly url: string | undefined;
 }
 
+export const profileTypeDefs = readServiceSchema(__dirname);
+
 /** Photo ids are random and unguessable: knowing one photo's URL tells nothing about another. */
 const newPhotoId = () => randomBytes(16).toString('hex');
 
@@ -41,18 +40,13 @@ export function createProfileService({ adapters, config, logger, clock = () => n
   const collections = profileCollections(adapters.readModels);
   // Everything reads and writes events through this boundary: personal fields are stored encrypted.
   const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, profilePersonalData);
-  const projector = createProjector({
-    name: 'profiles',
-    eventStore,
-    readModels: adapters.readModels,
-    project: createProfileProjection(collections),
-    logger,
-  });
+  const projection = createProjection({ name: 'profiles', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createProfileProjection(collections), logger });
   // Bodies of uploads in memory, for the whole process: each reserves what it may hold before it is read.
   const uploadMemory = createWorkSlots({ name: 'upload memory', capacity: config.photoUploads.memoryBytes, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs });
   const application: ProfileApplication = createProfileApplication({
-    commands: createProfileCommandHandler({ eventStore, newEventId: randomUUID }),
-    projector,
+    eventStore,
+    newEventId: randomUUID,
+    projection,
     collections,
     blobs: adapters.blobs,
     personalData: adapters.personalData,
@@ -80,7 +74,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     buildContext: (base) => ({ ...base, profiles: application, urls }),
     routes: (app) => mountPhotoRoutes(app, { application, urls, logger, uploadMemory }),
     readinessChecks: {
-      profilesProjection: () => projector.running(),
+      profilesProjection: () => projection.caughtUp(),
       authEventsConsumer: () => consumer !== undefined,
       outboxRelay: () => relay !== undefined,
     },
@@ -91,7 +85,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
       return url;
     },
     async start() {
-      await projector.start();
+      await projection.start();
       // The event store is the outbox: the public side of profile events goes to profile.events.
       relay = await startOutboxRelay({
         store: eventStore,
@@ -112,7 +106,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
       await server.stop();
       await relay?.stop();
       relay = undefined;
-      await projector.stop();
+      await projection.stop();
       url = undefined;
     },
     readiness: () => server.readiness(),

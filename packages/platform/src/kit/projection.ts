@@ -135,16 +135,18 @@ export function versionedRows<T extends VersionedRow>(collection: ReadModelColle
     /**
      * Applies one event of the document's stream: `change` sees the live document (null when missing
      * or erased) and returns the next one (without `version`), `ERASE`, or undefined for no change
-     * (the version still advances).
+     * (the version still advances). Answers false when the event was not newer than the document (so
+     * whatever the caller derives from it is skipped too).
      */
-    async apply(id: string, version: number, change: (current: T | null) => Omit<T, 'version' | '_id'> | typeof ERASE | undefined): Promise<void> {
+    async apply(id: string, version: number, change: (current: T | null) => Omit<T, 'version' | '_id'> | typeof ERASE | undefined): Promise<boolean> {
       const stored = await collection.get(id);
-      if (stored && stored.version >= version) return;
+      if (stored && stored.version >= version) return false;
       const next = change(stored && !stored.erased ? stored : null);
       if (next === ERASE) await collection.upsert({ _id: id, version, erased: true } as T);
       else if (next === undefined) {
         if (stored) await collection.update(id, { version } as Partial<Omit<T, '_id'>>);
       } else await collection.upsert({ ...next, _id: id, version } as T);
+      return true;
     },
   };
 }

@@ -1,8 +1,8 @@
 import { ProfileEvents, ProfileLimits, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
 import { hasErasedPersonalData, type StoredEvent } from '@nocturne/platform';
 import { createPublicUrls } from '../photos/publicUrls';
-import { toProfileEvent } from '../profile/commandHandler';
-import { userIdOfStream, type PublicDetails } from '../profile/profile';
+
+import { userIdOfStream, type ProfileEvent, type PublicDetails } from '../profile/profile';
 
 export interface PhotoUrls {
   photo(photoId: string): PublicPhotoV1;
@@ -25,7 +25,7 @@ export interface ProfileIntegrationEvent {
 export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): ProfileIntegrationEvent | null {
   const userId = userIdOfStream(stored.streamId);
   if (userId === null) return null;
-  const event = toProfileEvent(stored);
+  const event = stored as StoredEvent & ProfileEvent;
   if (hasErasedPersonalData(stored) && event.type !== 'ProfileErased') return null;
   const publicDetails = (details: PublicDetails) => ({
     userId,

@@ -1,13 +1,33 @@
-import { Messages, ProfileLimits, ProfileMessages } from '@nocturne/contracts';
-import type { BlobStore, EventMetadata, PersonalDataVault, RateLimit, RateLimiter } from '@nocturne/platform';
+import {
+  locationSchema,
+  Messages,
+  notificationPreferencesSchema,
+  onboardingUpdateSchema,
+  profileDetailsUpdateSchema,
+  ProfileLimits,
+  ProfileMessages,
+  timeZoneInputSchema,
+} from '@nocturne/contracts';
+import {
+  handleCommand,
+  invalidInput,
+  loadStream,
+  parseInput,
+  RuleViolation,
+  type BlobStore,
+  type EventMetadata,
+  type EventStore,
+  type HandledCommand,
+  type PersonalDataVault,
+  type Projection,
+  type RateLimit,
+  type RateLimiter,
+} from '@nocturne/platform';
 import type { WorkSlots } from '../photos/workSlots';
 import { processPhoto, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
 import type { ProfileCollections, ProfileRow } from '../projections/profileProjection';
-import type { Projector } from '../projections/projector';
-import type { ProfileCommand } from './businessLogic';
-import type { CommandResult, ProfileCommandHandler } from './commandHandler';
-import { initialProfile, type Profile } from './profile';
-import { invalidInput, RuleViolation } from '@nocturne/platform';
+import { profileDecider, type ProfileCommand } from './businessLogic';
+import { initialProfile, profileStreamId, type Profile, type ProfileEvent } from './profile';
 
 export const photoBlobKey = (photoId: string, size: PhotoSize) => `photos/${photoId}/${size}`;
 
@@ -15,8 +35,10 @@ export const photoBlobKey = (photoId: string, size: PhotoSize) => `photos/${phot
 export type ProfileView = Omit<Profile, 'status'>;
 
 export interface ProfileApplicationDeps {
-  commands: ProfileCommandHandler;
-  projector: Projector;
+  /** Personal fields encrypted on append (`personalData.ts`). */
+  eventStore: EventStore;
+  newEventId: () => string;
+  projection: Projection;
   collections: ProfileCollections;
   blobs: BlobStore;
   /** Whose keys are shredded when a person is erased. */
@@ -44,8 +66,8 @@ export interface Actor {
  * person, and naming anyone else is FORBIDDEN before anything is read or written.
  */
 export function createProfileApplication(deps: ProfileApplicationDeps) {
-  const { commands, projector, collections, blobs, uploads } = deps;
-  const now = () => deps.clock().toISOString();
+  const { eventStore, projection, collections, blobs, uploads } = deps;
+  const now = () => deps.clock();
 
   function signedIn(actor: Actor, target?: number | null): number {
     if (actor.uid === undefined) throw new RuleViolation('UNAUTHENTICATED', Messages.signedOut);
@@ -65,13 +87,13 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
   }
 
   /** Runs a command, removes the files of photos it dropped, and waits until queries see the result. */
-  async function execute(userId: number, command: ProfileCommand, metadata: EventMetadata): Promise<CommandResult> {
-    const result = await commands.handle(userId, command, metadata);
+  async function execute(userId: number, command: ProfileCommand, metadata: EventMetadata): Promise<HandledCommand<Profile, ProfileEvent>> {
+    const result = await handleCommand({ eventStore, streamId: profileStreamId(userId), decider: profileDecider(userId), command, context: { now: command.now, newEventId: deps.newEventId, metadata } });
     const dropped = result.events.flatMap((event) =>
       event.type === 'PhotoRemoved' ? [event.data.photoId] : event.type === 'ProfileErased' ? event.data.photoIds : [],
     );
     await deletePhotoFiles(dropped);
-    if (result.lastGlobalPosition !== null) await projector.waitFor(result.lastGlobalPosition);
+    await projection.waitFor(result.lastGlobalPosition);
     return result;
   }
 
@@ -86,7 +108,7 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
 
   /** Photos that still fit; a 7th is refused before any decoding work. */
   async function roomForPhotos(userId: number): Promise<number> {
-    const { profile } = await commands.load(userId);
+    const { state: profile } = await loadStream(eventStore, profileStreamId(userId), profileDecider(userId));
     if (profile.status === 'erased') throw new RuleViolation('NOT_FOUND', ProfileMessages.profileErased);
     return ProfileLimits.photosMax - profile.photoIds.length;
   }
@@ -123,27 +145,27 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
 
     async completeOnboarding(actor: Actor, input: unknown, target?: number | null) {
       const userId = signedIn(actor, target);
-      return writeAndView(userId, { type: 'CompleteOnboarding', input, now: now() }, actor);
+      return writeAndView(userId, { type: 'CompleteOnboarding', details: parseInput(onboardingUpdateSchema, input), now: now() }, actor);
     },
 
     async updateProfile(actor: Actor, input: unknown, target?: number | null) {
       const userId = signedIn(actor, target);
-      return writeAndView(userId, { type: 'UpdateProfile', input, now: now() }, actor);
+      return writeAndView(userId, { type: 'UpdateProfile', details: parseInput(profileDetailsUpdateSchema, input), now: now() }, actor);
     },
 
     async updateLocation(actor: Actor, input: unknown, target?: number | null) {
       const userId = signedIn(actor, target);
-      return writeAndView(userId, { type: 'UpdateLocation', input, now: now() }, actor);
+      return writeAndView(userId, { type: 'UpdateLocation', location: parseInput(locationSchema, input), now: now() }, actor);
     },
 
     async changeNotificationPreferences(actor: Actor, input: unknown) {
       const userId = signedIn(actor);
-      return writeAndView(userId, { type: 'ChangeNotificationPreferences', input, now: now() }, actor);
+      return writeAndView(userId, { type: 'ChangeNotificationPreferences', preferences: parseInput(notificationPreferencesSchema, input), now: now() }, actor);
     },
 
     async setTimeZone(actor: Actor, timeZone: unknown) {
       const userId = signedIn(actor);
-      return writeAndView(userId, { type: 'SetTimeZone', timeZone, now: now() }, actor);
+      return writeAndView(userId, { type: 'SetTimeZone', timeZone: parseInput(timeZoneInputSchema, { timeZone }).timeZone, now: now() }, actor);
     },
 
     async removePhoto(actor: Actor, photoId: string) {
@@ -208,13 +230,12 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       const leftovers = await collections.photos.find({ userId: data.userId });
       await deletePhotoFiles(leftovers.map((photo) => photo._id));
       await collections.photos.deleteMany({ userId: data.userId });
-      await collections.profiles.delete(String(data.userId));
     },
   };
 }
 export type ProfileApplication = ReturnType<typeof createProfileApplication>;
 
 function rowToView(row: ProfileRow): ProfileView {
-  const { _id: _id, position: _position, ...view } = row;
+  const { _id: _id, version: _version, erased: _erased, ...view } = row;
   return view;
 }

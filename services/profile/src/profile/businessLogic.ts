@@ -1,20 +1,10 @@
-import {
-  ProfileLimits,
-  ProfileMessages,
-  firstFieldError,
-  locationSchema,
-  notificationPreferencesSchema,
-  onboardingUpdateSchema,
-  profileDetailsUpdateSchema,
-  timeZoneSchema,
-} from '@nocturne/contracts';
-import type { z } from 'zod';
-import type { Profile, ProfileEvent, PublicDetails } from './profile';
-import { RuleViolation, invalidInput } from '@nocturne/platform/domain';
+import { ProfileLimits, ProfileMessages, type Location, type NotificationPreferences, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
+import { invalidInput, RuleViolation, type Decider } from '@nocturne/platform/domain';
+import { evolve, initialProfile, type Profile, type ProfileEvent, type PublicDetails } from './profile';
 
 /** Commands carry the time they happen at; the decider reads no clock and draws no ids. */
 interface At {
-  now: string;
+  now: Date;
 }
 export interface CreateProfile extends At {
   type: 'CreateProfile';
@@ -25,14 +15,14 @@ export interface ChangeAccountName extends At {
   type: 'ChangeAccountName';
   name: string;
 }
-/** `input` is what the caller sent; the decider validates it against the catalogues and limits. */
+/** Inputs arrive parsed with the contracts' schemas (the application does it at the edge). */
 export interface CompleteOnboarding extends At {
   type: 'CompleteOnboarding';
-  input: unknown;
+  details: OnboardingUpdate;
 }
 export interface UpdateProfile extends At {
   type: 'UpdateProfile';
-  input: unknown;
+  details: ProfileDetailsUpdate;
 }
 export interface AddPhoto extends At {
   type: 'AddPhoto';
@@ -44,15 +34,15 @@ export interface RemovePhoto extends At {
 }
 export interface UpdateLocation extends At {
   type: 'UpdateLocation';
-  input: unknown;
+  location: Location;
 }
 export interface ChangeNotificationPreferences extends At {
   type: 'ChangeNotificationPreferences';
-  input: unknown;
+  preferences: NotificationPreferences;
 }
 export interface SetTimeZone extends At {
   type: 'SetTimeZone';
-  timeZone: unknown;
+  timeZone: string;
 }
 export interface EraseProfile extends At {
   type: 'EraseProfile';
@@ -69,13 +59,6 @@ export type ProfileCommand =
   | ChangeNotificationPreferences
   | SetTimeZone
   | EraseProfile;
-
-function parse<T extends z.ZodType>(schema: T, input: unknown, field?: string): z.output<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const { field: path, message } = firstFieldError(result.error);
-  throw invalidInput(field ?? path, message);
-}
 
 /**
  * A signed-in person may write before the auth context's UserRegistered has reached this service: the
@@ -103,6 +86,7 @@ function reorderPhotos(state: Profile, requested: string[] | undefined, now: str
 
 export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] {
   const userId = state.userId;
+  const now = command.now.toISOString();
   switch (command.type) {
     case 'CreateProfile': {
       if (state.status === 'erased') return [];
@@ -110,61 +94,64 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
         // Created early by a write of its owner: only the name was missing.
         return state.name === command.name ? [] : [{ type: 'AccountNameChanged', data: { userId, name: command.name } }];
       }
-      return [{ type: 'ProfileCreated', data: { userId, name: command.name, createdAt: command.now } }];
+      return [{ type: 'ProfileCreated', data: { userId, name: command.name, createdAt: now } }];
     }
     case 'ChangeAccountName': {
       if (state.status !== 'active' || state.name === command.name) return [];
       return [{ type: 'AccountNameChanged', data: { userId, name: command.name } }];
     }
     case 'CompleteOnboarding': {
-      const created = ensureCreated(state, command.now);
-      const input = parse(onboardingUpdateSchema, command.input);
-      const { photoIds, removals } = reorderPhotos(state, input.photos, command.now);
+      const created = ensureCreated(state, now);
+      const input = command.details;
+      const { photoIds, removals } = reorderPhotos(state, input.photos, now);
       const details: PublicDetails = { gender: input.gender, bio: input.bio, photoIds, kinks: input.kinks, interests: input.interests };
-      return [...created, ...removals, { type: 'OnboardingCompleted', data: { userId, ...details, completedAt: command.now } }];
+      return [...created, ...removals, { type: 'OnboardingCompleted', data: { userId, ...details, completedAt: now } }];
     }
     case 'UpdateProfile': {
-      const created = ensureCreated(state, command.now);
-      const input = parse(profileDetailsUpdateSchema, command.input);
-      const { photoIds, removals } = reorderPhotos(state, input.photos, command.now);
+      const created = ensureCreated(state, now);
+      const input = command.details;
+      const { photoIds, removals } = reorderPhotos(state, input.photos, now);
       const details: PublicDetails = { gender: input.gender, bio: input.bio, photoIds, kinks: input.kinks, interests: input.interests };
-      return [...created, ...removals, { type: 'ProfileUpdated', data: { userId, ...details, updatedAt: command.now } }];
+      return [...created, ...removals, { type: 'ProfileUpdated', data: { userId, ...details, updatedAt: now } }];
     }
     case 'AddPhoto': {
-      const created = ensureCreated(state, command.now);
+      const created = ensureCreated(state, now);
       if (state.photoIds.includes(command.photoId)) return created;
       if (state.photoIds.length >= ProfileLimits.photosMax) throw invalidInput('photos', ProfileMessages.photos);
       const photoIds = [...state.photoIds, command.photoId];
-      return [...created, { type: 'PhotoAdded', data: { userId, photoId: command.photoId, photoIds, addedAt: command.now } }];
+      return [...created, { type: 'PhotoAdded', data: { userId, photoId: command.photoId, photoIds, addedAt: now } }];
     }
     case 'RemovePhoto': {
       if (state.status !== 'active' || !state.photoIds.includes(command.photoId)) throw new RuleViolation('NOT_FOUND', ProfileMessages.photoNotFound, { field: 'id' });
       const photoIds = state.photoIds.filter((id) => id !== command.photoId);
-      return [{ type: 'PhotoRemoved', data: { userId, photoId: command.photoId, photoIds, removedAt: command.now } }];
+      return [{ type: 'PhotoRemoved', data: { userId, photoId: command.photoId, photoIds, removedAt: now } }];
     }
     case 'UpdateLocation': {
-      const created = ensureCreated(state, command.now);
-      const { latitude, longitude, location } = parse(locationSchema, command.input);
+      const created = ensureCreated(state, now);
+      const { latitude, longitude, location } = command.location;
       // Without a place text the position's own text form ('lat, lon', spec section 3) stands in, so a
       // coordinates-only update never leaves a text describing an older position.
       const text = location ?? `${latitude}, ${longitude}`;
-      return [...created, { type: 'LocationUpdated', data: { userId, latitude, longitude, location: text, updatedAt: command.now } }];
+      return [...created, { type: 'LocationUpdated', data: { userId, latitude, longitude, location: text, updatedAt: now } }];
     }
     case 'ChangeNotificationPreferences': {
-      const created = ensureCreated(state, command.now);
-      const preferences = parse(notificationPreferencesSchema, command.input);
-      return [...created, { type: 'NotificationPreferencesChanged', data: { userId, ...preferences, changedAt: command.now } }];
+      const created = ensureCreated(state, now);
+      const preferences = command.preferences;
+      return [...created, { type: 'NotificationPreferencesChanged', data: { userId, ...preferences, changedAt: now } }];
     }
     case 'SetTimeZone': {
-      const created = ensureCreated(state, command.now);
-      const timeZone = parse(timeZoneSchema, command.timeZone, 'timeZone');
+      const created = ensureCreated(state, now);
+      const timeZone = command.timeZone;
       if (state.timeZone === timeZone) return created;
-      return [...created, { type: 'TimeZoneSet', data: { userId, timeZone, setAt: command.now } }];
+      return [...created, { type: 'TimeZoneSet', data: { userId, timeZone, setAt: now } }];
     }
     case 'EraseProfile': {
       if (state.status === 'erased') return [];
       // Erased even when it never existed here, so a late UserRegistered cannot bring it back.
-      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, erasedAt: command.now } }];
+      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, erasedAt: now } }];
     }
   }
 }
+
+/** The decider of one person's profile (stream `profile-<userId>`): its initial state knows whose it is. */
+export const profileDecider = (userId: number): Decider<ProfileCommand, Profile, ProfileEvent> => ({ decide, evolve, initialState: () => initialProfile(userId) });

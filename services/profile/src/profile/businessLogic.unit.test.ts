@@ -1,33 +1,35 @@
-import { ProfileMessages } from '@nocturne/contracts';
-import { decide, type ProfileCommand } from './businessLogic';
+import { locationSchema, notificationPreferencesSchema, onboardingUpdateSchema, profileDetailsUpdateSchema, ProfileMessages, timeZoneInputSchema } from '@nocturne/contracts';
+import { parseInput, RuleViolation } from '@nocturne/platform/domain';
+import { deciderSpecification } from '@nocturne/platform/testing';
+import { decide, profileDecider } from './businessLogic';
 import { evolve, foldProfile, initialProfile, type ProfileEvent } from './profile';
-import { RuleViolation } from '@nocturne/platform/domain';
 
 const userId = 7;
-const now = '2026-01-01T21:00:00.000Z';
+const at = new Date('2026-01-01T21:00:00.000Z');
+const now = at.toISOString();
 const photo = (n: number) => n.toString(16).padStart(32, '0');
 
-/** given events, when a command, then events (or a rule violation). */
-function given(events: ProfileEvent[]) {
-  const state = foldProfile(userId, events);
-  return {
-    when: (command: ProfileCommand) => ({
-      then: (expected: ProfileEvent[]) => expect(decide(command, state)).toEqual(expected),
-      thenFails: (code: string, field?: string, message?: string) => {
-        let thrown: unknown;
-        try {
-          decide(command, state);
-        } catch (error) {
-          thrown = error;
-        }
-        expect(thrown).toBeInstanceOf(RuleViolation);
-        const violation = thrown as RuleViolation;
-        expect(violation.code).toBe(code);
-        if (field !== undefined) expect(violation.field).toBe(field);
-        if (message !== undefined) expect(violation.message).toBe(message);
-      },
-    }),
-  };
+const spec = deciderSpecification(profileDecider(userId));
+// Inputs are parsed at the edge with the contracts' schemas, as the application does.
+const onboarding = (input: unknown) => parseInput(onboardingUpdateSchema, input);
+const profileEdit = (input: unknown) => parseInput(profileDetailsUpdateSchema, input);
+const location = (input: unknown) => parseInput(locationSchema, input);
+const preferences = (input: unknown) => parseInput(notificationPreferencesSchema, input);
+const timeZone = (input: unknown) => parseInput(timeZoneInputSchema, { timeZone: input }).timeZone;
+
+/** The input or the rule refuses with this code (and field, and message). */
+function refused(run: () => unknown, code: string, field?: string, message?: string) {
+  let thrown: unknown;
+  try {
+    run();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(RuleViolation);
+  const violation = thrown as RuleViolation;
+  expect(violation.code).toBe(code);
+  if (field !== undefined) expect(violation.field).toBe(field);
+  if (message !== undefined) expect(violation.message).toBe(message);
 }
 
 const created: ProfileEvent = { type: 'ProfileCreated', data: { userId, name: 'Luna', createdAt: now } };
@@ -37,20 +39,20 @@ const photoAdded = (...ids: string[]): ProfileEvent[] =>
 describe('profile decider', () => {
   describe('CreateProfile', () => {
     it('creates the profile of a registered user', () => {
-      given([]).when({ type: 'CreateProfile', userId, name: 'Luna', now }).then([created]);
+      spec.given([]).when({ type: 'CreateProfile', userId, name: 'Luna', now: at }).then([created]);
     });
 
     it('does nothing the second time (redelivered UserRegistered)', () => {
-      given([created]).when({ type: 'CreateProfile', userId, name: 'Luna', now }).then([]);
+      spec.given([created]).when({ type: 'CreateProfile', userId, name: 'Luna', now: at }).then([]);
     });
 
     it('only fills in the name of a profile its owner created by writing first', () => {
       const early: ProfileEvent = { type: 'ProfileCreated', data: { userId, name: null, createdAt: now } };
-      given([early]).when({ type: 'CreateProfile', userId, name: 'Luna', now }).then([{ type: 'AccountNameChanged', data: { userId, name: 'Luna' } }]);
+      spec.given([early]).when({ type: 'CreateProfile', userId, name: 'Luna', now: at }).then([{ type: 'AccountNameChanged', data: { userId, name: 'Luna' } }]);
     });
 
     it('never brings back an erased profile', () => {
-      given([created, { type: 'ProfileErased', data: { userId, photoIds: [], erasedAt: now } }]).when({ type: 'CreateProfile', userId, name: 'Luna', now }).then([]);
+      spec.given([created, { type: 'ProfileErased', data: { userId, photoIds: [], erasedAt: now } }]).when({ type: 'CreateProfile', userId, name: 'Luna', now: at }).then([]);
     });
   });
 
@@ -77,8 +79,7 @@ describe('profile decider', () => {
 
   describe('CompleteOnboarding', () => {
     it('saves gender, photos, kinks, interests and bio', () => {
-      given([created, ...photoAdded(photo(1), photo(2))])
-        .when({ type: 'CompleteOnboarding', now, input: { gender: 'Female', photos: [photo(2), photo(1)], kinks: ['Rope Play'], interests: ['Astronomy'], bio: 'Night owl' } })
+      spec.given([created, ...photoAdded(photo(1), photo(2))]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({ gender: 'Female', photos: [photo(2), photo(1)], kinks: ['Rope Play'], interests: ['Astronomy'], bio: 'Night owl' }) })
         .then([
           {
             type: 'OnboardingCompleted',
@@ -88,38 +89,37 @@ describe('profile decider', () => {
     });
 
     it('defaults the gender to Other and keeps uploaded photos when skipped', () => {
-      given([created, ...photoAdded(photo(1))])
-        .when({ type: 'CompleteOnboarding', now, input: {} })
+      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({}) })
         .then([{ type: 'OnboardingCompleted', data: { userId, gender: 'Other', bio: null, photoIds: [photo(1)], kinks: [], interests: [], completedAt: now } }]);
     });
 
     it("accepts the onboarding list's 'Role Playing' as 'Role Play'", () => {
-      const [event] = decide({ type: 'CompleteOnboarding', now, input: { gender: 'Male', kinks: ['Role Playing'] } }, foldProfile(userId, [created]));
+      const [event] = decide({ type: 'CompleteOnboarding', now: at, details: onboarding({ gender: 'Male', kinks: ['Role Playing'] }) }, foldProfile(userId, [created]));
       expect(event).toMatchObject({ type: 'OnboardingCompleted', data: { kinks: ['Role Play'] } });
     });
 
     it('rejects a kink outside the catalogue, naming the field', () => {
-      given([created]).when({ type: 'CompleteOnboarding', now, input: { gender: 'Male', kinks: ['Knitting'] } }).thenFails('BAD_USER_INPUT', 'kinks', ProfileMessages.kinks);
+      refused(() => spec.given([created]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({ gender: 'Male', kinks: ['Knitting'] }) }).then([]), 'BAD_USER_INPUT', 'kinks', ProfileMessages.kinks);
     });
 
     it('rejects an interest outside the catalogue', () => {
-      given([created]).when({ type: 'CompleteOnboarding', now, input: { interests: ['Rope Play'] } }).thenFails('BAD_USER_INPUT', 'interests');
+      refused(() => spec.given([created]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({ interests: ['Rope Play'] }) }).then([]), 'BAD_USER_INPUT', 'interests');
     });
 
     it('rejects a bio over 500 characters', () => {
-      given([created]).when({ type: 'CompleteOnboarding', now, input: { bio: 'x'.repeat(501) } }).thenFails('BAD_USER_INPUT', 'bio', ProfileMessages.bio);
+      refused(() => spec.given([created]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({ bio: 'x'.repeat(501) }) }).then([]), 'BAD_USER_INPUT', 'bio', ProfileMessages.bio);
     });
 
     it('rejects an unknown gender', () => {
-      given([created]).when({ type: 'CompleteOnboarding', now, input: { gender: 'Robot' } }).thenFails('BAD_USER_INPUT', 'gender');
+      refused(() => spec.given([created]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({ gender: 'Robot' }) }).then([]), 'BAD_USER_INPUT', 'gender');
     });
 
     it("rejects a photo that is not the profile's own", () => {
-      given([created]).when({ type: 'CompleteOnboarding', now, input: { photos: [photo(9)] } }).thenFails('BAD_USER_INPUT', 'photos', ProfileMessages.photoUnknown);
+      refused(() => spec.given([created]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({ photos: [photo(9)] }) }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photoUnknown);
     });
 
     it('creates the profile first when its owner writes before UserRegistered arrived', () => {
-      const events = decide({ type: 'CompleteOnboarding', now, input: { gender: 'Male' } }, initialProfile(userId));
+      const events = decide({ type: 'CompleteOnboarding', now: at, details: onboarding({ gender: 'Male' }) }, initialProfile(userId));
       expect(events.map((event) => event.type)).toEqual(['ProfileCreated', 'OnboardingCompleted']);
     });
   });
@@ -128,8 +128,7 @@ describe('profile decider', () => {
     const input = { gender: 'Male', bio: '', photos: [photo(1)], kinks: ['Switch'], interests: ['Design'] };
 
     it('replaces the public details and removes the photos left out', () => {
-      given([created, ...photoAdded(photo(1), photo(2))])
-        .when({ type: 'UpdateProfile', now, input })
+      spec.given([created, ...photoAdded(photo(1), photo(2))]).when({ type: 'UpdateProfile', now: at, details: profileEdit(input) })
         .then([
           { type: 'PhotoRemoved', data: { userId, photoId: photo(2), photoIds: [photo(1)], removedAt: now } },
           { type: 'ProfileUpdated', data: { userId, gender: 'Male', bio: null, photoIds: [photo(1)], kinks: ['Switch'], interests: ['Design'], updatedAt: now } },
@@ -137,90 +136,85 @@ describe('profile decider', () => {
     });
 
     it('accepts photo URLs it handed out in place of ids', () => {
-      const [event] = decide({ type: 'UpdateProfile', now, input: { ...input, photos: [`/api/photos/${photo(1)}/display`] } }, foldProfile(userId, [created, ...photoAdded(photo(1))]));
+      const [event] = decide({ type: 'UpdateProfile', now: at, details: profileEdit({ ...input, photos: [`/api/photos/${photo(1)}/display`] }) }, foldProfile(userId, [created, ...photoAdded(photo(1))]));
       expect(event).toMatchObject({ type: 'ProfileUpdated', data: { photoIds: [photo(1)] } });
     });
 
     it('requires the gender', () => {
-      given([created]).when({ type: 'UpdateProfile', now, input: { ...input, photos: [], gender: undefined } }).thenFails('BAD_USER_INPUT', 'gender');
+      refused(() => spec.given([created]).when({ type: 'UpdateProfile', now: at, details: profileEdit({ ...input, photos: [], gender: undefined }) }).then([]), 'BAD_USER_INPUT', 'gender');
     });
 
     it('rejects more than 6 photos', () => {
       const ids = [1, 2, 3, 4, 5, 6, 7].map(photo);
-      given([created]).when({ type: 'UpdateProfile', now, input: { ...input, photos: ids } }).thenFails('BAD_USER_INPUT', 'photos', ProfileMessages.photos);
+      refused(() => spec.given([created]).when({ type: 'UpdateProfile', now: at, details: profileEdit({ ...input, photos: ids }) }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photos);
     });
 
     it('rejects duplicate kinks', () => {
-      given([created]).when({ type: 'UpdateProfile', now, input: { ...input, photos: [], kinks: ['Brat', 'Brat'] } }).thenFails('BAD_USER_INPUT', 'kinks', ProfileMessages.kinkDuplicate);
+      refused(() => spec.given([created]).when({ type: 'UpdateProfile', now: at, details: profileEdit({ ...input, photos: [], kinks: ['Brat', 'Brat'] }) }).then([]), 'BAD_USER_INPUT', 'kinks', ProfileMessages.kinkDuplicate);
     });
   });
 
   describe('photos', () => {
     it('adds a photo at the end', () => {
-      given([created, ...photoAdded(photo(1))])
-        .when({ type: 'AddPhoto', photoId: photo(2), now })
+      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'AddPhoto', photoId: photo(2), now: at })
         .then([{ type: 'PhotoAdded', data: { userId, photoId: photo(2), photoIds: [photo(1), photo(2)], addedAt: now } }]);
     });
 
     it('refuses a 7th photo', () => {
-      given([created, ...photoAdded(...[1, 2, 3, 4, 5, 6].map(photo))]).when({ type: 'AddPhoto', photoId: photo(7), now }).thenFails('BAD_USER_INPUT', 'photos', ProfileMessages.photos);
+      refused(() => spec.given([created, ...photoAdded(...[1, 2, 3, 4, 5, 6].map(photo))]).when({ type: 'AddPhoto', photoId: photo(7), now: at }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photos);
     });
 
     it('removes a photo of the profile', () => {
-      given([created, ...photoAdded(photo(1), photo(2))])
-        .when({ type: 'RemovePhoto', photoId: photo(1), now })
+      spec.given([created, ...photoAdded(photo(1), photo(2))]).when({ type: 'RemovePhoto', photoId: photo(1), now: at })
         .then([{ type: 'PhotoRemoved', data: { userId, photoId: photo(1), photoIds: [photo(2)], removedAt: now } }]);
     });
 
     it('answers NOT_FOUND for a photo it does not have', () => {
-      given([created]).when({ type: 'RemovePhoto', photoId: photo(1), now }).thenFails('NOT_FOUND');
+      refused(() => spec.given([created]).when({ type: 'RemovePhoto', photoId: photo(1), now: at }).then([]), 'NOT_FOUND');
     });
   });
 
   describe('location, preferences, time zone', () => {
     it('keeps the exact position with its text', () => {
-      given([created])
-        .when({ type: 'UpdateLocation', now, input: { latitude: 52.52, longitude: 13.405, location: '52.52, 13.405' } })
+      spec.given([created]).when({ type: 'UpdateLocation', now: at, location: location({ latitude: 52.52, longitude: 13.405, location: '52.52, 13.405' }) })
         .then([{ type: 'LocationUpdated', data: { userId, latitude: 52.52, longitude: 13.405, location: '52.52, 13.405', updatedAt: now } }]);
     });
 
     it('writes the position as text when no place text is given', () => {
-      given([created])
-        .when({ type: 'UpdateLocation', now, input: { latitude: 48.8566, longitude: 2.3522 } })
+      spec.given([created]).when({ type: 'UpdateLocation', now: at, location: location({ latitude: 48.8566, longitude: 2.3522 }) })
         .then([{ type: 'LocationUpdated', data: { userId, latitude: 48.8566, longitude: 2.3522, location: '48.8566, 2.3522', updatedAt: now } }]);
     });
 
     it('rejects a latitude beyond 90', () => {
-      given([created]).when({ type: 'UpdateLocation', now, input: { latitude: 91, longitude: 0 } }).thenFails('BAD_USER_INPUT', 'latitude', ProfileMessages.latitude);
+      refused(() => spec.given([created]).when({ type: 'UpdateLocation', now: at, location: location({ latitude: 91, longitude: 0 }) }).then([]), 'BAD_USER_INPUT', 'latitude', ProfileMessages.latitude);
     });
 
     it('rejects a longitude that is not a number', () => {
-      given([created]).when({ type: 'UpdateLocation', now, input: { latitude: 0, longitude: '13' } }).thenFails('BAD_USER_INPUT', 'longitude');
+      refused(() => spec.given([created]).when({ type: 'UpdateLocation', now: at, location: location({ latitude: 0, longitude: '13' }) }).then([]), 'BAD_USER_INPUT', 'longitude');
     });
 
     it('stores notification preferences', () => {
-      given([created])
-        .when({ type: 'ChangeNotificationPreferences', now, input: { matches: false, messages: true, likes: true, marketing: false } })
+      spec.given([created]).when({ type: 'ChangeNotificationPreferences', now: at, preferences: preferences({ matches: false, messages: true, likes: true, marketing: false }) })
         .then([{ type: 'NotificationPreferencesChanged', data: { userId, matches: false, messages: true, likes: true, marketing: false, changedAt: now } }]);
     });
 
     it('rejects a preference that is not a boolean', () => {
-      given([created]).when({ type: 'ChangeNotificationPreferences', now, input: { matches: 'yes', messages: true, likes: true, marketing: false } }).thenFails('BAD_USER_INPUT', 'matches');
+      refused(() => spec.given([created]).when({ type: 'ChangeNotificationPreferences', now: at, preferences: preferences({ matches: 'yes', messages: true, likes: true, marketing: false }) }).then([]), 'BAD_USER_INPUT', 'matches');
     });
 
     it('sets an IANA time zone once', () => {
-      given([created]).when({ type: 'SetTimeZone', timeZone: 'Europe/Berlin', now }).then([{ type: 'TimeZoneSet', data: { userId, timeZone: 'Europe/Berlin', setAt: now } }]);
-      given([created, { type: 'TimeZoneSet', data: { userId, timeZone: 'Europe/Berlin', setAt: now } }]).when({ type: 'SetTimeZone', timeZone: 'Europe/Berlin', now }).then([]);
+      spec.given([created]).when({ type: 'SetTimeZone', timeZone: timeZone('Europe/Berlin'), now: at }).then([{ type: 'TimeZoneSet', data: { userId, timeZone: 'Europe/Berlin', setAt: now } }]);
+      spec.given([created, { type: 'TimeZoneSet', data: { userId, timeZone: 'Europe/Berlin', setAt: now } }]).when({ type: 'SetTimeZone', timeZone: timeZone('Europe/Berlin'), now: at }).then([]);
     });
 
     it('rejects an unknown time zone', () => {
-      given([created]).when({ type: 'SetTimeZone', timeZone: 'Moon/Dark_Side', now }).thenFails('BAD_USER_INPUT', 'timeZone', ProfileMessages.timeZone);
+      refused(() => spec.given([created]).when({ type: 'SetTimeZone', timeZone: timeZone('Moon/Dark_Side'), now: at }).then([]), 'BAD_USER_INPUT', 'timeZone', ProfileMessages.timeZone);
     });
   });
 
   describe('EraseProfile', () => {
     it('erases everything, naming the photos to delete', () => {
-      given([created, ...photoAdded(photo(1))]).when({ type: 'EraseProfile', now }).then([{ type: 'ProfileErased', data: { userId, photoIds: [photo(1)], erasedAt: now } }]);
+      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'EraseProfile', now: at }).then([{ type: 'ProfileErased', data: { userId, photoIds: [photo(1)], erasedAt: now } }]);
     });
 
     it('leaves nothing of the profile behind', () => {
@@ -234,11 +228,11 @@ describe('profile decider', () => {
     });
 
     it('is idempotent', () => {
-      given([created, { type: 'ProfileErased', data: { userId, photoIds: [], erasedAt: now } }]).when({ type: 'EraseProfile', now }).then([]);
+      spec.given([created, { type: 'ProfileErased', data: { userId, photoIds: [], erasedAt: now } }]).when({ type: 'EraseProfile', now: at }).then([]);
     });
 
     it('refuses writes to an erased profile', () => {
-      given([created, { type: 'ProfileErased', data: { userId, photoIds: [], erasedAt: now } }]).when({ type: 'UpdateLocation', now, input: { latitude: 1, longitude: 1 } }).thenFails('NOT_FOUND');
+      refused(() => spec.given([created, { type: 'ProfileErased', data: { userId, photoIds: [], erasedAt: now } }]).when({ type: 'UpdateLocation', now: at, location: location({ latitude: 1, longitude: 1 }) }).then([]), 'NOT_FOUND');
     });
 
     it('ignores events after the erasure', () => {

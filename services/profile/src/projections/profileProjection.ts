@@ -1,11 +1,8 @@
-import type { ReadModelCollection, ReadModelDocument, ReadModelStore, StoredEvent } from '@nocturne/platform';
+import { ERASE, hasErasedPersonalData, versionedRows, type ReadModelDocument, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
 import { evolve, initialProfile, profileEventTypes, userIdOfStream, type Profile, type ProfileEvent } from '../profile/profile';
-import { toProfileEvent } from '../profile/commandHandler';
 
-/** One row per profile: the aggregate's state plus the last global position folded into it. */
-export interface ProfileRow extends ReadModelDocument, Omit<Profile, 'status'> {
-  position: number;
-}
+/** One row per profile: the aggregate's state, and the stream version folded into it. */
+export interface ProfileRow extends VersionedRow, Omit<Profile, 'status'> {}
 /** Which profile a photo belongs to; a photo is served only while its row exists. */
 export interface PhotoRow extends ReadModelDocument {
   userId: number;
@@ -14,46 +11,42 @@ export interface PhotoRow extends ReadModelDocument {
 }
 
 export const profileCollections = (store: ReadModelStore) => ({
-  profiles: store.collection<ProfileRow>('profiles', { indexes: [{ fields: { userId: 1 }, unique: true }] }),
+  /** Live profiles (an erased one is a tombstone these never answer). */
+  profiles: versionedRows(store.collection<ProfileRow>('profiles', { indexes: [{ fields: { userId: 1 } }] })),
   photos: store.collection<PhotoRow>('profile_photos', { indexes: [{ fields: { userId: 1 } }] }),
 });
 export type ProfileCollections = ReturnType<typeof profileCollections>;
 
 const handled = new Set<string>(profileEventTypes);
 const rowToProfile = (row: ProfileRow): Profile => {
-  const { _id: _ignored, position: _position, ...profile } = row;
+  const { _id: _ignored, version: _version, erased: _erased, ...profile } = row;
   return { ...profile, status: 'active' };
 };
 
 /**
- * Folds the service's own events into the rows. Idempotent: a row remembers the last position it
- * folded, so an event delivered again changes nothing.
+ * Folds the service's own events into the rows, with the kit's rule: an event not newer than its row
+ * changes nothing, and an erasure leaves a tombstone, so a replay from the start (a rebuild, a lost
+ * checkpoint) ends exactly where the first run ended and never brings an erased profile back.
  */
-export function createProfileProjection({ profiles, photos }: { profiles: ReadModelCollection<ProfileRow>; photos: ReadModelCollection<PhotoRow> }) {
+export function createProfileProjection({ profiles, photos }: ProfileCollections) {
   return async function project(stored: StoredEvent): Promise<void> {
     if (!handled.has(stored.type)) return;
     const userId = userIdOfStream(stored.streamId);
     if (userId === null) return;
-    const event = toProfileEvent(stored);
-    const id = String(userId);
-    const row = await profiles.get(id);
-    if (row && row.position >= stored.globalPosition) return;
-
-    if (event.type === 'ProfileErased') {
-      await photos.deleteMany({ userId });
-      await profiles.delete(id);
-      return;
-    }
-    // Rows of erased profiles are gone; only a creation starts a row.
-    if (!row && event.type !== 'ProfileCreated') return;
-    const profile = evolve(row ? rowToProfile(row) : initialProfile(userId), event);
-    const { status: _status, ...fields } = profile;
-    await profiles.upsert({ _id: id, ...fields, position: stored.globalPosition });
-    await projectPhotos(event, userId, stored.globalPosition);
-  };
-
-  async function projectPhotos(event: ProfileEvent, userId: number, position: number) {
-    if (event.type === 'PhotoAdded') await photos.upsert({ _id: event.data.photoId, userId, addedAt: event.data.addedAt, position });
+    // Events whose personal fields were shredded are always followed by the erasure.
+    if (hasErasedPersonalData(stored) && stored.type !== 'ProfileErased') return;
+    const event = stored as StoredEvent & ProfileEvent;
+    const applied = await profiles.apply(String(userId), stored.streamVersion, (current) => {
+      if (event.type === 'ProfileErased') return ERASE;
+      // Only a creation starts a row.
+      if (!current && event.type !== 'ProfileCreated') return undefined;
+      const { status: _status, ...fields } = evolve(current ? rowToProfile(current) : initialProfile(userId), event);
+      return fields;
+    });
+    // The photo rows follow the profile row: an event it did not take (already seen, or after the erasure) adds none.
+    if (!applied) return;
+    if (event.type === 'ProfileErased') await photos.deleteMany({ userId });
+    if (event.type === 'PhotoAdded') await photos.upsert({ _id: event.data.photoId, userId, addedAt: event.data.addedAt, position: stored.globalPosition });
     if (event.type === 'PhotoRemoved') await photos.delete(event.data.photoId);
-  }
+  };
 }

@@ -19,7 +19,7 @@ describe('profile projection', () => {
     const collections = profileCollections(new InProcessReadModelStore());
     const project = createProfileProjection(collections);
     for (const event of asStored(history)) await project(event);
-    expect(await collections.profiles.get('5')).toMatchObject({ userId: 5, name: 'Nyx', gender: 'Female', photoIds: [photoId], onboardingCompleted: true, location: { latitude: 40.7, longitude: -74 }, position: 4 });
+    expect(await collections.profiles.get('5')).toMatchObject({ userId: 5, name: 'Nyx', gender: 'Female', photoIds: [photoId], onboardingCompleted: true, location: { latitude: 40.7, longitude: -74 }, version: 4 });
     expect(await collections.photos.get(photoId)).toMatchObject({ userId: 5 });
   });
 
@@ -31,6 +31,23 @@ describe('profile projection', () => {
     const row = await collections.profiles.get('5');
     for (const event of events) await project(event);
     expect(await collections.profiles.get('5')).toEqual(row);
+  });
+
+  it('ends a replay exactly where the first run ended: no event delivered again changes anything, the erasure included', async () => {
+    const store = new InProcessReadModelStore();
+    const collections = profileCollections(store);
+    const project = createProfileProjection(collections);
+    const events = asStored([...history, { type: 'ProfileErased', data: { userId: 5, photoIds: [photoId], erasedAt: now } }]);
+    for (const event of events) await project(event);
+    const snapshot = async () => ({ profiles: await store.collection('profiles').find({}), photos: await store.collection('profile_photos').find({}) });
+    const afterFirstRun = await snapshot();
+    // Each event again on its own (a redelivery, a lost checkpoint), then the whole history once more.
+    for (const event of events) {
+      await project(event);
+      expect(await snapshot()).toEqual(afterFirstRun);
+    }
+    for (const event of events) await project(event);
+    expect(await snapshot()).toEqual(afterFirstRun);
   });
 
   it('removes every row of an erased profile, and a replay ends the same way', async () => {
