@@ -60,6 +60,8 @@ export default defineConfig({
       PROFILE_PORT: realStack ? String(port + 2) : '0',
       INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
       LOG_LEVEL: 'warn',
+      // @apollo/gateway otherwise probes cloud metadata addresses and reports usage to Apollo.
+      APOLLO_TELEMETRY_DISABLED: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The embedded stack unless E2E_STACK=real: CI exports the real servers' variables for the
       // integration suites, and the browser journey runs on each mode by choice.

@@ -1,13 +1,14 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressPlugin } from './build/compress';
-import { appIconsPlugin } from './build/icons';
+import { precompressPlugin } from './build/compress.mts';
+import { appIconsPlugin } from './build/icons.mts';
+import { inlinePageCssPlugin, screenPreloadsPlugin } from './build/pagePlugins.mts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), appIconsPlugin(), precompressPlugin()],
+  plugins: [react(), appIconsPlugin(), screenPreloadsPlugin(), inlinePageCssPlugin(), precompressPlugin()],
   resolve: {
     // The browser bundle compiles the shared input rules from source, so client and server never drift
     // (through src/contracts.ts, which configures zod for the Content-Security-Policy first).

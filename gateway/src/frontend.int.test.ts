@@ -75,6 +75,8 @@ describe('the gateway serving a client build', () => {
     writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Nocturne"}');
     writeFileSync(path.join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, '.vite', 'preloads.json'), JSON.stringify({ '/': [], '/signin': ['assets/SignIn-aa11.js', 'assets/forms-bb22.js'], '*': ['assets/NotFound-cc33.js'] }));
     ({ url: base, stop } = await startGateway(dir));
   });
 
@@ -135,11 +137,23 @@ describe('the gateway serving a client build', () => {
     expect(page.headers.vary).toMatch(/Accept-Encoding/);
     expect(page.text).toContain('<div id="root">');
 
-    const plain = await fetchRaw(base, '/');
+    const plain = await fetchRaw(base, '/swipe-deck');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.raw.toString('utf8')).toBe(page.text);
-    const revalidated = await fetchRaw(base, '/', { 'If-None-Match': String(plain.headers.etag) });
+    const revalidated = await fetchRaw(base, '/swipe-deck', { 'If-None-Match': String(plain.headers.etag) });
     expect(revalidated.status).toBe(304);
+  });
+
+  it("names the scripts of the requested screen in its page, so they download with the app's own", async () => {
+    const signIn = (await fetchRaw(base, '/signin', { 'Accept-Encoding': 'br' })).text;
+    expect(signIn).toContain('<link rel="modulepreload" crossorigin href="/assets/SignIn-aa11.js"><link rel="modulepreload" crossorigin href="/assets/forms-bb22.js"></head>');
+    expect((await fetchRaw(base, '/signin/')).text).toBe(signIn);
+    const landing = (await fetchRaw(base, '/')).text;
+    expect(landing).not.toContain('modulepreload');
+    expect((await fetchRaw(base, '/index.html')).text).toBe(landing);
+    const unknown = (await fetchRaw(base, '/no/such/page', { 'Accept-Encoding': 'gzip' })).text;
+    expect(unknown).toContain('<link rel="modulepreload" crossorigin href="/assets/NotFound-cc33.js">');
+    expect(unknown).not.toContain('SignIn-aa11');
   });
 
   it('serves robots.txt, the manifest and the icons as files, revalidated', async () => {
@@ -246,8 +260,15 @@ describe('the gateway serving the real client build', () => {
     }
   });
 
+  it('names the sign-in screen\'s own chunk in the sign-in page', async () => {
+    const page = (await fetchRaw(base, '/signin')).text;
+    expect(page).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SignInPage-[\w-]+\.js">/);
+    expect((await fetchRaw(base, '/')).text).not.toMatch(/SignInPage-/);
+  });
+
   it('keeps build metadata to itself', async () => {
     expect((await fetchRaw(base, '/.vite/manifest.json')).status).toBe(404);
+    expect((await fetchRaw(base, '/.vite/preloads.json')).status).toBe(404);
     expect(readFileSync(path.join(builtClient, '.vite', 'manifest.json'), 'utf8')).toContain('index.html');
   });
 });

@@ -72,34 +72,66 @@ const isFile = (file: string) => {
 };
 
 interface CompressedPage {
-  mtimeMs: number;
-  size: number;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
 /**
+ * Per path, the script files of the screen it draws (the client build's dist/.vite/preloads.json, "*"
+ * for any other path). Named in the page as modulepreload links, they download alongside the app
+ * instead of after it has started and asked for them.
+ */
+export type ScreenPreloads = Record<string, string[]>;
+
+const PRELOADS_FILE = path.join('.vite', 'preloads.json');
+
+export function preloadTagsFor(preloads: ScreenPreloads, requestPath: string): string {
+  const normalised = requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
+  const files = (Object.hasOwn(preloads, normalised) ? preloads[normalised] : preloads['*']) ?? [];
+  return files
+    .filter((file) => /^assets\/[\w.-]+\.js$/.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
+/**
  * Serves the built client: hashed files under /assets are immutable, everything else is revalidated.
  * Text files go out as the build's brotli or gzip copies when the browser accepts them (with
- * `Vary: Accept-Encoding`). Any other GET of a screen path gets index.html (status 200), so the client's
- * router draws the page, its own 404 page included; a file-like path that names no built file is a 404.
+ * `Vary: Accept-Encoding`). Any other GET of a screen path gets index.html (status 200) naming the
+ * screen's scripts, so the client's router draws the page, its own 404 page included; a file-like path
+ * that names no built file is a 404.
  */
 export function frontendRouter(frontendDir: string | undefined, options: FrontendOptions = {}): Router {
   const router = Router();
   const root = frontendDir ? path.resolve(frontendDir) : undefined;
   const indexFile = root ? path.join(root, 'index.html') : undefined;
   const headTags = options.swipeWindowAlwaysOpen ? SWIPE_WINDOW_ALWAYS_META : '';
-  let cached: CompressedPage | undefined;
+  // One compressed page per set of preloads, kept while neither index.html nor the preloads change
+  // (a rebuild under a running server replaces both).
+  let cache: { version: string; html: string; preloads: ScreenPreloads; pages: Map<string, CompressedPage> } | undefined;
 
-  // Read again whenever the file changes (a rebuild under a running server), compressed once per version.
-  const loadPage = async (file: string): Promise<CompressedPage> => {
-    const { mtimeMs, size } = await stat(file);
-    if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached;
-    const identity = Buffer.from(withHeadTags(await readFile(file, 'utf8'), headTags));
+  const versionOf = async (file: string) => {
+    const info = await stat(file).catch(() => undefined);
+    return info ? `${info.mtimeMs}:${info.size}` : 'none';
+  };
+
+  const loadPage = async (file: string, requestPath: string): Promise<CompressedPage> => {
+    const preloadsFile = path.join(path.dirname(file), PRELOADS_FILE);
+    const version = `${await versionOf(file)}|${await versionOf(preloadsFile)}`;
+    if (cache?.version !== version) {
+      const preloads = existsSync(preloadsFile) ? (JSON.parse(await readFile(preloadsFile, 'utf8')) as ScreenPreloads) : {};
+      cache = { version, html: await readFile(file, 'utf8'), preloads, pages: new Map() };
+    }
+    const current = cache;
+    const tags = `${headTags}${preloadTagsFor(current.preloads, requestPath)}`;
+    const known = current.pages.get(tags);
+    if (known) return known;
+    const identity = Buffer.from(withHeadTags(current.html, tags));
     const [br, gz] = await Promise.all([brotli(identity), gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION })]);
-    cached = { mtimeMs, size, identity, br, gzip: gz };
-    return cached;
+    const page = { identity, br, gzip: gz };
+    current.pages.set(tags, page);
+    return page;
   };
 
   const sendIndex = async (req: Request, res: Response, next: NextFunction) => {
@@ -108,7 +140,7 @@ export function frontendRouter(frontendDir: string | undefined, options: Fronten
       return;
     }
     try {
-      const current = await loadPage(indexFile);
+      const current = await loadPage(indexFile, req.path === '/index.html' ? '/' : req.path);
       const encoding = chooseEncoding(req, ['br', 'gzip']);
       res.setHeader('Cache-Control', 'no-cache');
       res.vary('Accept-Encoding');

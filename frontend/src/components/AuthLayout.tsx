@@ -42,7 +42,7 @@ const TopRow = styled.div`
 `;
 
 const Body = styled.div`
-  ${riseIn(0, 0.5, 18)};
+  ${riseIn(0, 0.5, 18, { fade: false })};
   flex: 1;
   display: flex;
   flex-direction: column;

@@ -57,7 +57,7 @@ const Titles = styled.div`
 `;
 
 const Title = styled.h1`
-  ${riseIn(0.2, 0.7)};
+  ${riseIn(0, 0.9, 16, { fade: false })};
   font-family: ${({ theme }) => theme.font.display};
   font-size: clamp(3rem, 15vw, 4.25rem);
   font-weight: 600;
