@@ -108,6 +108,18 @@ async function signUp(base: string): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
+/** Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP on a busy machine) and asks to run it again. */
+async function measureWithRetries(url: string, cookie: string | undefined, chromePath: string, attempts = 3): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url, cookie, chromePath);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stderr.write(`  ${error instanceof Error ? error.message : String(error)}; running it again\n`);
+    }
+  }
+}
+
 async function measure(url: string, cookie: string | undefined, chromePath: string): Promise<LighthouseResult> {
   // A fresh browser per run: nothing cached, nothing warmed up.
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...chromiumArgs], logLevel: 'error' });
@@ -168,7 +180,7 @@ async function main() {
       const results: LighthouseResult[] = [];
       for (let run = 1; run <= runs; run += 1) {
         process.stderr.write(`Lighthouse ${screen.path} run ${run}/${runs}\n`);
-        results.push(await measure(`${base}${screen.path}`, screen.signedIn ? cookie : undefined, chromePath));
+        results.push(await measureWithRetries(`${base}${screen.path}`, screen.signedIn ? cookie : undefined, chromePath));
       }
       const median = computeMedianRun(results as Parameters<typeof computeMedianRun>[0]) as LighthouseResult;
       const load = initialLoad(dist, screenModulesFor(screen.path));

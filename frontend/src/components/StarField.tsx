@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import styled, { keyframes } from 'styled-components';
 
 export const AUTH_STAR_COUNT = 30;
@@ -27,8 +27,8 @@ function placeStars(count: number, seed: number): Star[] {
   }));
 }
 
-/** Decorative twinkling stars behind a screen; hidden from assistive technology. */
-export function StarField({ count = AUTH_STAR_COUNT, seed = 7 }: { count?: number; seed?: number }) {
+/** Decorative twinkling stars behind a screen; hidden from assistive technology. Drawn once: a parent's re-render leaves them be. */
+export const StarField = memo(function StarField({ count = AUTH_STAR_COUNT, seed = 7 }: { count?: number; seed?: number }) {
   const stars = useMemo(() => placeStars(count, seed), [count, seed]);
   return (
     <Sky aria-hidden="true" data-testid="star-field">
@@ -47,7 +47,7 @@ export function StarField({ count = AUTH_STAR_COUNT, seed = 7 }: { count?: numbe
       ))}
     </Sky>
   );
-}
+});
 
 const twinkle = keyframes`
   0%, 100% { opacity: 0.25; transform: scale(0.8); }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useState } from 'react';
 import { countdownToNextWindow, isSwipingOpen, readSwipeWindowMode, type Countdown, type SwipeWindowMode } from './swipeWindow';
-import { useNow } from './useNow';
+import { useClockValue, useNow } from './useNow';
 
 /**
  * Where the screens learn the window's mode. Today the page the gateway serves says it (a meta tag); once
@@ -28,4 +28,10 @@ export function useSwipeWindow(intervalMs = 1000): SwipeWindow {
   const mode = useSwipeWindowMode();
   const now = useNow(intervalMs);
   return { mode, now, open: isSwipingOpen(mode, now), countdown: countdownToNextWindow(now) };
+}
+
+/** Only whether swiping is open, by the same rule; re-renders when that changes, not every second. */
+export function useSwipingOpen(intervalMs = 1000): boolean {
+  const mode = useSwipeWindowMode();
+  return useClockValue((now) => isSwipingOpen(mode, now), intervalMs);
 }

@@ -6,12 +6,14 @@ import { NightScreen } from '../../components/NightScreen';
 import { preloadOnIntent, screens } from '../../screens';
 import { riseIn } from '../../theme/animations';
 import { isNightTime } from '../../time/swipeWindow';
-import { useSwipeWindow } from '../../time/useSwipeWindow';
+import { useClockValue } from '../../time/useNow';
+import { useSwipingOpen } from '../../time/useSwipeWindow';
 
 export function LandingPage() {
-  // The landing scene re-reads the clock every second so the sky warms the moment night falls.
-  const { now, open } = useSwipeWindow(1000);
-  const night = isNightTime(now);
+  // The landing scene re-reads the clock every second so the sky warms the moment night falls; it only
+  // redraws when night falls or the window opens.
+  const night = useClockValue(isNightTime, 1000);
+  const open = useSwipingOpen(1000);
 
   return (
     <NightScreen tinted={night}>
