@@ -17,13 +17,14 @@ const { lobby: LobbyPage, chat: ChatPage, profile: ProfilePage, settings: Settin
  * The routes of the spec (point 2) plus /reset-password, /privacy and /terms from decisions.md. The
  * landing page is part of the app's first chunk; every other screen is loaded when first needed (and
  * preloaded for the address the app opened on). Navigation runs in a transition, so the current screen
- * stays until the next one is ready; only a first load shows the empty sky below.
+ * stays until the next one is ready; only a first load shows the bare sky below.
  */
 export function AppRoutes() {
   useDocumentTitle();
   return (
     <ScreenErrorBoundary>
-      <Suspense fallback={<NightScreen stars={false}>{null}</NightScreen>}>
+      {/* The same sky every signed-out screen draws, so only the screen's content appears when it has loaded. */}
+      <Suspense fallback={<NightScreen>{null}</NightScreen>}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/signup" element={<SignUpPage />} />
