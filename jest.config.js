@@ -10,11 +10,11 @@ const moduleNameMapper = {
   [`^@nocturne/(${services.join('|')})$`]: '<rootDir>/services/$1/src',
   '^@nocturne/gateway$': '<rootDir>/gateway/src',
 };
-const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/'] };
+const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/tests/'] };
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack}/**/*.unit.test.ts'] },
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,e2e/setup}/**/*.unit.test.ts'] },
     {
       ...common,
       displayName: 'unit-frontend',
@@ -22,6 +22,6 @@ module.exports = {
       testMatch: ['<rootDir>/frontend/src/**/*.unit.test.{ts,tsx}'],
       moduleNameMapper: { ...moduleNameMapper, '\\.(css|png|svg|jpg)$': '<rootDir>/frontend/test/fileStub.js' },
     },
-    { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack}/**/*.int.test.ts'], testTimeout: 30000 },
+    { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,frontend/build,e2e/setup}/**/*.int.test.ts'], testTimeout: 30000 },
   ],
 };

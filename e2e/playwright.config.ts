@@ -3,9 +3,22 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ChromiumMissingError, chromiumArgs, ensureChromium } from './setup/chromium';
 
 // The browser tests run the real embedded stack (gateway, services, built client) on a fresh data
-// directory, in Debian's Chromium: no browser is downloaded.
+// directory, in Debian's Chromium: no browser is downloaded. Before anything starts, a missing browser
+// is installed (as root on Debian, saying so) or stops the run at once with the command to run.
+const chromium = { executablePath: browserOrStop(), args: chromiumArgs };
+
+function browserOrStop(): string {
+  try {
+    return ensureChromium();
+  } catch (error) {
+    if (!(error instanceof ChromiumMissingError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 const port = Number(process.env.E2E_PORT ?? 8181);
 const realStack = process.env.E2E_STACK === 'real';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'nocturne-e2e-'));
@@ -13,11 +26,6 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'nocturne
 process.env.E2E_DATA_DIR = dataDir;
 const mailOutbox = join(dataDir, 'outbox');
 process.env.E2E_MAIL_OUTBOX = mailOutbox;
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 
 export default defineConfig({
   testDir: './tests',
@@ -52,6 +60,8 @@ export default defineConfig({
       PROFILE_PORT: realStack ? String(port + 2) : '0',
       INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
       LOG_LEVEL: 'warn',
+      // @apollo/gateway otherwise probes cloud metadata addresses and reports usage to Apollo.
+      APOLLO_TELEMETRY_DISABLED: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The embedded stack unless E2E_STACK=real: CI exports the real servers' variables for the
       // integration suites, and the browser journey runs on each mode by choice.

@@ -1,14 +1,18 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './build/compress.mts';
+import { appIconsPlugin } from './build/icons.mts';
+import { inlinePageCssPlugin, screenPreloadsPlugin } from './build/pagePlugins.mts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appIconsPlugin(), screenPreloadsPlugin(), inlinePageCssPlugin(), precompressPlugin()],
   resolve: {
-    // The browser bundle compiles the shared input rules from source, so client and server never drift.
-    alias: { '@nocturne/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) },
+    // The browser bundle compiles the shared input rules from source, so client and server never drift
+    // (through src/contracts.ts, which configures zod for the Content-Security-Policy first).
+    alias: { '@nocturne/contracts': fileURLToPath(new URL('./src/contracts.ts', import.meta.url)) },
   },
   server: {
     proxy: {
@@ -19,14 +23,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: the module graph the bundle budget test and `npm run bench:web` measure.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than screens: separate chunks stay cached across releases.
+        // Libraries change far less often than screens: their chunks stay cached across releases. Only
+        // libraries every screen needs are grouped; the others follow the screens that import them, so
+        // the landing page never downloads what only later screens use.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'graphql', test: /node_modules[\\/](@apollo|graphql|graphql-ws|rxjs|@wry|optimism|tslib)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|styled-components|stylis|@emotion)[\\/]/ },
+            { name: 'graphql', test: /node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|tslib)[\\/]/ },
           ],
         },
       },

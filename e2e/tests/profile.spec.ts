@@ -90,7 +90,7 @@ test.describe('location denied', () => {
   });
 });
 
-test('onboarding without a stored user goes to sign-up', async ({ page }) => {
+test('onboarding without a session goes to sign-up', async ({ page }) => {
   await page.goto('/onboarding');
   await expect(page).toHaveURL(/\/signup$/);
 });

@@ -58,7 +58,7 @@ export const bundledCatalogues: Catalogues = { kinks: [...Kinks], interests: [..
 
 /** The server's kink, interest and gender lists; `loading` until they arrive. */
 export function useCatalogues(): { catalogues: Catalogues; loading: boolean } {
-  const { data, loading, error } = useQuery(CATALOGUES);
+  const { data, loading, error } = useQuery(CATALOGUES, { client: sharedApolloClient() });
   if (data) return { catalogues: data.catalogues, loading: false };
   return { catalogues: bundledCatalogues, loading: loading && !error };
 }

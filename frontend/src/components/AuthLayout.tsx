@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { motion } from 'motion/react';
 import styled from 'styled-components';
 import { BackButton } from './BackButton';
 import { NightScreen } from './NightScreen';
+import { riseIn } from '../theme/animations';
 import { glass, IconBadge } from './Surface';
 
 interface AuthLayoutProps {
@@ -22,7 +22,7 @@ export function AuthLayout({ backTo, backLabel, icon, title, subtitle, children,
       <TopRow>
         <BackButton to={backTo} label={backLabel} />
       </TopRow>
-      <Body initial={{ opacity: 0, y: 18 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.5, ease: 'easeOut' }}>
+      <Body>
         <Header>
           {icon && <IconBadge aria-hidden="true">{icon}</IconBadge>}
           <Heading>{title}</Heading>
@@ -41,7 +41,8 @@ const TopRow = styled.div`
   height: 48px;
 `;
 
-const Body = styled(motion.div)`
+const Body = styled.div`
+  ${riseIn(0, 0.5, 18, { fade: false })};
   flex: 1;
   display: flex;
   flex-direction: column;

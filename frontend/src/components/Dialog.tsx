@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { motion } from 'motion/react';
 import styled, { css } from 'styled-components';
+import { fadeIn, sheetIn } from '../theme/animations';
 import { IconBadge } from './Surface';
 
 interface DialogProps {
@@ -89,7 +89,7 @@ export function Dialog({ title, description, onClose, children, footer, size = '
 
   return createPortal(
     <Layer>
-      <Backdrop initial={{ opacity: 0 }} animate={{ opacity: 1 }} transition={{ duration: 0.2 }} onClick={() => onClose?.()} aria-hidden="true" />
+      <Backdrop onClick={() => onClose?.()} aria-hidden="true" />
       <Panel
         ref={panelRef}
         role={role}
@@ -98,9 +98,6 @@ export function Dialog({ title, description, onClose, children, footer, size = '
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         $size={size}
-        initial={{ opacity: 0, y: 40 }}
-        animate={{ opacity: 1, y: 0 }}
-        transition={{ type: 'spring', stiffness: 380, damping: 34 }}
       >
         <Header>
           {icon && <IconBadge aria-hidden="true">{icon}</IconBadge>}
@@ -136,15 +133,17 @@ const Layer = styled.div`
   }
 `;
 
-const Backdrop = styled(motion.div)`
+const Backdrop = styled.div`
   position: absolute;
+  animation: ${fadeIn} 0.2s ease-out;
   inset: 0;
   background: rgba(4, 3, 16, 0.72);
   backdrop-filter: blur(6px);
 `;
 
-const Panel = styled(motion.div)<{ $size: 'narrow' | 'wide' }>`
+const Panel = styled.div<{ $size: 'narrow' | 'wide' }>`
   position: relative;
+  ${sheetIn};
   display: flex;
   flex-direction: column;
   width: 100%;

@@ -46,6 +46,14 @@ export function describeCountdown({ hours, minutes, seconds }: Countdown): strin
   return [unit(hours, 'hour'), unit(minutes, 'minute'), unit(seconds, 'second')].join(', ');
 }
 
+/**
+ * The one rule every screen applies: is swiping open at `now`? `always` (SWIPE_WINDOW=always, the demo)
+ * opens it round the clock; otherwise it is open at night-time.
+ */
+export function isSwipingOpen(mode: SwipeWindowMode, now: Date): boolean {
+  return mode === 'always' || isNightTime(now);
+}
+
 /** The server announces its window in a meta tag; `always` is the round-the-clock demo mode. */
 export function readSwipeWindowMode(doc: Document = document): SwipeWindowMode {
   const content = doc.querySelector('meta[name="nocturne-swipe-window"]')?.getAttribute('content');

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { AnimatePresence, motion } from 'motion/react';
-import styled, { css } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { isSwipeDismiss, type Toast } from './toastStore';
 import { useToast } from './useToast';
 
@@ -31,13 +30,9 @@ export function Toaster() {
   return createPortal(
     <Region ref={regionRef} tabIndex={-1} aria-label={`${REGION_LABEL} (${HOTKEY})`}>
       <List>
-        <AnimatePresence initial={false}>
-          {toasts
-            .filter((t) => t.open)
-            .map((t) => (
-              <ToastItem key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
-            ))}
-        </AnimatePresence>
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
+        ))}
       </List>
     </Region>,
     document.body,
@@ -47,11 +42,13 @@ export function Toaster() {
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
+  const [dragging, setDragging] = useState(false);
   const destructive = toast.variant === 'destructive';
 
   const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
     start.current = event.clientX;
+    setDragging(true);
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
@@ -61,32 +58,38 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
     if (start.current === null) return;
     const delta = event.clientX - start.current;
     start.current = null;
+    setDragging(false);
     if (isSwipeDismiss(delta)) onDismiss();
     else setOffset(0);
   };
 
+  // A closed toast stays in the store for a while (the spec's remove delay): it plays its way out, takes
+  // no pointer, and is hidden from assistive technology, so only open toasts are announced.
+  const live = toast.open
+    ? {
+        role: destructive ? 'alert' : 'status',
+        'aria-live': destructive ? ('assertive' as const) : ('polite' as const),
+        'aria-atomic': true,
+        'aria-label': LIVE_REGION_LABEL,
+        onPointerDown,
+        onPointerMove,
+        onPointerUp: onPointerEnd,
+        onPointerCancel: onPointerEnd,
+      }
+    : { 'aria-hidden': true };
+
   return (
     <Item
-      layout
-      role={destructive ? 'alert' : 'status'}
-      aria-live={destructive ? 'assertive' : 'polite'}
-      aria-atomic="true"
-      aria-label={LIVE_REGION_LABEL}
+      {...live}
       $destructive={destructive}
-      initial={{ opacity: 0, y: -16, scale: 0.97 }}
-      animate={{ opacity: 1, y: 0, scale: 1, x: offset }}
-      exit={{ opacity: 0, x: offset > 0 ? 320 : 0, transition: { duration: 0.2 } }}
-      transition={{ type: 'spring', stiffness: 420, damping: 34 }}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
+      $state={!toast.open ? 'closed' : dragging ? 'dragging' : 'open'}
+      style={{ '--toast-x': `${offset}px`, '--toast-exit': `${offset > 0 ? 320 : 0}px` } as CSSProperties}
     >
       <Text>
         <Title>{toast.title}</Title>
         {toast.description && <Description>{toast.description}</Description>}
       </Text>
-      <Close type="button" aria-label="Close notification" onClick={onDismiss}>
+      <Close type="button" aria-label="Close notification" onClick={onDismiss} tabIndex={toast.open ? undefined : -1}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -120,7 +123,16 @@ const List = styled.ol`
   gap: 8px;
 `;
 
-const Item = styled(motion.li)<{ $destructive: boolean }>`
+const enter = keyframes`
+  from { opacity: 0; transform: translateY(-16px) scale(0.97); }
+`;
+
+const leave = keyframes`
+  to { opacity: 0; transform: translateX(var(--toast-exit)); visibility: hidden; }
+`;
+
+/** CSS animations keep the always-present toaster free of an animation library. */
+const Item = styled.li<{ $destructive: boolean; $state: 'open' | 'dragging' | 'closed' }>`
   pointer-events: auto;
   touch-action: pan-y;
   display: flex;
@@ -134,6 +146,16 @@ const Item = styled(motion.li)<{ $destructive: boolean }>`
   box-shadow: ${({ theme }) => theme.shadow.card};
   cursor: grab;
   user-select: none;
+  transform: translateX(var(--toast-x, 0));
+  transition: transform ${({ $state }) => ($state === 'dragging' ? '0s' : '0.25s cubic-bezier(0.2, 0.9, 0.3, 1.2)')};
+  animation: ${enter} 0.28s cubic-bezier(0.2, 0.9, 0.3, 1.1);
+
+  ${({ $state }) =>
+    $state === 'closed' &&
+    css`
+      pointer-events: none;
+      animation: ${leave} 0.2s ease-in forwards;
+    `}
 
   ${({ $destructive, theme }) =>
     $destructive &&

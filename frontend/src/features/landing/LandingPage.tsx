@@ -1,41 +1,41 @@
-import { motion } from 'motion/react';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../brand';
 import { ButtonLink, TextLink } from '../../components/Button';
 import { Moon } from '../../components/Moon';
 import { NightScreen } from '../../components/NightScreen';
+import { preloadOnIntent, screens } from '../../screens';
+import { riseIn } from '../../theme/animations';
 import { isNightTime } from '../../time/swipeWindow';
-import { useNow } from '../../time/useNow';
-
-const rise = (delay: number) => ({
-  initial: { opacity: 0, y: 16 },
-  animate: { opacity: 1, y: 0 },
-  transition: { duration: 0.7, delay, ease: 'easeOut' as const },
-});
+import { useClockValue } from '../../time/useNow';
+import { useSwipingOpen } from '../../time/useSwipeWindow';
 
 export function LandingPage() {
-  // The landing scene re-reads the clock every second so the sky warms the moment night falls.
-  const night = isNightTime(useNow(1000));
+  // The landing scene re-reads the clock every second so the sky warms the moment night falls; it only
+  // redraws when night falls or the window opens.
+  const night = useClockValue(isNightTime, 1000);
+  const open = useSwipingOpen(1000);
 
   return (
     <NightScreen tinted={night}>
       <Scene>
         <Moon size={156} />
         <Titles>
-          <Title {...rise(0.2)}>{PRODUCT_NAME}</Title>
-          <Tagline {...rise(0.35)}>find a match when the stars align</Tagline>
+          <Title>{PRODUCT_NAME}</Title>
+          <Tagline>find a match when the stars align</Tagline>
         </Titles>
-        <Lead {...rise(0.5)}>When darkness falls, connections rise.</Lead>
-        <NightStatus {...rise(0.6)} $open={night}>
-          <Dot aria-hidden="true" $open={night} />
-          {night ? 'The night is open: swiping is live' : 'Swiping opens nightly at 8:00 PM'}
+        <Lead>When darkness falls, connections rise.</Lead>
+        <NightStatus>
+          <Dot aria-hidden="true" $open={open} />
+          {open ? 'The night is open: swiping is live' : 'Swiping opens nightly at 8:00 PM'}
         </NightStatus>
       </Scene>
-      <Actions {...rise(0.75)}>
-        <ButtonLink to="/signup" $block>
+      <Actions>
+        <ButtonLink to="/signup" $block {...preloadOnIntent(screens.signUp)}>
           Enter the Night
         </ButtonLink>
-        <TextLink to="/signin">Already exploring?</TextLink>
+        <TextLink to="/signin" {...preloadOnIntent(screens.signIn)}>
+          Already exploring?
+        </TextLink>
         <AgeNote>Adults only (18+)</AgeNote>
       </Actions>
     </NightScreen>
@@ -58,7 +58,8 @@ const Titles = styled.div`
   gap: 10px;
 `;
 
-const Title = styled(motion.h1)`
+const Title = styled.h1`
+  ${riseIn(0, 0.9, 16, { fade: false })};
   font-family: ${({ theme }) => theme.font.display};
   font-size: clamp(3rem, 15vw, 4.25rem);
   font-weight: 600;
@@ -71,7 +72,8 @@ const Title = styled(motion.h1)`
   text-shadow: 0 0 40px rgba(167, 139, 250, 0.25);
 `;
 
-const Tagline = styled(motion.p)`
+const Tagline = styled.p`
+  ${riseIn(0.35, 0.7)};
   font-size: 0.8125rem;
   font-weight: 500;
   letter-spacing: 0.18em;
@@ -79,7 +81,8 @@ const Tagline = styled(motion.p)`
   color: ${({ theme }) => theme.color.moon};
 `;
 
-const Lead = styled(motion.p)`
+const Lead = styled.p`
+  ${riseIn(0.5, 0.7)};
   max-width: 18em;
   font-family: ${({ theme }) => theme.font.display};
   font-size: 1.375rem;
@@ -88,7 +91,8 @@ const Lead = styled(motion.p)`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
-const NightStatus = styled(motion.p)<{ $open: boolean }>`
+const NightStatus = styled.p`
+  ${riseIn(0.6, 0.7)};
   display: inline-flex;
   align-items: center;
   gap: 8px;
@@ -108,7 +112,8 @@ const Dot = styled.span<{ $open: boolean }>`
   box-shadow: 0 0 10px ${({ $open, theme }) => ($open ? theme.color.success : theme.color.moonGlow)};
 `;
 
-const Actions = styled(motion.div)`
+const Actions = styled.div`
+  ${riseIn(0.75, 0.7)};
   display: grid;
   justify-items: center;
   gap: 18px;

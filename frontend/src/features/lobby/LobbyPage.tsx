@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { Button, ButtonLink } from '../../components/Button';
 import { Eyebrow, Muted, Panel, Stack } from '../../components/Surface';
 import { useSignedInUser } from '../../session/SessionContext';
-import { countdownToNextWindow, formatCountdown, isNightTime } from '../../time/swipeWindow';
-import { useNow } from '../../time/useNow';
+import { formatCountdown } from '../../time/swipeWindow';
+import { useSwipeWindow } from '../../time/useSwipeWindow';
 
 export function greetingFor(now: Date): string {
   const hour = now.getHours();
@@ -18,8 +18,8 @@ export function greetingFor(now: Date): string {
 export function LobbyPage() {
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const now = useNow(1000);
-  const open = isNightTime(now);
+  // The same rule as the top bar's clock: with SWIPE_WINDOW=always the deck is open whatever the hour.
+  const { mode, now, open, countdown } = useSwipeWindow(1000);
 
   return (
     <Page initial={{ opacity: 0, y: 12 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.4 }}>
@@ -30,15 +30,15 @@ export function LobbyPage() {
         </Greeting>
         <Muted>
           {open
-            ? 'The night is open. Step into the swipe deck and see who is out under the same stars.'
+            ? `${mode === 'always' ? 'Swiping is open round the clock' : 'The night is open'}. Step into the swipe deck and see who is out under the same stars.`
             : 'Swiping opens at 8:00 PM. Until then, perfect your profile so you shine when the stars align.'}
         </Muted>
       </Stack>
 
       <CountdownCard aria-label="Swipe window">
         <Eyebrow>{open ? 'Tonight is live' : 'Swiping opens in'}</Eyebrow>
-        {open ? <BigWords>Open now</BigWords> : <BigDigits>{formatCountdown(countdownToNextWindow(now))}</BigDigits>}
-        <Muted>Open nightly from 8:00 PM to 4:00 AM, your time.</Muted>
+        {open ? <BigWords>Open now</BigWords> : <BigDigits>{formatCountdown(countdown)}</BigDigits>}
+        <Muted>{mode === 'always' ? 'Demo mode: swiping is open round the clock.' : 'Open nightly from 8:00 PM to 4:00 AM, your time.'}</Muted>
       </CountdownCard>
 
       <Actions>

@@ -44,7 +44,19 @@ export function OnboardingPage({ machine = onboardingMachine }: { machine?: type
     headingRef.current?.focus();
   }, [step]);
 
-  if (state.matches('checking') || state.matches('redirected')) return null;
+  // Asking the server who is signed in takes one round trip: nothing is drawn until the answer.
+  if (state.matches('checking') || state.matches('loadingUser') || state.matches('redirected')) return null;
+  if (state.matches('unavailable')) {
+    return (
+      <Unavailable role="alert">
+        <h1>Nocturne can't be reached</h1>
+        <p>Check your connection and try again.</p>
+        <Button $variant="secondary" onClick={() => send({ type: 'RETRY' })}>
+          Try again
+        </Button>
+      </Unavailable>
+    );
+  }
 
   const saving = state.matches('saving');
   const uploading = state.matches({ editing: { photos: 'uploading' } });
@@ -409,4 +421,22 @@ const Hint = styled.p`
   text-align: center;
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.color.textSubtle};
+`;
+
+const Unavailable = styled.div`
+  flex: 1;
+  display: grid;
+  place-content: center;
+  justify-items: center;
+  gap: 14px;
+  text-align: center;
+
+  h1 {
+    font-family: ${({ theme }) => theme.font.display};
+    font-size: 1.6rem;
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;

@@ -1,16 +1,21 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { DefaultGender, ProfileLimits, ProfileMessages, type Gender } from '@nocturne/contracts';
+import { fetchCurrentUser, type AccountUser } from '../../api/auth';
 import { HttpError, serverError } from '../../api/http';
 import { completeOnboarding, uploadPhotos, type OnboardingSave, type PhotoUploadResult, type UploadedPhoto } from '../../api/profile';
 import { removePhoto, sendTimeZone } from '../../api/profileGraphql';
-import { forgetCurrentUserId, storedCurrentUserId } from '../../session/browserSession';
+import { forgetCurrentUserId } from '../../session/browserSession';
 import { toast, type ToastInput } from '../../toast/toastStore';
 import { locationDialogMachine } from '../location/locationDialogMachine';
 
 export const ONBOARDING_STEPS = 5;
 
 export interface OnboardingInput {
-  /** The id kept in browser storage after sign-up; without it the visitor is sent to /signup. */
+  /**
+   * The signed-in user's id when the caller knows it already. Otherwise the machine asks the server who
+   * is signed in (GET /api/auth/user): the session decides, not browser storage, and a visitor without
+   * one is sent to /signup.
+   */
   userId?: number;
 }
 
@@ -35,7 +40,8 @@ export type OnboardingEvent =
   | { type: 'CHANGE_BIO'; bio: string }
   | { type: 'CONTINUE' }
   | { type: 'BACK' }
-  | { type: 'SKIP' };
+  | { type: 'SKIP' }
+  | { type: 'RETRY' };
 
 export const ONBOARDING_UNREACHABLE = 'Something went wrong. Please try again.';
 export const ONBOARDING_FALLBACK_ERROR = 'Update failed';
@@ -99,13 +105,19 @@ export const onboardingMachine = setup({
     events: {} as OnboardingEvent,
   },
   actors: {
+    loadSignedInUser: fromPromise<AccountUser>(() => fetchCurrentUser()),
     uploadPhotos: fromPromise<PhotoUploadResult, File[]>(({ input }) => uploadPhotos(input)),
     removePhoto: fromPromise<void, string>(({ input }) => removePhoto(input)),
     saveOnboarding: fromPromise<unknown, { userId: number; save: OnboardingSave }>(({ input }) => completeOnboarding(input.userId, input.save)),
     locationDialog: locationDialogMachine,
   },
   guards: {
-    hasStoredUser: ({ context }) => context.userId !== undefined,
+    knowsUser: ({ context }) => context.userId !== undefined,
+    /** Only a 401 means nobody is signed in; anything else (gateway down) is worth a retry. */
+    signedOut: ({ event }) => {
+      const { error } = event as { error?: unknown };
+      return error instanceof HttpError && error.status === 401;
+    },
     stepIsFilled: ({ context }) => stepIsFilled(context),
     onLastStep: ({ context }) => context.step === ONBOARDING_STEPS,
     afterFirstStep: ({ context }) => context.step > 1,
@@ -162,7 +174,7 @@ export const onboardingMachine = setup({
   id: 'onboarding',
   initial: 'checking',
   context: ({ input }) => ({
-    userId: input?.userId ?? storedCurrentUserId(),
+    userId: input?.userId,
     step: 1,
     photos: [],
     pendingFiles: [],
@@ -172,7 +184,17 @@ export const onboardingMachine = setup({
   }),
   states: {
     checking: {
-      always: [{ guard: 'hasStoredUser', target: 'editing' }, { target: 'redirected' }],
+      always: [{ guard: 'knowsUser', target: 'editing' }, { target: 'loadingUser' }],
+    },
+    loadingUser: {
+      invoke: {
+        src: 'loadSignedInUser',
+        onDone: { target: 'editing', actions: assign({ userId: ({ event }) => event.output.id }) },
+        onError: [{ guard: 'signedOut', target: 'redirected' }, { target: 'unavailable' }],
+      },
+    },
+    unavailable: {
+      on: { RETRY: 'loadingUser' },
     },
     redirected: {
       type: 'final',

@@ -9,11 +9,13 @@ const image = (name = 'night.jpg') => new File(['x'], name, { type: 'image/jpeg'
 
 interface Fakes {
   userId?: number;
+  /** Who the server says is signed in (GET /api/auth/user), when the machine is not told. */
+  loadUser?: () => Promise<{ id: number; username: string; name: string }>;
   upload?: (files: File[]) => Promise<PhotoUploadResult>;
   save?: (input: { userId: number; save: OnboardingSave }) => Promise<unknown>;
 }
 
-function start({ userId = 12, upload, save = async () => ({ user: {} }) }: Fakes = {}) {
+function start({ userId = 12, loadUser = async () => ({ id: 31, username: 'nova', name: 'Nova' }), upload, save = async () => ({ user: {} }) }: Fakes = {}) {
   const notify = jest.fn();
   const navigate = jest.fn();
   const forgetUser = jest.fn();
@@ -21,6 +23,7 @@ function start({ userId = 12, upload, save = async () => ({ user: {} }) }: Fakes
   const saveOnboarding = jest.fn(save);
   const uploadPhotos = jest.fn(upload ?? (async (files: File[]) => ({ added: files.map((_, i) => photo(i + 1)), photos: [] })));
   const removePhoto = jest.fn(async (_id: string) => {});
+  const loadSignedInUser = jest.fn(loadUser);
   const location = fakeLocationDialog();
   const actor = createActor(
     onboardingMachine.provide({
@@ -28,6 +31,7 @@ function start({ userId = 12, upload, save = async () => ({ user: {} }) }: Fakes
         uploadPhotos: fromPromise(({ input }) => uploadPhotos(input)),
         removePhoto: fromPromise(({ input }) => removePhoto(input)),
         saveOnboarding: fromPromise(({ input }) => saveOnboarding(input)),
+        loadSignedInUser: fromPromise(() => loadSignedInUser()),
         locationDialog: location.machine,
       },
       actions: { notify, navigate, forgetUser, syncTimeZone },
@@ -35,14 +39,36 @@ function start({ userId = 12, upload, save = async () => ({ user: {} }) }: Fakes
     { input: { userId: userId === 0 ? undefined : userId } },
   ).start();
   const step = () => actor.getSnapshot().context.step;
-  return { actor, notify, navigate, forgetUser, syncTimeZone, saveOnboarding, uploadPhotos, removePhoto, step };
+  return { actor, notify, navigate, forgetUser, syncTimeZone, saveOnboarding, uploadPhotos, removePhoto, loadSignedInUser, step };
 }
 
 describe('onboardingMachine', () => {
-  it('sends a visitor without a stored user id to /signup', () => {
-    const { actor, navigate } = start({ userId: 0 });
-    expect(actor.getSnapshot().value).toBe('redirected');
+  it('takes the person from the session when the browser has nothing stored, and saves for them', async () => {
+    localStorage.clear();
+    const { actor, loadSignedInUser, saveOnboarding } = start({ userId: 0 });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(loadSignedInUser).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.userId).toBe(31);
+    for (let n = 0; n < 5; n += 1) actor.send({ type: 'SKIP' });
+    await waitFor(actor, () => saveOnboarding.mock.calls.length === 1);
+    expect(saveOnboarding).toHaveBeenCalledWith({ userId: 31, save: expect.objectContaining({ gender: 'Other' }) });
+  });
+
+  it('sends a visitor without a session (401) to /signup', async () => {
+    const { actor, navigate } = start({ userId: 0, loadUser: () => Promise.reject(new HttpError(401, '{"error":"Not signed in"}', 'Unauthorized')) });
+    await waitFor(actor, (s) => s.matches('redirected'));
     expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/signup' });
+  });
+
+  it('offers to try again when the server cannot say who is signed in, instead of sending the person away', async () => {
+    let answer: Promise<{ id: number; username: string; name: string }> = Promise.reject(new HttpError(502, '', 'Bad Gateway'));
+    const { actor, navigate } = start({ userId: 0, loadUser: () => answer });
+    await waitFor(actor, (s) => s.matches('unavailable'));
+    expect(navigate).not.toHaveBeenCalled();
+    answer = Promise.resolve({ id: 8, username: 'lyra', name: 'Lyra' });
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.userId).toBe(8);
   });
 
   it('starts on step 1 of 5', () => {

@@ -1,17 +1,15 @@
 import styled from 'styled-components';
 import { ClockIcon } from '../../components/icons';
-import { countdownToNextWindow, describeCountdown, formatCountdown, isNightTime, type SwipeWindowMode } from '../../time/swipeWindow';
-import { useNow } from '../../time/useNow';
+import { describeCountdown, formatCountdown } from '../../time/swipeWindow';
+import { useSwipeWindow } from '../../time/useSwipeWindow';
 
 /**
  * The top bar's live countdown to the next 8:00 PM. The demo (SWIPE_WINDOW=always) keeps the countdown
  * and says that swiping is open round the clock anyway.
  */
-export function SwipeWindowClock({ mode }: { mode: SwipeWindowMode }) {
-  const now = useNow(1000);
+export function SwipeWindowClock() {
+  const { mode, open, countdown } = useSwipeWindow(1000);
   const always = mode === 'always';
-  const open = always || isNightTime(now);
-  const countdown = countdownToNextWindow(now);
   const status = always ? 'Demo mode: swiping is open round the clock.' : open ? 'Swiping is open.' : 'Swiping opens at 8:00 PM.';
   const label = always ? 'Demo · 8 PM in' : open ? 'Open · next 8 PM' : 'Opens in';
   return (

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { renderScreen } from '../../testing/renderScreen';
+import { SwipeWindowModeContext } from '../../time/useSwipeWindow';
 import { SwipeWindowClock } from './SwipeWindowClock';
 
 describe('SwipeWindowClock', () => {
@@ -10,7 +11,7 @@ describe('SwipeWindowClock', () => {
   afterEach(() => jest.useRealTimers());
 
   it('counts down to 8:00 PM every second', () => {
-    renderScreen(<SwipeWindowClock mode="nightly" />, { path: '/lobby' });
+    renderScreen(<SwipeWindowClock />, { path: '/lobby' });
     expect(screen.getByText('02:30:00')).toBeTruthy();
     act(() => jest.advanceTimersByTime(1000));
     expect(screen.getByText('02:29:59')).toBeTruthy();
@@ -18,7 +19,12 @@ describe('SwipeWindowClock', () => {
   });
 
   it('keeps the countdown in the round-the-clock demo and says swiping is open', () => {
-    renderScreen(<SwipeWindowClock mode="always" />, { path: '/lobby' });
+    renderScreen(
+      <SwipeWindowModeContext.Provider value="always">
+        <SwipeWindowClock />
+      </SwipeWindowModeContext.Provider>,
+      { path: '/lobby' },
+    );
     expect(screen.getByText('02:30:00')).toBeTruthy();
     expect(screen.getByText('Demo · 8 PM in')).toBeTruthy();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Demo mode: swiping is open round the clock/);

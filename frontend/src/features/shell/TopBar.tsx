@@ -2,17 +2,16 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../brand';
 import { MoonIcon } from '../../components/icons';
-import type { SwipeWindowMode } from '../../time/swipeWindow';
 import { SwipeWindowClock } from './SwipeWindowClock';
 
-export function TopBar({ swipeWindowMode }: { swipeWindowMode: SwipeWindowMode }) {
+export function TopBar() {
   return (
     <Bar>
       <Brand to="/feed" aria-label={`${PRODUCT_NAME}, go to feed`}>
         <MoonIcon size={22} />
         <span>{PRODUCT_NAME}</span>
       </Brand>
-      <SwipeWindowClock mode={swipeWindowMode} />
+      <SwipeWindowClock />
     </Bar>
   );
 }

@@ -6,7 +6,6 @@ import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../forms/fieldErr
 import { rememberSignedInUser } from '../../session/browserSession';
 import { toast, type ToastInput } from '../../toast/toastStore';
 import { locationDialogMachine } from '../location/locationDialogMachine';
-import { sendTimeZone } from '../../api/profileGraphql';
 
 export interface SignInValues {
   username: string;
@@ -48,7 +47,10 @@ export const signInMachine = setup({
     storeUser: (_, params: { user: AccountUser }) => rememberSignedInUser(params.user),
     // Night-time follows the person's own zone; a failure here must not stand in the way of signing in.
     syncTimeZone: () => {
-      sendTimeZone().catch((error: unknown) => console.warn('Sending the time zone failed', error));
+      // The GraphQL client is a chunk of its own: the sign-in screen fetches it only once it has signed in.
+      import('../../api/profileGraphql')
+        .then(({ sendTimeZone }) => sendTimeZone())
+        .catch((error: unknown) => console.warn('Sending the time zone failed', error));
     },
     notify: (_, params: ToastInput) => {
       toast(params);

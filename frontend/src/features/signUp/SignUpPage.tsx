@@ -11,6 +11,7 @@ import { PRODUCT_NAME } from '../../brand';
 import { PasswordField, TextField } from '../../components/TextField';
 import { LocationDialog } from '../location/LocationDialog';
 import type { locationDialogMachine } from '../location/locationDialogMachine';
+import { SignedInNotice } from './SignedInNotice';
 import { signUpMachine, type SignUpField } from './signUpMachine';
 
 export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signUpMachine }) {
@@ -65,6 +66,8 @@ export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signU
         </Button>
       </Form>
       {locationActor && <LocationDialog actor={locationActor} />}
+      {/* Asked once, before an account exists; after a sign-up the new person is the one signed in. */}
+      {(state.matches('form') || pending) && <SignedInNotice />}
     </AuthLayout>
   );
 }

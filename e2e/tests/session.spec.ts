@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { answerLocationDialog, newPerson, signUp, toastWith, type Person } from './support';
+
+async function signUpAndSkipLocation(page: import('@playwright/test').Page, person: Person) {
+  await signUp(page, person);
+  await expect(toastWith(page, 'Account created!')).toBeVisible();
+  await answerLocationDialog(page);
+  await expect(page).toHaveURL(/\/onboarding$/);
+}
+
+test.describe('every screen reads the same swipe window', () => {
+  // An afternoon in the browser's zone: outside the nightly window, but the embedded stack opens it round the clock.
+  test.use({ timezoneId: 'Europe/Paris' });
+
+  test('the Lobby says swiping is open when the server opens the window round the clock, as the top bar does', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T15:30:00+01:00'));
+    await signUpAndSkipLocation(page, newPerson('lobby'));
+    await page.goto('/lobby');
+    await expect(page.getByRole('timer')).toHaveAccessibleName(/^Demo mode: swiping is open round the clock/);
+    const lobby = page.getByRole('main');
+    await expect(lobby.getByText('Open now')).toBeVisible();
+    await expect(lobby.getByText('Swiping opens in')).toHaveCount(0);
+    await expect(lobby.getByText('04:30:00')).toHaveCount(0);
+  });
+});
+
+test('onboarding trusts the session when the browser has nothing stored', async ({ page }) => {
+  const person = newPerson('trust');
+  await signUpAndSkipLocation(page, person);
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto('/onboarding');
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole('radio', { name: 'Female' }).check();
+  for (let step = 1; step <= 5; step += 1) await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(toastWith(page, 'Profile updated!')).toBeVisible();
+  await answerLocationDialog(page);
+  await expect(page).toHaveURL(/\/swipe-deck$/);
+
+  const me = (await (await page.request.get('/api/auth/user')).json()).user;
+  expect([me.username, me.gender, me.onboardingCompleted]).toEqual([person.username, 'Female', true]);
+});
+
+test('the sign-up screen of a signed-in person offers to continue or to sign out first', async ({ page }) => {
+  const first = newPerson('first');
+  await signUpAndSkipLocation(page, first);
+
+  await page.goto('/signup');
+  const question = page.getByRole('alertdialog', { name: "You're already signed in" });
+  await expect(question).toContainText(`@${first.username}`);
+  await question.getByRole('button', { name: `Continue as ${first.name}` }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  expect((await (await page.request.get('/api/auth/user')).json()).user.username).toBe(first.username);
+
+  await page.goto('/signup');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out first' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+
+  const second = newPerson('second');
+  await signUpAndSkipLocation(page, second);
+  expect((await (await page.request.get('/api/auth/user')).json()).user.username).toBe(second.username);
+});
