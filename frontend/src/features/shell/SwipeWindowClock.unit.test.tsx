@@ -23,4 +23,13 @@ describe('SwipeWindowClock', () => {
     expect(screen.getByText('Demo · 8 PM in')).toBeTruthy();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Demo mode: swiping is open round the clock/);
   });
+
+  it("follows the server: the person's stored zone, its mode and its clock", () => {
+    // The browser says 17:30 UTC; the server follows Asia/Tokyo (02:30 there, open) and runs 10 s ahead.
+    const server = { open: true, mode: 'nightly' as const, opensAt: '', timeZone: 'Asia/Tokyo', now: '', clockOffsetMs: 10_000 };
+    jest.setSystemTime(new Date(Date.UTC(2026, 10, 22, 17, 30, 0)));
+    renderScreen(<SwipeWindowClock mode="always" server={server} />, { path: '/lobby' });
+    expect(screen.getByText('17:29:50')).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Swiping is open\./);
+  });
 });

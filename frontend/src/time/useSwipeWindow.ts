@@ -1,0 +1,44 @@
+import { fetchSwipeWindow, type SwipeWindowInfo } from '../api/swipe';
+import { createUserResource } from '../session/userResource';
+import { browserTimeZone, countdownTo, isNightTime, nextWindowOpening, readSwipeWindowMode, type Countdown, type SwipeWindowMode } from './swipeWindow';
+import { useNow } from './useNow';
+
+/** The server's answer and how far the browser's clock is off from the server's. */
+export interface ServerSwipeWindow extends SwipeWindowInfo {
+  clockOffsetMs: number;
+}
+
+export const loadServerSwipeWindow = async (): Promise<ServerSwipeWindow> => {
+  const info = await fetchSwipeWindow();
+  return { ...info, clockOffsetMs: Date.parse(info.now) - Date.now() };
+};
+
+export const swipeWindowResource = createUserResource(loadServerSwipeWindow);
+
+export interface SwipeWindowView {
+  /** False until the server answered; the browser's zone and the page's mode stand in meanwhile. */
+  fromServer: boolean;
+  mode: SwipeWindowMode;
+  timeZone: string;
+  open: boolean;
+  opensAt: Date;
+  countdown: Countdown;
+}
+
+/**
+ * The window as the server applies it to this person (their stored zone, the stack's mode), ticking on
+ * the browser's clock corrected by the server's.
+ */
+export function swipeWindowAt(browserNow: Date, server: ServerSwipeWindow | null, fallbackMode: SwipeWindowMode = readSwipeWindowMode()): SwipeWindowView {
+  const now = new Date(browserNow.getTime() + (server?.clockOffsetMs ?? 0));
+  const timeZone = server?.timeZone ?? browserTimeZone();
+  const mode = server?.mode ?? fallbackMode;
+  const opensAt = nextWindowOpening(now, timeZone);
+  return { fromServer: server !== null, mode, timeZone, open: mode === 'always' || isNightTime(now, timeZone), opensAt, countdown: countdownTo(opensAt, now) };
+}
+
+export function useSwipeWindow(userId: number): SwipeWindowView {
+  const now = useNow(1000);
+  const { value } = swipeWindowResource.use(userId);
+  return swipeWindowAt(now, value);
+}
