@@ -26,6 +26,8 @@ export interface SeedOptions {
   timeZone?: string;
   /** Hue of the generated photo, so screenshots tell people apart. */
   hue?: number;
+  /** How many photos to upload (0: none, the deck shows the generated avatar). */
+  photos?: number;
 }
 
 export const baseUrl = () => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181)}`;
@@ -55,11 +57,14 @@ export async function seedPerson(options: SeedOptions = {}): Promise<Seeded> {
     'sign-up',
   );
   const id = (await signUp.json()).user.id as number;
-  const upload = await ok(
-    await api.post('/api/photos', { multipart: { photos: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo(options.hue ?? id) } } }),
-    'photo upload',
-  );
-  const photos = ((await upload.json()).photos as Array<{ url: string }>).map((p) => p.url);
+  let photos: string[] = [];
+  for (let i = 0; i < (options.photos ?? 1); i++) {
+    const upload = await ok(
+      await api.post('/api/photos', { multipart: { photos: { name: `me${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo((options.hue ?? id) + i * 2) } } }),
+      'photo upload',
+    );
+    photos = ((await upload.json()).photos as Array<{ url: string }>).map((p) => p.url);
+  }
   await ok(
     await api.patch(`/api/user/${id}`, {
       data: { gender: options.gender ?? 'Female', photos, kinks: options.kinks ?? ['Rope Play'], interests: options.interests ?? ['Art'], bio: options.bio ?? `${name} after dark.` },
@@ -73,6 +78,24 @@ export async function seedPerson(options: SeedOptions = {}): Promise<Seeded> {
   if (options.timeZone) await setTimeZone(api, options.timeZone);
   return { id, username: person.username, password: person.password, name, api };
 }
+
+/** Many people at once, a few at a time (the stack is shared by every test). */
+export async function seedPeople(count: number, options: (index: number) => SeedOptions): Promise<Seeded[]> {
+  const people: Seeded[] = [];
+  for (let start = 0; start < count; start += 6) {
+    const batch = Array.from({ length: Math.min(6, count - start) }, (_, i) => seedPerson(options(start + i)));
+    people.push(...(await Promise.all(batch)));
+  }
+  return people;
+}
+
+/** A place of its own for each test, far from everyone else's, so its deck holds only its own people. */
+export function remotePlace(): { latitude: number; longitude: number } {
+  return { latitude: -50 + Math.random() * 100, longitude: -170 + Math.random() * 340 };
+}
+
+/** Somewhere within a few km of `place`. */
+export const near = (place: { latitude: number; longitude: number }, km: number) => ({ latitude: place.latitude + km / 111, longitude: place.longitude });
 
 export async function setTimeZone(api: APIRequestContext, zone: string) {
   await ok(await api.post('/graphql', { data: { query: 'mutation($zone: String!) { setTimeZone(zone: $zone) { id } }', variables: { zone } } }), 'time zone');

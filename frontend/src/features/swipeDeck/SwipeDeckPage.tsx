@@ -92,7 +92,7 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
         </FilterButton>
       </Header>
 
-      <LiveRegion role="status" aria-live="polite">
+      <LiveRegion role="status" aria-live="polite" data-testid="swipe-announcement">
         {announcement}
       </LiveRegion>
 

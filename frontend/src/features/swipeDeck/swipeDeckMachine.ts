@@ -133,11 +133,11 @@ export const swipeDeckMachine = setup({
     // Components provide the router's navigate; a full page load is the correct default.
     navigate: (_, params: { to: string }) => window.location.assign(params.to),
     startLoading: assign({ profiles: [], loaded: false, exhausted: false, supplyFailed: false, inFlight: null, match: null }),
-    storeLoad: assign(({ context }, params: { load: DeckLoad }) => ({
+    storeLoad: assign((_, params: { load: DeckLoad }) => ({
       window: params.load.window,
       clockOffsetMs: params.load.clockOffsetMs,
       quota: params.load.quota,
-      profiles: params.load.profiles.filter((profile) => !context.swiped.includes(profile.id)),
+      profiles: params.load.profiles,
       exhausted: params.load.profiles.length < DECK_PAGE_SIZE,
       loaded: true,
     })),
@@ -292,7 +292,8 @@ export const swipeDeckMachine = setup({
           on: { RETRY: { target: 'loading' } },
         },
         empty: {
-          on: { RESTART: { target: 'loading', actions: assign({ restarted: true }) }, RETRY: { target: 'loading' } },
+          // Passed people come back: the ones passed since the deck opened too.
+          on: { RESTART: { target: 'loading', actions: assign({ restarted: true, swiped: [] }) }, RETRY: { target: 'loading' } },
         },
         failed: {
           on: { RETRY: { target: 'loading' } },

@@ -114,6 +114,23 @@ describe('swipeDeckMachine loading', () => {
     expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([7]);
   });
 
+  it("'Restart' brings back the people passed since the deck opened", async () => {
+    const passed: number[] = [];
+    const { actor, settle } = start({
+      load: async ({ restart }) => loadOf(restart ? profiles(7, 1).filter((p) => passed.includes(p.id)) : profiles(7, 1).filter((p) => !passed.includes(p.id))),
+      swipe: async ({ swipedId }) => {
+        passed.push(swipedId);
+        return resultOf(freeQuota());
+      },
+    });
+    await settle('ready');
+    actor.send({ type: 'SWIPE', kind: 'pass' });
+    await settle('empty');
+    actor.send({ type: 'RESTART' });
+    await settle('ready');
+    expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([7]);
+  });
+
   it('fails visibly when the deck cannot be loaded, and tries again on request', async () => {
     let attempts = 0;
     const { actor, settle } = start({
