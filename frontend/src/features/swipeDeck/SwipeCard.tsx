@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { motion, useMotionValue, useTransform, type PanInfo } from 'motion/react';
+import { motion, useIsPresent, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import type { DeckProfile } from '../../api/swipe';
@@ -42,7 +42,9 @@ interface SwipeCardProps {
  * photo), so tapping and the keyboard reach the same things as dragging.
  */
 export function SwipeCard({ profile, depth, onSwipe, onOpen }: SwipeCardProps) {
-  const top = depth === 0;
+  // A card flying out is already swiped: out of the way of pointers, keys and screen readers.
+  const present = useIsPresent();
+  const top = depth === 0 && present;
   const x = useMotionValue(0);
   const y = useMotionValue(0);
   const rotate = useTransform(x, [-240, 0, 240], [-14, 0, 14]);
