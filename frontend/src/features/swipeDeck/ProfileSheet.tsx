@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import styled, { css } from 'styled-components';
 import { ProfileLimits, type SwipeKind } from '@nocturne/contracts';
 import type { DeckProfile } from '../../api/swipe';
@@ -13,6 +14,7 @@ import { photosOf, whereabouts } from './deckProfile';
  * the sheet.
  */
 export function ProfileSheet({ profile, onSwipe, onClose, disabled = false }: { profile: DeckProfile; onSwipe: (kind: SwipeKind) => void; onClose: () => void; disabled?: boolean }) {
+  const id = useId();
   const photos = photosOf(profile);
   const morePhotos = photos.slice(1);
   const place = whereabouts(profile);
@@ -53,13 +55,13 @@ export function ProfileSheet({ profile, onSwipe, onClose, disabled = false }: { 
           {profile.superLikedYou && <Fact $super>Super-liked you</Fact>}
         </Facts>
 
-        <Section aria-labelledby="sheet-about">
-          <h3 id="sheet-about">About</h3>
+        <Section aria-labelledby={`${id}-about`}>
+          <h3 id={`${id}-about`}>About</h3>
           <p>{profile.bio || 'No bio yet'}</p>
         </Section>
 
-        <Section aria-labelledby="sheet-kinks">
-          <h3 id="sheet-kinks">Kinks &amp; Desires</h3>
+        <Section aria-labelledby={`${id}-kinks`}>
+          <h3 id={`${id}-kinks`}>{'Kinks & Desires'}</h3>
           <Chips>
             {profile.kinks.map((kink) => {
               const shared = profile.sharedKinks.includes(kink);
@@ -74,8 +76,8 @@ export function ProfileSheet({ profile, onSwipe, onClose, disabled = false }: { 
           </Chips>
         </Section>
 
-        <Section aria-labelledby="sheet-interests">
-          <h3 id="sheet-interests">Interests &amp; Hobbies</h3>
+        <Section aria-labelledby={`${id}-interests`}>
+          <h3 id={`${id}-interests`}>{'Interests & Hobbies'}</h3>
           <Chips>
             {profile.interests.map((interest) => (
               <Chip key={interest}>{interest}</Chip>
@@ -85,8 +87,8 @@ export function ProfileSheet({ profile, onSwipe, onClose, disabled = false }: { 
         </Section>
 
         {morePhotos.length > 0 && (
-          <Section aria-labelledby="sheet-photos">
-            <h3 id="sheet-photos">More Photos ({morePhotos.length})</h3>
+          <Section aria-labelledby={`${id}-photos`}>
+            <h3 id={`${id}-photos`}>More Photos ({morePhotos.length})</h3>
             <PhotoGrid>
               {morePhotos.map((url, index) => (
                 <li key={url}>
