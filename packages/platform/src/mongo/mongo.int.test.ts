@@ -31,6 +31,16 @@ d('MongoDB', () => {
   readModelContract('MongoDB', () => new MongoReadModelStore(freshDb()));
   blobStoreContract('GridFS', () => new GridFsBlobStore(freshDb()), { reopen: () => new GridFsBlobStore(sameDb()) });
 
+  describe('read model indexes', () => {
+    it('opens a collection again whose several indexes already exist, as every restart does', async () => {
+      const indexes = [{ fields: { latitude: 1 as const, longitude: 1 as const } }, { fields: { onboarded: 1 as const, gender: 1 as const, age: 1 as const } }];
+      const first = new MongoReadModelStore(freshDb());
+      await first.collection<{ _id: string; age: number }>('candidates', { indexes }).upsert({ _id: '1', age: 30 });
+      const restarted = new MongoReadModelStore(sameDb());
+      expect(await restarted.collection<{ _id: string; age: number }>('candidates', { indexes }).get('1')).toEqual({ _id: '1', age: 30 });
+    });
+  });
+
   describe('global positions without transactions', () => {
     it('does not hand out an event after a gap until the gap is filled', async () => {
       const db = freshDb();
