@@ -213,6 +213,8 @@ test('choosing Plus allows super-likes, and the one super-liked sees the mark', 
   await expect(plans).toBeHidden();
   await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
 
+  // The deck reads tonight's allowance again after the change; the buttons come back with it.
+  await expect(page.getByRole('button', { name: 'Super-like Draco' })).toBeEnabled();
   await page.keyboard.press('ArrowUp');
   await expect(announcement(page)).toHaveText('You super-liked Draco.');
   expect(await (await viewer.api.get('/api/quota')).json()).toMatchObject({ plan: 'plus', superLikesPerNight: 3, superLikesUsed: 1 });
