@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Browser, type BrowserContext } from '@playwright/test';
 import sharp from 'sharp';
 import { newPerson } from './support';
 
@@ -42,7 +42,7 @@ async function photo(hue: number): Promise<Buffer> {
     .toBuffer();
 }
 
-const ok = async (response: Awaited<ReturnType<APIRequestContext['get']>>, what: string) => {
+const ok = async (response: APIResponse, what: string): Promise<APIResponse> => {
   expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
   return response;
 };
@@ -56,14 +56,14 @@ export async function seedPerson(options: SeedOptions = {}): Promise<Seeded> {
     await api.post('/api/auth/signup', { data: { username: person.username, email: person.email, password: person.password, name, age: options.age ?? 30 } }),
     'sign-up',
   );
-  const id = (await signUp.json()).user.id as number;
+  const id = ((await signUp.json()) as { user: { id: number } }).user.id;
   let photos: string[] = [];
   for (let i = 0; i < (options.photos ?? 1); i++) {
     const upload = await ok(
       await api.post('/api/photos', { multipart: { photos: { name: `me${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo((options.hue ?? id) + i * 2) } } }),
       'photo upload',
     );
-    photos = ((await upload.json()).photos as Array<{ url: string }>).map((p) => p.url);
+    photos = ((await upload.json()) as { photos: Array<{ url: string }> }).photos.map((p) => p.url);
   }
   await ok(
     await api.patch(`/api/user/${id}`, {

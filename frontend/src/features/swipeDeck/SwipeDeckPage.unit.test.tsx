@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import type { SwipeKind } from '@nocturne/contracts';
-import type { DeckProfile, Quota, SwipeResult } from '../../api/swipe';
+import type { DeckProfile, Quota, SwipeResult, SwipeWindowInfo } from '../../api/swipe';
 import { SessionContext } from '../../session/SessionContext';
 import { fakeFetch } from '../../testing/fakeFetch';
 import { renderScreen } from '../../testing/renderScreen';
 import { SwipeDeckPage } from './SwipeDeckPage';
-import { swipeDeckMachine } from './swipeDeckMachine';
+import { swipeDeckMachine, type DeckLoad } from './swipeDeckMachine';
 
 const profile = (id: number, name: string): DeckProfile => ({
   id,
@@ -26,15 +26,15 @@ const profile = (id: number, name: string): DeckProfile => ({
   sharedKinks: ['Rope Play'],
 });
 const quota: Quota = { plan: 'free', night: '2026-11-23', likesPerNight: 30, likesUsed: 0, likesRemaining: 30, superLikesPerNight: 0, superLikesUsed: 0, resetsAt: '2026-11-24T19:00:00.000Z' };
-const window = { open: true, mode: 'nightly' as const, opensAt: '2026-11-24T19:00:00.000Z', timeZone: 'UTC', now: new Date().toISOString() };
+const window: SwipeWindowInfo = { open: true, mode: 'nightly', opensAt: '2026-11-24T19:00:00.000Z', timeZone: 'UTC', now: new Date().toISOString() };
 
 function renderDeck() {
   const sent: SwipeKind[] = [];
   const machine = swipeDeckMachine.provide({
     actors: {
-      loadDeck: fromPromise(async () => ({ window, clockOffsetMs: 0, quota, profiles: [profile(2, 'Selene'), profile(3, 'Orion')] })),
-      fetchMore: fromPromise(async () => []),
-      sendSwipe: fromPromise(async ({ input }: { input: { kind: SwipeKind } }): Promise<SwipeResult> => {
+      loadDeck: fromPromise<DeckLoad, { restart: boolean }>(async () => ({ window, clockOffsetMs: 0, quota, profiles: [profile(2, 'Selene'), profile(3, 'Orion')] })),
+      fetchMore: fromPromise<DeckProfile[], { restart: boolean }>(async () => []),
+      sendSwipe: fromPromise<SwipeResult, { swiperId: number; swipedId: number; kind: SwipeKind }>(async ({ input }) => {
         sent.push(input.kind);
         return { isMatch: false, matchId: null, match: null, quota: { ...quota, likesUsed: 1, likesRemaining: 29 } };
       }),

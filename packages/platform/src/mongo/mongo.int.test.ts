@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { blobStoreContract, eventStoreContract, eventually, readModelContract, uniqueSuffix } from '../testing';
 import { newEvent } from '../testing/eventStoreContract';
-import type { StoredEvent } from '../ports';
+import type { IndexSpec, StoredEvent } from '../ports';
 import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from '.';
 
 // Needs a MongoDB-compatible server: `npm run infra:up`, then MONGODB_URI=mongodb://127.0.0.1:27017.
@@ -33,7 +33,7 @@ d('MongoDB', () => {
 
   describe('read model indexes', () => {
     it('opens a collection again whose several indexes already exist, as every restart does', async () => {
-      const indexes = [{ fields: { latitude: 1 as const, longitude: 1 as const } }, { fields: { onboarded: 1 as const, gender: 1 as const, age: 1 as const } }];
+      const indexes: IndexSpec[] = [{ fields: { latitude: 1, longitude: 1 } }, { fields: { onboarded: 1, gender: 1, age: 1 } }];
       const first = new MongoReadModelStore(freshDb());
       await first.collection<{ _id: string; age: number }>('candidates', { indexes }).upsert({ _id: '1', age: 30 });
       const restarted = new MongoReadModelStore(sameDb());
