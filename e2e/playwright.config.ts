@@ -58,6 +58,10 @@ export default defineConfig({
       // One process per service with real infrastructure needs fixed ports; the embedded stack picks free ones.
       AUTH_PORT: realStack ? String(port + 1) : '0',
       PROFILE_PORT: realStack ? String(port + 2) : '0',
+      SWIPE_PORT: realStack ? String(port + 3) : '0',
+      // The real nightly window, on both stacks: the swipe journeys put each person inside or outside it
+      // through their own time zone (the browser's, which the client stores), as it happens for real.
+      SWIPE_WINDOW: 'nightly',
       INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
       LOG_LEVEL: 'warn',
       // @apollo/gateway otherwise probes cloud metadata addresses and reports usage to Apollo.

@@ -137,7 +137,7 @@ test('onboards with two photos, edits the profile, keeps a notification setting 
   expect(await page.evaluate(() => sessionStorage.getItem('currentUserId'))).toBeNull();
 
   // The profile shows both photos; the served photo has no EXIF left.
-  await page.getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { name: /Luna Night/ })).toBeVisible();
   await expect(page.getByRole('img', { name: "Luna Night's main photo" })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Photo 2' })).toBeVisible();

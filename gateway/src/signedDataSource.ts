@@ -7,6 +7,19 @@ import { isGatewayContext } from './requestContext';
 import { parseSessionInstruction } from './sessionCookie';
 import type { Logger } from '@nocturne/platform';
 
+/**
+ * Subgraph calls go through Node's own fetch (undici), which honours the `Keep-Alive: timeout` a subgraph
+ * announces and drops an idle connection a second before the subgraph closes it. The data source's
+ * default client kept idle sockets without a limit and now and then sent a request on one the subgraph
+ * was closing at that moment: ECONNRESET or 'socket hang up', a failed swipe or sign-in for the person.
+ * The answer is copied because fetch's own headers are read-only and `didReceiveResponse` removes one.
+ */
+type Fetcher = NonNullable<NonNullable<ConstructorParameters<typeof RemoteGraphQLDataSource>[0]>['fetcher']>;
+const subgraphFetch: Fetcher = async (url, init) => {
+  const response = await fetch(url, init);
+  return new Response(response.body, response);
+};
+
 /** Requests the gateway makes on its own (schema health checks) speak for nobody. */
 const GATEWAY_ITSELF_IP = '127.0.0.1';
 
@@ -22,7 +35,7 @@ export class SignedDataSource extends RemoteGraphQLDataSource<Record<string, unk
     private readonly internalSecret: string,
     private readonly logger: Logger,
   ) {
-    super({ url });
+    super({ url, fetcher: subgraphFetch });
   }
 
   override willSendRequest(options: GraphQLDataSourceProcessOptions<Record<string, unknown>>): void {

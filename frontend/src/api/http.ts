@@ -32,16 +32,18 @@ export async function requestJson<T>(method: Method, path: string, body?: unknow
 export interface ServerError {
   message: string;
   field?: string;
+  /** The stable reason of a refusal by a plan limit (`likes-limit`, `window-closed`, ...). */
+  code?: string;
 }
 
-/** The `{ error, field? }` body of a failed call, when the server sent one. */
+/** The `{ error, field?, code? }` body of a failed call, when the server sent one. */
 export function serverError(error: unknown): ServerError | undefined {
   if (!(error instanceof HttpError)) return undefined;
   try {
     const parsed: unknown = JSON.parse(error.body);
     if (parsed && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string') {
-      const { error: message, field } = parsed as { error: string; field?: unknown };
-      return typeof field === 'string' ? { message, field } : { message };
+      const { error: message, field, code } = parsed as { error: string; field?: unknown; code?: unknown };
+      return { message, ...(typeof field === 'string' && { field }), ...(typeof code === 'string' && { code }) };
     }
   } catch {
     // A plain-text or empty body carries no server message.

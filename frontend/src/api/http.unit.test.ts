@@ -46,6 +46,13 @@ describe('serverError', () => {
     });
   });
 
+  it('reads the code of a refusal by a plan limit', () => {
+    expect(serverError(new HttpError(403, '{"error":"You\'ve used all your likes!","code":"likes-limit"}', ''))).toEqual({
+      message: "You've used all your likes!",
+      code: 'likes-limit',
+    });
+  });
+
   it('finds nothing in plain-text bodies or other errors', () => {
     expect(serverError(new HttpError(502, 'Bad Gateway', ''))).toBeUndefined();
     expect(serverError(new TypeError('Failed to fetch'))).toBeUndefined();

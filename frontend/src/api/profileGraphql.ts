@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Genders, Interests, Kinks, type NotificationPreferences } from '@nocturne/contracts';
+import { browserTimeZone } from '../time/swipeWindow';
 import { sharedApolloClient } from './apolloClient';
 
 export interface Catalogues {
@@ -68,8 +69,6 @@ export async function saveNotificationPreferences(input: NotificationPreferences
   if (!data) throw new Error('Notification preferences were not saved');
   return data.updateNotificationPreferences.notificationPreferences;
 }
-
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The swipe window and the nightly quota reset follow the person's own zone (decisions.md). */
 export async function sendTimeZone(zone: string = browserTimeZone()): Promise<void> {

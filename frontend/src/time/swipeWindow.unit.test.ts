@@ -49,3 +49,19 @@ describe('swipe window mode', () => {
     expect(readSwipeWindowMode()).toBe('always');
   });
 });
+
+describe('the window on a given time zone (the server follows the stored zone)', () => {
+  // 2026-11-23 18:30 UTC: 19:30 in Berlin (closed), 03:30 the next morning in Tokyo (open).
+  const instant = new Date(Date.UTC(2026, 10, 23, 18, 30));
+
+  it('opens and closes on that zone, not on the browser', () => {
+    expect(isNightTime(instant, 'Europe/Berlin')).toBe(false);
+    expect(isNightTime(instant, 'Asia/Tokyo')).toBe(true);
+  });
+
+  it('counts down to 8:00 PM on that zone', () => {
+    expect(nextWindowOpening(instant, 'Europe/Berlin').toISOString()).toBe('2026-11-23T19:00:00.000Z');
+    expect(countdownToNextWindow(instant, 'Europe/Berlin')).toEqual({ hours: 0, minutes: 30, seconds: 0 });
+    expect(nextWindowOpening(instant, 'Asia/Tokyo').toISOString()).toBe('2026-11-24T11:00:00.000Z');
+  });
+});

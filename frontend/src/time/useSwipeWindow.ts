@@ -1,37 +1,54 @@
-import { createContext, useContext, useState } from 'react';
-import { countdownToNextWindow, isSwipingOpen, readSwipeWindowMode, type Countdown, type SwipeWindowMode } from './swipeWindow';
+import { fetchSwipeWindow, type SwipeWindowInfo } from '../api/swipe';
+import { createUserResource } from '../session/userResource';
+import { useState } from 'react';
+import { browserTimeZone, countdownTo, isNightTime, isSwipingOpen, nextWindowOpening, readSwipeWindowMode, type Countdown, type SwipeWindowMode } from './swipeWindow';
 import { useClockValue, useNow } from './useNow';
 
-/**
- * Where the screens learn the window's mode. Today the page the gateway serves says it (a meta tag); once
- * the swipe service exists, a provider fed by it replaces the default here and nowhere else.
- */
-export const SwipeWindowModeContext = createContext<SwipeWindowMode | null>(null);
-
-export function useSwipeWindowMode(): SwipeWindowMode {
-  const provided = useContext(SwipeWindowModeContext);
-  const [fromPage] = useState(() => readSwipeWindowMode());
-  return provided ?? fromPage;
+/** The server's answer and how far the browser's clock is off from the server's. */
+export interface ServerSwipeWindow extends SwipeWindowInfo {
+  clockOffsetMs: number;
 }
 
-export interface SwipeWindow {
+export const loadServerSwipeWindow = async (): Promise<ServerSwipeWindow> => {
+  const info = await fetchSwipeWindow();
+  return { ...info, clockOffsetMs: Date.parse(info.now) - Date.now() };
+};
+
+export const swipeWindowResource = createUserResource(loadServerSwipeWindow);
+
+export interface SwipeWindowView {
+  /** False until the server answered; the browser's zone and the page's mode stand in meanwhile. */
+  fromServer: boolean;
   mode: SwipeWindowMode;
-  now: Date;
-  /** Whether swiping is open now, by the one rule of `isSwipingOpen`. */
+  timeZone: string;
   open: boolean;
-  /** Time left until the next 8:00 PM. */
+  opensAt: Date;
   countdown: Countdown;
 }
 
-/** The swipe window as every screen shows it, re-read every `intervalMs`. */
-export function useSwipeWindow(intervalMs = 1000): SwipeWindow {
-  const mode = useSwipeWindowMode();
-  const now = useNow(intervalMs);
-  return { mode, now, open: isSwipingOpen(mode, now), countdown: countdownToNextWindow(now) };
+/**
+ * The window as the server applies it to this person (their stored zone, the stack's mode), ticking on
+ * the browser's clock corrected by the server's.
+ */
+export function swipeWindowAt(browserNow: Date, server: ServerSwipeWindow | null, fallbackMode: SwipeWindowMode = readSwipeWindowMode()): SwipeWindowView {
+  const now = new Date(browserNow.getTime() + (server?.clockOffsetMs ?? 0));
+  const timeZone = server?.timeZone ?? browserTimeZone();
+  const mode = server?.mode ?? fallbackMode;
+  const opensAt = nextWindowOpening(now, timeZone);
+  return { fromServer: server !== null, mode, timeZone, open: mode === 'always' || isNightTime(now, timeZone), opensAt, countdown: countdownTo(opensAt, now) };
 }
 
-/** Only whether swiping is open, by the same rule; re-renders when that changes, not every second. */
+export function useSwipeWindow(userId: number): SwipeWindowView {
+  const now = useNow(1000);
+  const { value } = swipeWindowResource.use(userId);
+  return swipeWindowAt(now, value);
+}
+
+/**
+ * Before sign-in there is no person whose zone the server follows: signed-out screens (the landing page)
+ * read the mode the page says and the browser's clock, and re-render only when "open" changes.
+ */
 export function useSwipingOpen(intervalMs = 1000): boolean {
-  const mode = useSwipeWindowMode();
+  const [mode] = useState(() => readSwipeWindowMode());
   return useClockValue((now) => isSwipingOpen(mode, now), intervalMs);
 }

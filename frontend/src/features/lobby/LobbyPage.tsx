@@ -4,11 +4,12 @@ import styled from 'styled-components';
 import { Button, ButtonLink } from '../../components/Button';
 import { Eyebrow, Muted, Panel, Stack } from '../../components/Surface';
 import { useSignedInUser } from '../../session/SessionContext';
-import { formatCountdown } from '../../time/swipeWindow';
+import { browserTimeZone, formatCountdown, localTime } from '../../time/swipeWindow';
 import { useSwipeWindow } from '../../time/useSwipeWindow';
+import { LikesReceivedPanel } from './LikesReceivedPanel';
 
-export function greetingFor(now: Date): string {
-  const hour = now.getHours();
+export function greetingFor(now: Date, timeZone: string = browserTimeZone()): string {
+  const { hour } = localTime(now, timeZone);
   if (hour >= 20 || hour < 4) return 'Good evening';
   if (hour < 12) return 'Good morning';
   if (hour < 17) return 'Good afternoon';
@@ -18,28 +19,30 @@ export function greetingFor(now: Date): string {
 export function LobbyPage() {
   const user = useSignedInUser();
   const navigate = useNavigate();
-  // The same rule as the top bar's clock: with SWIPE_WINDOW=always the deck is open whatever the hour.
-  const { mode, now, open, countdown } = useSwipeWindow(1000);
+  const swipeWindow = useSwipeWindow(user.id);
+  const { open } = swipeWindow;
 
   return (
     <Page initial={{ opacity: 0, y: 12 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.4 }}>
       <Stack $gap={6}>
-        <Eyebrow>The Lobby</Eyebrow>
+        <Eyebrow>Day Lobby</Eyebrow>
         <Greeting>
-          {greetingFor(now)}, {user.name}
+          {greetingFor(new Date(), swipeWindow.timeZone)}, {user.name}
         </Greeting>
         <Muted>
           {open
-            ? `${mode === 'always' ? 'Swiping is open round the clock' : 'The night is open'}. Step into the swipe deck and see who is out under the same stars.`
+            ? `${swipeWindow.mode === 'always' ? 'Swiping is open round the clock' : 'The night is open'}. Step into the swipe deck and see who is out under the same stars.`
             : 'Swiping opens at 8:00 PM. Until then, perfect your profile so you shine when the stars align.'}
         </Muted>
       </Stack>
 
       <CountdownCard aria-label="Swipe window">
         <Eyebrow>{open ? 'Tonight is live' : 'Swiping opens in'}</Eyebrow>
-        {open ? <BigWords>Open now</BigWords> : <BigDigits>{formatCountdown(countdown)}</BigDigits>}
-        <Muted>{mode === 'always' ? 'Demo mode: swiping is open round the clock.' : 'Open nightly from 8:00 PM to 4:00 AM, your time.'}</Muted>
+        {open ? <BigWords>Open now</BigWords> : <BigDigits>{formatCountdown(swipeWindow.countdown)}</BigDigits>}
+        <Muted>{swipeWindow.mode === 'always' ? 'Demo mode: swiping is open round the clock.' : 'Open nightly from 8:00 PM to 4:00 AM, your time.'}</Muted>
       </CountdownCard>
+
+      <LikesReceivedPanel userId={user.id} />
 
       <Actions>
         <Button $variant="secondary" onClick={() => void navigate('/profile')}>

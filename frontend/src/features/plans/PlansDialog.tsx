@@ -3,12 +3,33 @@ import styled, { css } from 'styled-components';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { CheckIcon, CrownIcon } from '../../components/icons';
+import { useSignedInUser } from '../../session/SessionContext';
+import { toast } from '../../toast/toastStore';
+import { changePlan, membershipResource, PLAN_CHANGE_FAILED } from './membership';
 import { MONTHLY_SAVING_BADGE, comparison, plans, type Billing, type PlanId } from './plans';
 
-/** The plans view: billing toggle, the four plan cards and the comparison table. Informational for now. */
-export function PlansDialog({ currentPlan = 'free', onClose }: { currentPlan?: PlanId; onClose: () => void }) {
-  const [billing, setBilling] = useState<Billing>('monthly');
+/**
+ * The plans view: billing toggle, the four plan cards and the comparison table. Choosing a card changes
+ * the plan on the server (simulated: no payment) and closes the view.
+ */
+export function PlansDialog({ onClose }: { onClose: () => void }) {
+  const user = useSignedInUser();
+  const { value: membership } = membershipResource.use(user.id);
+  const [billing, setBilling] = useState<Billing>(membership?.billing ?? 'monthly');
+  const [choosing, setChoosing] = useState<PlanId | null>(null);
   const noteId = useId();
+  const currentPlan = membership?.plan ?? 'free';
+
+  const choose = async (plan: PlanId) => {
+    setChoosing(plan);
+    try {
+      await changePlan(user.id, currentPlan, plan, plan === 'plus' ? billing : undefined);
+      onClose();
+    } catch {
+      setChoosing(null);
+      toast(PLAN_CHANGE_FAILED);
+    }
+  };
 
   return (
     <Dialog title="Choose Your Night" description="Plans for every kind of night owl" icon={<CrownIcon size={28} />} onClose={onClose} size="wide">
@@ -23,14 +44,15 @@ export function PlansDialog({ currentPlan = 'free', onClose }: { currentPlan?: P
           ))}
         </BillingToggle>
 
-        <Note id={noteId}>Choosing a plan opens with swiping, coming soon. Plans are simulated: no payment is ever taken.</Note>
+        <Note id={noteId}>Plans are simulated: no payment is ever taken.</Note>
 
         <Cards>
           {plans.map((plan) => {
             const price = plan.price(billing);
-            const current = plan.id === currentPlan;
+            // Plus is billed weekly or monthly: the other period is a change too.
+            const current = plan.id === currentPlan && (plan.id !== 'plus' || membership?.billing === billing);
             return (
-              <Card key={plan.id} $featured={Boolean(plan.badge)} aria-labelledby={`${noteId}-${plan.id}`}>
+              <Card key={plan.id} $featured={Boolean(plan.badge)} $current={current} aria-labelledby={`${noteId}-${plan.id}`}>
                 {plan.badge && <Ribbon>{plan.badge}</Ribbon>}
                 <PlanName id={`${noteId}-${plan.id}`}>{plan.name}</PlanName>
                 <Tagline>{plan.tagline}</Tagline>
@@ -45,8 +67,15 @@ export function PlansDialog({ currentPlan = 'free', onClose }: { currentPlan?: P
                     </li>
                   ))}
                 </Features>
-                <Button $block $variant={plan.badge ? 'primary' : 'secondary'} disabled aria-describedby={noteId}>
-                  {current ? 'Current Plan' : `Choose ${plan.name}`}
+                <Button
+                  $block
+                  $variant={plan.badge && !current ? 'primary' : 'secondary'}
+                  disabled={current || choosing !== null || !membership}
+                  aria-busy={choosing === plan.id}
+                  aria-describedby={noteId}
+                  onClick={() => void choose(plan.id)}
+                >
+                  {current ? 'Current Plan' : choosing === plan.id ? 'Choosing...' : `Choose ${plan.name}`}
                 </Button>
               </Card>
             );
@@ -149,7 +178,7 @@ const Cards = styled.div`
   }
 `;
 
-const Card = styled.section<{ $featured: boolean }>`
+const Card = styled.section<{ $featured: boolean; $current: boolean }>`
   position: relative;
   display: flex;
   flex-direction: column;
@@ -167,9 +196,19 @@ const Card = styled.section<{ $featured: boolean }>`
       box-shadow: 0 12px 40px rgba(124, 58, 237, 0.3);
     `}
 
+  ${({ $current, theme }) =>
+    $current &&
+    css`
+      border-color: ${theme.color.success};
+    `}
+
   & > button {
     margin-top: auto;
     min-height: 46px;
+  }
+
+  & > button:disabled {
+    cursor: default;
   }
 `;
 

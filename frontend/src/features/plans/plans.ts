@@ -1,6 +1,10 @@
-/** The plans of the spec (point 9). Choosing one is simulated; no payment call exists. */
-export type Billing = 'weekly' | 'monthly';
-export type PlanId = 'free' | 'nightPass' | 'plus' | 'max';
+import { planAllowances, PlanIds, planNames, suggestedPlanFor, type Billing, type PlanId, type UpgradeTrigger } from '@nocturne/contracts';
+
+/**
+ * Display texts and prices of the plans of spec point 9. What each plan allows is the contracts'
+ * (`planAllowances`), which the server enforces; choosing one is simulated, no payment call exists.
+ */
+export type { Billing, PlanId };
 
 export interface PlanPrice {
   amount: string;
@@ -20,32 +24,24 @@ export const MONTHLY_SAVING_BADGE = 'Save 12%';
 /** The membership card's price teaser: the Night Pass, the cheapest paid plan. */
 export const FROM_PRICE = 'From $3.99';
 
-export const plans: readonly Plan[] = [
-  {
-    id: 'free',
-    name: 'Free',
+const display: Readonly<Record<PlanId, Omit<Plan, 'id' | 'name'>>> = {
+  free: {
     tagline: 'Dip a toe into the night',
     price: () => ({ amount: '$0', period: 'forever' }),
     features: ['30 likes per night', '1 active chat', 'Blurred likes in Day Lobby'],
   },
-  {
-    id: 'nightPass',
-    name: 'Night Pass',
+  nightPass: {
     tagline: 'One unforgettable night',
     price: () => ({ amount: '$3.99', period: 'for 24 hours' }),
     features: ['Unlimited likes for one night', 'Day access', 'Countdown timer', 'Priority matching'],
   },
-  {
-    id: 'plus',
-    name: 'Plus',
+  plus: {
     badge: 'Most Popular',
     tagline: 'Every night, no limits',
     price: (billing) => (billing === 'weekly' ? { amount: '$9.99', period: 'per week' } : { amount: '$34.99', period: 'per month' }),
     features: ['Unlimited likes and chats', '3 Super-Likes per night', '1 Moon-Boost per week', 'Read receipts', 'Priority support'],
   },
-  {
-    id: 'max',
-    name: 'Max',
+  max: {
     tagline: 'The whole night sky',
     price: () => ({ amount: '$34.99', period: 'per month' }),
     features: [
@@ -58,18 +54,47 @@ export const plans: readonly Plan[] = [
       'Interest filtering',
     ],
   },
-];
+};
 
-/** Rows of the comparison table, one value per plan in the order above. */
-export const comparison: ReadonlyArray<{ feature: string; values: readonly [string, string, string, string] }> = [
-  { feature: 'Likes per night', values: ['30', 'Unlimited', 'Unlimited', 'Unlimited'] },
-  { feature: 'Active chats', values: ['1', 'Unlimited', 'Unlimited', 'Unlimited'] },
-  { feature: 'Super-Likes per night', values: ['0', '1', '3', '5'] },
+export const plans: readonly Plan[] = PlanIds.map((id) => ({ id, name: planNames[id], ...display[id] }));
+
+type Row = readonly [string, string, string, string];
+const perPlan = (value: (id: PlanId) => string): Row => PlanIds.map(value) as unknown as Row;
+const yesNo = (yes: boolean) => (yes ? '✓' : '—');
+const countOrUnlimited = (n: number | null) => (n === null ? 'Unlimited' : String(n));
+
+/** Rows of the comparison table, one value per plan in the order above; the limits come from the contracts. */
+export const comparison: ReadonlyArray<{ feature: string; values: Row }> = [
+  { feature: 'Likes per night', values: perPlan((id) => countOrUnlimited(planAllowances[id].likesPerNight)) },
+  { feature: 'Active chats', values: perPlan((id) => countOrUnlimited(planAllowances[id].activeChatsPerNight)) },
+  { feature: 'Super-Likes per night', values: perPlan((id) => String(planAllowances[id].superLikesPerNight)) },
   { feature: 'Moon-Boosts', values: ['—', '—', '1 per week', '5 per month'] },
   { feature: 'Time-Freeze tokens', values: ['—', '—', '—', '7 per month'] },
-  { feature: 'Likes in Day Lobby', values: ['Blurred', 'Visible', 'Visible', 'Visible'] },
-  { feature: 'Read receipts', values: ['—', '—', '✓', '✓'] },
+  { feature: 'Likes in Day Lobby', values: perPlan((id) => (planAllowances[id].seeLikes ? 'Visible' : 'Blurred')) },
+  { feature: 'Read receipts', values: perPlan((id) => yesNo(planAllowances[id].readReceipts)) },
   { feature: 'Priority matching', values: ['—', '✓', '—', '—'] },
-  { feature: 'Advanced filters', values: ['—', '—', '—', '✓'] },
+  { feature: 'Advanced filters', values: perPlan((id) => yesNo(planAllowances[id].advancedFilters)) },
   { feature: 'Voice-only matches', values: ['—', '—', '—', '✓'] },
 ];
+
+/** Cheapest first: moving right is an upgrade. */
+export const isUpgrade = (from: PlanId, to: PlanId) => PlanIds.indexOf(to) > PlanIds.indexOf(from);
+
+/** What the upgrade prompt says for each trigger of spec point 9; the plan it suggests is the contracts'. */
+export const upgradePrompts: Readonly<Record<UpgradeTrigger, { title: string; description: string }>> = {
+  'likes-limit': { title: "You've used all your likes!", description: 'Unlimited likes for the rest of the night with a Night Pass.' },
+  'super-likes-used': { title: 'Super-Likes used up!', description: 'Plus gives you 3 Super-Likes every night.' },
+  'night-boost': { title: 'Boost your night', description: '10x more visibility with a Moon-Boost, included in Plus.' },
+  'see-likes': { title: 'See who likes you', description: 'Every like, unblurred, with a Night Pass.' },
+  'read-receipts': { title: 'Know when they read it', description: 'Read receipts come with Plus.' },
+  'advanced-filters': { title: 'Filter by kinks and interests', description: 'Advanced filters come with Max.' },
+  'chat-limit': { title: 'One chat a night on Free', description: 'Talk to all your matches tonight with a Night Pass.' },
+};
+
+export const suggestedPlan = (trigger: UpgradeTrigger): PlanId => suggestedPlanFor[trigger];
+
+/** Spec point 9: the prompt button shows $3.99 for Night Pass and $9.99 otherwise. */
+export const promptPrice = (plan: PlanId) => (plan === 'nightPass' ? '$3.99' : '$9.99');
+
+/** The billing period the prompt's one-tap choice takes: Plus at its weekly $9.99. */
+export const promptBilling = (plan: PlanId): Billing | undefined => (plan === 'plus' ? 'weekly' : undefined);

@@ -2,7 +2,9 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useActorRef } from '@xstate/react';
 import styled from 'styled-components';
+import { planNames } from '@nocturne/contracts';
 import { saveNotificationPreferences } from '../../api/profileGraphql';
+import type { Membership } from '../../api/swipe';
 import { BackButton } from '../../components/BackButton';
 import { Button } from '../../components/Button';
 import { BellIcon, ChevronRightIcon, CrownIcon, DocumentIcon, PinIcon, ShieldIcon, TrashIcon } from '../../components/icons';
@@ -12,6 +14,7 @@ import { useSessionActions, useSignedInUser } from '../../session/SessionContext
 import { toast } from '../../toast/toastStore';
 import { LocationDialog } from '../location/LocationDialog';
 import { locationDialogMachine } from '../location/locationDialogMachine';
+import { membershipResource } from '../plans/membership';
 import { PlansDialog } from '../plans/PlansDialog';
 import { FROM_PRICE } from '../plans/plans';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
@@ -41,6 +44,7 @@ export function SettingsPage() {
     refresh().catch(() => {});
   });
   const locationOn = user.latitude !== null && user.latitude !== undefined;
+  const { value: membership } = membershipResource.use(user.id);
 
   return (
     <Stack $gap={20}>
@@ -56,7 +60,8 @@ export function SettingsPage() {
           </CrownBadge>
           <div>
             <Label id="membership-title">Current Plan</Label>
-            <PlanName>Free</PlanName>
+            <PlanName aria-live="polite">{membership ? (membership.isPremium ? 'Premium' : 'Free') : '…'}</PlanName>
+            {membership?.isPremium && <PlanDetail>{describeMembership(membership)}</PlanDetail>}
           </div>
           <FromPrice>{FROM_PRICE}</FromPrice>
         </MembershipTop>
@@ -150,6 +155,14 @@ export function SettingsPage() {
   );
 }
 
+const timeFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/** 'Plus, billed weekly' or 'Night Pass until Tue 9:14 PM'. */
+export function describeMembership({ plan, billing, expiresAt }: Membership): string {
+  if (expiresAt) return `${planNames[plan]} until ${timeFormat.format(new Date(expiresAt))}`;
+  return billing ? `${planNames[plan]}, billed ${billing}` : planNames[plan];
+}
+
 function ToggleRow({ title, detail, children }: { title: string; detail: string; children: (labelId: string, detailId: string) => ReactNode }) {
   const id = useId();
   return (
@@ -222,6 +235,11 @@ const PlanName = styled.p`
   font-size: 1.5rem;
   font-weight: 600;
   line-height: 1.2;
+`;
+
+const PlanDetail = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const FromPrice = styled.p`

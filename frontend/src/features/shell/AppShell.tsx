@@ -2,22 +2,24 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
 import { StarField } from '../../components/StarField';
+import { readSwipeWindowMode, type SwipeWindowMode } from '../../time/swipeWindow';
 import { BottomTabBar } from './BottomTabBar';
 import { TopBar } from './TopBar';
 
 interface AppShellProps {
   withTabBar?: boolean;
+  swipeWindowMode?: SwipeWindowMode;
   /** Unread messages for the Messages badge; the chat feature supplies it. */
   unreadCount?: number;
 }
 
 /** The signed-in frame: top bar with the swipe-window countdown, the page, and (on tab screens) the tab bar. */
-export function AppShell({ withTabBar = true, unreadCount = 0 }: AppShellProps) {
+export function AppShell({ withTabBar = true, swipeWindowMode = readSwipeWindowMode(), unreadCount = 0 }: AppShellProps) {
   return (
     <Backdrop>
       <StarField count={24} seed={11} />
       <Frame>
-        <TopBar />
+        <TopBar swipeWindowMode={swipeWindowMode} />
         <Content $withTabBar={withTabBar}>
           {/* The frame stays while a screen's chunk loads; moving between loaded screens never waits. */}
           <Suspense fallback={null}>

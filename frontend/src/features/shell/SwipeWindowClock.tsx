@@ -1,14 +1,17 @@
 import styled from 'styled-components';
 import { ClockIcon } from '../../components/icons';
-import { describeCountdown, formatCountdown } from '../../time/swipeWindow';
-import { useSwipeWindow } from '../../time/useSwipeWindow';
+import { describeCountdown, formatCountdown, type SwipeWindowMode } from '../../time/swipeWindow';
+import { swipeWindowAt, type ServerSwipeWindow } from '../../time/useSwipeWindow';
+import { useNow } from '../../time/useNow';
 
 /**
- * The top bar's live countdown to the next 8:00 PM. The demo (SWIPE_WINDOW=always) keeps the countdown
- * and says that swiping is open round the clock anyway.
+ * The top bar's live countdown to the next 8:00 PM on the zone the server follows for the person (the
+ * browser's until the server answered). The demo (SWIPE_WINDOW=always) keeps the countdown and says that
+ * swiping is open round the clock anyway.
  */
-export function SwipeWindowClock() {
-  const { mode, open, countdown } = useSwipeWindow(1000);
+export function SwipeWindowClock({ mode: pageMode, server = null }: { mode: SwipeWindowMode; server?: ServerSwipeWindow | null }) {
+  const now = useNow(1000);
+  const { mode, open, countdown } = swipeWindowAt(now, server, pageMode);
   const always = mode === 'always';
   const status = always ? 'Demo mode: swiping is open round the clock.' : open ? 'Swiping is open.' : 'Swiping opens at 8:00 PM.';
   const label = always ? 'Demo · 8 PM in' : open ? 'Open · next 8 PM' : 'Opens in';

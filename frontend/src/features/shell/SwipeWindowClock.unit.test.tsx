@@ -1,6 +1,5 @@
 import { act, screen } from '@testing-library/react';
 import { renderScreen } from '../../testing/renderScreen';
-import { SwipeWindowModeContext } from '../../time/useSwipeWindow';
 import { SwipeWindowClock } from './SwipeWindowClock';
 
 describe('SwipeWindowClock', () => {
@@ -11,7 +10,7 @@ describe('SwipeWindowClock', () => {
   afterEach(() => jest.useRealTimers());
 
   it('counts down to 8:00 PM every second', () => {
-    renderScreen(<SwipeWindowClock />, { path: '/lobby' });
+    renderScreen(<SwipeWindowClock mode="nightly" />, { path: '/lobby' });
     expect(screen.getByText('02:30:00')).toBeTruthy();
     act(() => jest.advanceTimersByTime(1000));
     expect(screen.getByText('02:29:59')).toBeTruthy();
@@ -19,14 +18,18 @@ describe('SwipeWindowClock', () => {
   });
 
   it('keeps the countdown in the round-the-clock demo and says swiping is open', () => {
-    renderScreen(
-      <SwipeWindowModeContext.Provider value="always">
-        <SwipeWindowClock />
-      </SwipeWindowModeContext.Provider>,
-      { path: '/lobby' },
-    );
+    renderScreen(<SwipeWindowClock mode="always" />, { path: '/lobby' });
     expect(screen.getByText('02:30:00')).toBeTruthy();
     expect(screen.getByText('Demo · 8 PM in')).toBeTruthy();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Demo mode: swiping is open round the clock/);
+  });
+
+  it("follows the server: the person's stored zone, its mode and its clock", () => {
+    // The browser says 17:30 UTC; the server follows Asia/Tokyo (02:30 there, open) and runs 10 s ahead.
+    const server = { open: true, mode: 'nightly' as const, opensAt: '', timeZone: 'Asia/Tokyo', now: '', clockOffsetMs: 10_000 };
+    jest.setSystemTime(new Date(Date.UTC(2026, 10, 22, 17, 30, 0)));
+    renderScreen(<SwipeWindowClock mode="always" server={server} />, { path: '/lobby' });
+    expect(screen.getByText('17:29:50')).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Swiping is open\./);
   });
 });

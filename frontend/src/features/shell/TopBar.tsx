@@ -2,16 +2,21 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../brand';
 import { MoonIcon } from '../../components/icons';
+import { useSignedInUser } from '../../session/SessionContext';
+import type { SwipeWindowMode } from '../../time/swipeWindow';
+import { swipeWindowResource } from '../../time/useSwipeWindow';
 import { SwipeWindowClock } from './SwipeWindowClock';
 
-export function TopBar() {
+export function TopBar({ swipeWindowMode }: { swipeWindowMode: SwipeWindowMode }) {
+  const user = useSignedInUser();
+  const { value: serverWindow } = swipeWindowResource.use(user.id);
   return (
     <Bar>
       <Brand to="/feed" aria-label={`${PRODUCT_NAME}, go to feed`}>
         <MoonIcon size={22} />
         <span>{PRODUCT_NAME}</span>
       </Brand>
-      <SwipeWindowClock />
+      <SwipeWindowClock mode={swipeWindowMode} server={serverWindow} />
     </Bar>
   );
 }

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { blobStoreContract, eventStoreContract, eventually, readModelContract, uniqueSuffix } from '../testing';
 import { newEvent } from '../testing/eventStoreContract';
-import type { StoredEvent } from '../ports';
+import type { IndexSpec, StoredEvent } from '../ports';
 import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from '.';
 
 // Needs a MongoDB-compatible server: `npm run infra:up`, then MONGODB_URI=mongodb://127.0.0.1:27017.
@@ -30,6 +30,16 @@ d('MongoDB', () => {
   eventStoreContract('MongoDB', () => MongoEventStore.open(freshDb()), { reopen: () => MongoEventStore.open(sameDb()) });
   readModelContract('MongoDB', () => new MongoReadModelStore(freshDb()));
   blobStoreContract('GridFS', () => new GridFsBlobStore(freshDb()), { reopen: () => new GridFsBlobStore(sameDb()) });
+
+  describe('read model indexes', () => {
+    it('opens a collection again whose several indexes already exist, as every restart does', async () => {
+      const indexes: IndexSpec[] = [{ fields: { latitude: 1, longitude: 1 } }, { fields: { onboarded: 1, gender: 1, age: 1 } }];
+      const first = new MongoReadModelStore(freshDb());
+      await first.collection<{ _id: string; age: number }>('candidates', { indexes }).upsert({ _id: '1', age: 30 });
+      const restarted = new MongoReadModelStore(sameDb());
+      expect(await restarted.collection<{ _id: string; age: number }>('candidates', { indexes }).get('1')).toEqual({ _id: '1', age: 30 });
+    });
+  });
 
   describe('global positions without transactions', () => {
     it('does not hand out an event after a gap until the gap is filled', async () => {

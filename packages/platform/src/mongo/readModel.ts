@@ -117,10 +117,12 @@ export class MongoReadModelStore implements ReadModelStore {
   collection<T extends ReadModelDocument>(name: string, options: { indexes?: IndexSpec[] } = {}): ReadModelCollection<T> {
     let entry = this.collections.get(name);
     const indexes = options.indexes ?? [];
+    // One call per index: FerretDB 1.24 panics and drops the connection when one createIndexes names two or
+    // more indexes that already exist (every restart), which took the whole service down.
     const ready = indexes.length
-      ? this.db.collection<Doc>(name).createIndexes(
-          indexes.map((spec) => ({ key: spec.fields as mongo.IndexSpecification & Record<string, 1 | -1 | '2dsphere'>, name: indexName(spec), unique: spec.unique ?? false })),
-        )
+      ? (async () => {
+          for (const spec of indexes) await this.db.collection<Doc>(name).createIndex(spec.fields as mongo.IndexSpecification, { name: indexName(spec), unique: spec.unique ?? false });
+        })()
       : Promise.resolve();
     // Keep the rejection observable through every operation, not as an unhandled rejection.
     ready.catch(() => undefined);

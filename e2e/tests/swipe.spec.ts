@@ -1,0 +1,267 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { contextAtHour, near, remotePlace, seedPeople, seedPerson, zoneWhereHourIs, type Seeded } from './people';
+import { answerLocationDialog, signIn, toastWith } from './support';
+
+// The stack of these tests keeps the real nightly window (SWIPE_WINDOW=nightly, see playwright.config.ts):
+// each person's browser and stored zone put them at 11 PM, inside the window, or at noon, outside it.
+const NIGHT = 23;
+const NOON = 12;
+const night = () => zoneWhereHourIs(NIGHT);
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Signs a seeded person in through the UI in a browser whose clock shows `hour`, and opens the deck. */
+async function openDeck(browser: Browser, person: Seeded, hour = NIGHT): Promise<Page> {
+  const context = await contextAtHour(browser, hour);
+  const page = await context.newPage();
+  await signIn(page, person.username, person.password);
+  await answerLocationDialog(page, 'Skip for Now');
+  await expect(page).toHaveURL(/\/swipe-deck$/);
+  // The welcome toast sits over the header; it has said its piece.
+  const welcome = page.getByRole('button', { name: 'Close notification' });
+  // It may also leave on its own meanwhile; either way it is gone.
+  await welcome.click({ timeout: 3000 }).catch(() => expect(welcome).toBeHidden());
+  return page;
+}
+
+const topCard = (page: Page) => page.getByTestId('top-card');
+const announcement = (page: Page) => page.getByTestId('swipe-announcement');
+
+/** Drags the top card by `dx`, `dy` with the mouse, in small steps as a finger would. */
+async function dragTopCard(page: Page, dx: number, dy: number) {
+  const box = (await topCard(page).boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++) await page.mouse.move(x + (dx * step) / 12, y + (dy * step) / 12);
+  await page.mouse.up();
+}
+
+test('two people match through the deck, one by dragging and one by the button, and the popup leads to /chat', async ({ browser }) => {
+  const place = remotePlace();
+  const selene = await seedPerson({ name: 'Selene', age: 29, gender: 'Female', position: place, timeZone: night(), kinks: ['Praise', 'Rope Play'] });
+  const orion = await seedPerson({ name: 'Orion', age: 31, gender: 'Male', position: near(place, 4), timeZone: night(), kinks: ['Praise'] });
+
+  const selenePage = await openDeck(browser, selene);
+  await expect(topCard(selenePage)).toHaveAccessibleName('Orion, 31');
+  await expect(topCard(selenePage).getByText('4 km away')).toBeVisible();
+  await expect(topCard(selenePage).getByText('Night-Owl Score')).toBeVisible();
+  await expect(topCard(selenePage).getByText('(you share this)')).toBeAttached();
+  // A drag that stays under 100 px snaps back and sends nothing.
+  await dragTopCard(selenePage, 60, 0);
+  await expect(topCard(selenePage)).toHaveAccessibleName('Orion, 31');
+  await dragTopCard(selenePage, 220, 10);
+  await expect(announcement(selenePage)).toHaveText('You liked Orion.');
+  await expect(selenePage.getByRole('heading', { name: 'No More Profiles' })).toBeVisible();
+
+  const orionPage = await openDeck(browser, orion);
+  await expect(topCard(orionPage)).toHaveAccessibleName('Selene, 29');
+  await orionPage.getByRole('button', { name: 'Like Selene', exact: true }).click();
+  const popup = orionPage.getByRole('alertdialog', { name: "It's a Match!" });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByText('You and Selene liked each other')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Keep Swiping' })).toBeVisible();
+  await popup.getByRole('button', { name: 'Start Chatting' }).click();
+  await expect(orionPage).toHaveURL(/\/chat$/);
+
+  // Both see the match through the REST call of the spec.
+  const matches = await (await orion.api.get(`/api/matches/${orion.id}`)).json();
+  expect(matches).toEqual([expect.objectContaining({ user1Id: selene.id, user2Id: orion.id, otherUser: expect.objectContaining({ name: 'Selene' }) })]);
+});
+
+test('the detail sheet shows the whole profile, pages photos by thirds, and its buttons swipe', async ({ browser }) => {
+  const place = remotePlace();
+  const viewer = await seedPerson({ name: 'Vesper', position: place, timeZone: night() });
+  await seedPerson({ name: 'Astra', age: 26, position: near(place, 2), photos: 2, kinks: ['Wax Play', 'Praise', 'Rope Play'], interests: ['Art', 'Music', 'Wine'], bio: 'Moonlit walks.' });
+
+  const page = await openDeck(browser, viewer);
+  const card = topCard(page);
+  await expect(card).toHaveAccessibleName('Astra, 26');
+  await expect(card.getByText('+1').first()).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Astra, photo 1 of 2' })).toBeVisible();
+  await card.getByRole('button', { name: 'Next photo' }).click();
+  await expect(card.getByRole('img', { name: 'Astra, photo 2 of 2' })).toBeVisible();
+  await card.getByRole('button', { name: 'Previous photo' }).click();
+  await expect(card.getByRole('img', { name: 'Astra, photo 1 of 2' })).toBeVisible();
+
+  await card.getByRole('button', { name: "Open Astra's profile" }).click();
+  const sheet = page.getByRole('dialog', { name: 'Astra, 26' });
+  await expect(sheet).toBeVisible();
+  for (const text of ['About', 'Kinks & Desires', 'Interests & Hobbies', 'More Photos (1)']) await expect(sheet.getByRole('heading', { name: text })).toBeVisible();
+  await expect(sheet.getByText('Night-Owl: 5/10')).toBeVisible();
+  await expect(sheet.getByText('Moonlit walks.')).toBeVisible();
+  await expect(sheet.getByText('2 km away').first()).toBeVisible();
+  await sheet.getByRole('button', { name: 'Pass on Astra' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(announcement(page)).toHaveText('You passed on Astra.');
+
+  // 'Restart' brings passed people back once nobody else is left.
+  await expect(page.getByText('Check back later for more night owls!')).toBeVisible();
+  await page.getByRole('button', { name: 'Restart' }).click();
+  await expect(topCard(page)).toHaveAccessibleName('Astra, 26');
+});
+
+test('after 30 likes the free plan shows the nudge at 5 left, then the prompt, and a Night Pass lifts the limit', async ({ browser }) => {
+  const place = remotePlace();
+  const viewer = await seedPerson({ name: 'Noctua', position: place, timeZone: night() });
+  const others = await seedPeople(32, (i) => ({ name: `Owl ${i + 1}`, age: 20 + (i % 40), position: near(place, 1 + (i % 20)), photos: 0 }));
+
+  // 24 likes through the REST call of the spec; the next ones in the browser.
+  const page = await openDeck(browser, viewer);
+  const deckIds: number[] = (await (await viewer.api.get('/api/profiles?limit=40')).json()).map((p: { id: number }) => p.id);
+  expect(deckIds).toHaveLength(others.length);
+  for (const swipedId of deckIds.slice(-24)) {
+    const response = await viewer.api.post('/api/swipes', { data: { swiperId: viewer.id, swipedId, isLike: true, timestamp: new Date().toISOString() } });
+    expect(response.status()).toBe(200);
+  }
+  await page.reload();
+  await expect(topCard(page)).toBeVisible();
+
+  await page.getByRole('button', { name: /^Like / }).click();
+  const nudge = page.getByText('Only 5 likes remaining');
+  await expect(nudge).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(nudge).toBeHidden();
+
+  // The last five by keyboard: the right arrow likes.
+  for (let left = 5; left > 0; left--) {
+    const name = await topCard(page).getAttribute('aria-label');
+    await page.keyboard.press('ArrowRight');
+    await expect(announcement(page)).toHaveText(`You liked ${name!.split(',')[0]}.`);
+  }
+  const quota = await (await viewer.api.get('/api/quota')).json();
+  expect(quota).toMatchObject({ likesUsed: 30, likesRemaining: 0 });
+
+  const before = await topCard(page).getAttribute('aria-label');
+  await page.keyboard.press('ArrowRight');
+  const prompt = page.getByRole('dialog', { name: "You've used all your likes!" });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'View All Plans' })).toBeVisible();
+  // The server refuses too, with the limit's code.
+  const notLiked: Array<{ id: number }> = await (await viewer.api.get('/api/profiles')).json();
+  const refused = await viewer.api.post('/api/swipes', { data: { swiperId: viewer.id, swipedId: notLiked[0]!.id, isLike: true, timestamp: new Date().toISOString() } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ error: "You've used all your likes!", code: 'likes-limit' });
+
+  await prompt.getByRole('button', { name: 'Get Night Pass · $3.99' }).click();
+  await expect(toastWith(page, 'Upgrade Successful')).toBeVisible();
+  await expect(toastWith(page, "You've upgraded to Night Pass!")).toBeVisible();
+  await expect(prompt).toBeHidden();
+  await expect(topCard(page)).toHaveAccessibleName(before!);
+  await page.getByRole('button', { name: /^Like / }).click();
+  await expect(announcement(page)).toHaveText(`You liked ${before!.split(',')[0]}.`);
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+});
+
+test('a filter changes the deck, is kept on the server, and kink chips ask for Max', async ({ browser }) => {
+  const place = remotePlace();
+  const viewer = await seedPerson({ name: 'Lyra', position: place, timeZone: night() });
+  await seedPerson({ name: 'Orion', gender: 'Male', age: 33, position: near(place, 3) });
+  await seedPerson({ name: 'Selene', gender: 'Female', age: 27, position: near(place, 5) });
+
+  const page = await openDeck(browser, viewer);
+  await expect(topCard(page)).toBeVisible();
+  const names = async () => (await (await viewer.api.get('/api/profiles')).json()).map((p: { name: string }) => p.name).sort();
+  expect(await names()).toEqual(['Orion', 'Selene']);
+
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filter Your Matches' });
+  await expect(dialog.getByText('Gender Preference')).toBeVisible();
+  await dialog.getByText('Male', { exact: true }).click();
+  await dialog.getByLabel('Minimum age').fill('30');
+  await expect(dialog.getByText('30 – 60')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(topCard(page)).toHaveAccessibleName('Orion, 33');
+  await page.getByRole('button', { name: 'Pass on Orion' }).click();
+  await expect(page.getByRole('heading', { name: 'No More Profiles' })).toBeVisible();
+  expect(await (await viewer.api.get('/api/deck-filters')).json()).toMatchObject({ gender: 'Male', ageRange: [30, 60], distance: 50 });
+
+  // Kept on the server: a fresh page opens the dialog with them.
+  await page.reload();
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(dialog.getByRole('radio', { name: 'Male', exact: true })).toBeChecked();
+  await dialog.getByText('Rope Play', { exact: true }).click();
+  const prompt = page.getByRole('dialog', { name: 'Filter by kinks and interests' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'Get Max · $9.99' })).toBeVisible();
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await dialog.getByRole('button', { name: 'Clear All' }).click();
+  await expect(dialog.getByRole('radio', { name: 'All Genders' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(topCard(page)).toHaveAccessibleName('Selene, 27');
+});
+
+test('choosing Plus allows super-likes, and the one super-liked sees the mark', async ({ browser }) => {
+  const place = remotePlace();
+  const viewer = await seedPerson({ name: 'Cassia', position: place, timeZone: night() });
+  const target = await seedPerson({ name: 'Draco', gender: 'Male', position: near(place, 2), timeZone: night() });
+
+  const page = await openDeck(browser, viewer);
+  await expect(page.getByRole('button', { name: 'Filters (free plan: upgrades available)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Super-like Draco' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Super-Likes used up!' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'View All Plans' }).click();
+  const plans = page.getByRole('dialog', { name: 'Choose Your Night' });
+  await expect(plans.getByText('Save 12%')).toBeVisible();
+  await plans.getByText('Weekly', { exact: true }).click();
+  await expect(plans.getByText('$9.99')).toBeVisible();
+  await plans.getByRole('button', { name: 'Choose Plus' }).click();
+  await expect(toastWith(page, "You've upgraded to Plus!")).toBeVisible();
+  await expect(plans).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+
+  // The deck reads tonight's allowance again after the change; the buttons come back with it.
+  await expect(page.getByRole('button', { name: 'Super-like Draco' })).toBeEnabled();
+  await page.keyboard.press('ArrowUp');
+  await expect(announcement(page)).toHaveText('You super-liked Draco.');
+  expect(await (await viewer.api.get('/api/quota')).json()).toMatchObject({ plan: 'plus', superLikesPerNight: 3, superLikesUsed: 1 });
+
+  // The stored plan shows in Settings.
+  await page.goto('/settings');
+  await expect(page.getByText('Premium', { exact: true })).toBeVisible();
+  await expect(page.getByText('Plus, billed weekly')).toBeVisible();
+
+  const targetPage = await openDeck(browser, target);
+  await expect(topCard(targetPage)).toHaveAccessibleName('Cassia, 30');
+  await expect(topCard(targetPage).getByText('Super-liked you')).toBeVisible();
+});
+
+test('who liked you: blurred on the free plan, with names after a Night Pass', async ({ browser }) => {
+  const place = remotePlace();
+  const viewer = await seedPerson({ name: 'Ember', position: place, timeZone: night() });
+  const admirer = await seedPerson({ name: 'Rigel', position: near(place, 1), timeZone: night() });
+  const liked = await admirer.api.post('/api/swipes', { data: { swiperId: admirer.id, swipedId: viewer.id, isLike: true, timestamp: new Date().toISOString() } });
+  expect(liked.status()).toBe(200);
+
+  const page = await openDeck(browser, viewer);
+  await page.goto('/lobby');
+  await expect(page.getByText('Day Lobby')).toBeVisible();
+  await expect(page.getByText('Rigel')).toHaveCount(0);
+  await page.getByRole('button', { name: 'A hidden like: see who with Night Pass' }).click();
+  const prompt = page.getByRole('dialog', { name: 'See who likes you' });
+  await prompt.getByRole('button', { name: 'Get Night Pass · $3.99' }).click();
+  await expect(toastWith(page, "You've upgraded to Night Pass!")).toBeVisible();
+  await expect(page.getByText('Rigel')).toBeVisible();
+});
+
+test('outside 8 PM to 4 AM on the person’s own clock the deck is closed and counts down to 8:00 PM', async ({ browser }) => {
+  const place = remotePlace();
+  const noon = zoneWhereHourIs(NOON);
+  const viewer = await seedPerson({ name: 'Aurora', position: place, timeZone: noon });
+  const other = await seedPerson({ name: 'Sirius', position: near(place, 1) });
+
+  const page = await openDeck(browser, viewer, NOON);
+  await expect(page.getByRole('heading', { name: 'Swiping opens at 8:00 PM' })).toBeVisible();
+  // Seven to eight hours from noon to 8:00 PM.
+  await expect(page.getByRole('timer', { name: /^Swiping opens in [78] hours?/ })).toBeVisible();
+  await expect(topCard(page)).toHaveCount(0);
+  const refused = await viewer.api.post('/api/swipes', { data: { swiperId: viewer.id, swipedId: other.id, isLike: true, timestamp: new Date().toISOString() } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).code).toBe('window-closed');
+
+  await page.goto('/lobby');
+  await expect(page.getByText('Swiping opens in')).toBeVisible();
+});

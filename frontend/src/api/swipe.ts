@@ -1,0 +1,123 @@
+import { LimitReasons, type Billing, type DeckFilters, type LimitReason, type PlanId, type SwipeKind, type SwipeWindowMode } from '@nocturne/contracts';
+import { requestJson, serverError } from './http';
+
+/** One card of `GET /api/profiles`, filtered by the server. */
+export interface DeckProfile {
+  id: number;
+  username: string;
+  name: string;
+  age: number;
+  /** Display URLs in order; empty when the person uploaded none. */
+  photos: string[];
+  bio: string | null;
+  kinks: string[];
+  interests: string[];
+  /** A city the person chose to show; never a position. */
+  location: string | null;
+  /** Whole km between ~1 km grid cells; null when either person shared no location. */
+  distance: number | null;
+  isOnline: boolean;
+  isVerified: boolean;
+  nightOwlScore: number;
+  superLikedYou: boolean;
+  sharedKinks: string[];
+}
+
+export interface Quota {
+  plan: PlanId;
+  night: string;
+  /** null: unlimited. */
+  likesPerNight: number | null;
+  likesUsed: number;
+  likesRemaining: number | null;
+  superLikesPerNight: number;
+  superLikesUsed: number;
+  resetsAt: string;
+}
+
+export interface Match {
+  id: number;
+  user1Id: number;
+  user2Id: number;
+  createdAt: string;
+  otherUser: { id: number; name: string; photo: string };
+  superLikedYou: boolean;
+}
+
+export interface SwipeResult {
+  isMatch: boolean;
+  matchId: number | null;
+  match: Match | null;
+  quota: Quota;
+}
+
+export interface SwipeWindowInfo {
+  open: boolean;
+  mode: SwipeWindowMode;
+  /** The next 8:00 PM on the person's clock (ISO). */
+  opensAt: string;
+  /** The zone the server follows for this person. */
+  timeZone: string;
+  /** The server's clock (ISO), to correct the browser's. */
+  now: string;
+}
+
+export interface Membership {
+  plan: PlanId;
+  billing: Billing | null;
+  /** When a Night Pass runs out. */
+  expiresAt: string | null;
+  isPremium: boolean;
+}
+
+export interface LikeReceived {
+  superLike: boolean;
+  /** null on the free plan: the server sends only a blurred picture. */
+  user: { id: number; name: string; photo: string } | null;
+  likedAt: string | null;
+  blurredPhotoUrl: string | null;
+}
+
+export interface LikesReceived {
+  visible: boolean;
+  count: number;
+  likes: LikeReceived[];
+}
+
+/** Cards asked for at once: enough to keep three on screen and the next images loading. */
+export const DECK_PAGE_SIZE = 20;
+
+export const fetchDeck = ({ restart = false, limit = DECK_PAGE_SIZE }: { restart?: boolean; limit?: number } = {}) =>
+  requestJson<DeckProfile[]>('GET', `/api/profiles?limit=${limit}&restart=${restart}`);
+
+export const sendSwipe = ({ swiperId, swipedId, kind, at = new Date() }: { swiperId: number; swipedId: number; kind: SwipeKind; at?: Date }) =>
+  requestJson<SwipeResult>('POST', '/api/swipes', {
+    swiperId,
+    swipedId,
+    isLike: kind !== 'pass',
+    timestamp: at.toISOString(),
+    ...(kind === 'superlike' && { isSuperLike: true }),
+  });
+
+export const fetchQuota = () => requestJson<Quota>('GET', '/api/quota');
+
+export const fetchSwipeWindow = () => requestJson<SwipeWindowInfo>('GET', '/api/swipe-window');
+
+export const fetchMembership = () => requestJson<Membership>('GET', '/api/plan');
+
+export const choosePlan = (plan: PlanId, billing?: Billing) => requestJson<Membership>('POST', '/api/plan', { plan, ...(billing && { billing }) });
+
+export const fetchDeckFilters = () => requestJson<DeckFilters>('GET', '/api/deck-filters');
+
+export const saveDeckFilters = (filters: DeckFilters) => requestJson<DeckFilters>('PUT', '/api/deck-filters', filters);
+
+export const fetchLikesReceived = () => requestJson<LikesReceived>('GET', '/api/likes');
+
+/** Which plan limit refused a call (403 with a `code`), if that is why it failed. */
+export function limitReasonOf(error: unknown): LimitReason | undefined {
+  const code = serverError(error)?.code;
+  return LimitReasons.find((reason) => reason === code);
+}
+
+/** A photo to show for someone without any: the generated avatar the server serves for every person. */
+export const avatarOf = (userId: number) => `/api/avatars/${userId}`;

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { AnimatePresence } from 'motion/react';
+import styled from 'styled-components';
+import type { SwipeKind } from '@nocturne/contracts';
+import type { DeckProfile } from '../../api/swipe';
+import { photosOf } from './deckProfile';
+import { SwipeCard } from './SwipeCard';
+
+/** The spec's stack: the next 3 profiles, the top one active. */
+export const STACK_SIZE = 3;
+/** Cards whose first photo is fetched ahead, so the next card never appears blank. */
+const PRELOAD_AHEAD = 6;
+
+const preloaded = new Set<string>();
+function preload(url: string) {
+  if (preloaded.has(url)) return;
+  preloaded.add(url);
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = url;
+}
+
+/**
+ * Three stacked cards; the top one takes drags, taps and the buttons. A card that leaves flies out the
+ * way it was swiped (`leaving`), including when a button or a key swiped it.
+ */
+export function CardStack({ profiles, leaving, onSwipe, onOpen }: { profiles: DeckProfile[]; leaving: SwipeKind | null; onSwipe?: (kind: SwipeKind) => void; onOpen: (profile: DeckProfile) => void }) {
+  const ids = profiles
+    .slice(0, PRELOAD_AHEAD)
+    .map((p) => p.id)
+    .join(',');
+  useEffect(() => {
+    profiles.slice(0, PRELOAD_AHEAD).forEach((profile, index) => {
+      const photos = photosOf(profile);
+      // Every photo of the top card (it can be paged through), the first of the ones after.
+      for (const url of index === 0 ? photos : photos.slice(0, 1)) preload(url);
+    });
+    // The ids say everything about which cards are ahead.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids]);
+
+  return (
+    <Stack aria-label="Profiles">
+      <AnimatePresence initial={false} custom={leaving}>
+        {profiles.slice(0, STACK_SIZE).map((profile, depth) => (
+          <SwipeCard key={profile.id} profile={profile} depth={depth} onSwipe={depth === 0 ? onSwipe : undefined} onOpen={() => onOpen(profile)} />
+        ))}
+      </AnimatePresence>
+    </Stack>
+  );
+}
+
+const Stack = styled.section`
+  position: relative;
+  flex: 1;
+  min-height: 360px;
+  /* Room for the two cards peeking out below the top one. */
+  margin-bottom: 38px;
+`;

@@ -1,0 +1,28 @@
+import { photosOf, tagsForCard, whereabouts } from './deckProfile';
+
+describe('tagsForCard', () => {
+  it("shows two and counts the rest as '+N'", () => {
+    expect(tagsForCard(['Art', 'Music', 'Wine', 'Yoga'])).toEqual({ shown: ['Art', 'Music'], more: 2 });
+    expect(tagsForCard(['Art'])).toEqual({ shown: ['Art'], more: 0 });
+  });
+
+  it('puts the kinks the viewer shares first', () => {
+    expect(tagsForCard(['Rope Play', 'Wax Play', 'Praise'], ['Praise'])).toEqual({ shown: ['Praise', 'Rope Play'], more: 1 });
+  });
+});
+
+describe('whereabouts', () => {
+  it("reads 'N km away' when there is a distance, else the city, else nothing", () => {
+    expect(whereabouts({ distance: 12, location: 'Berlin' })).toBe('12 km away');
+    expect(whereabouts({ distance: 0, location: null })).toBe('1 km away');
+    expect(whereabouts({ distance: null, location: 'Berlin' })).toBe('Berlin');
+    expect(whereabouts({ distance: null, location: null })).toBeNull();
+  });
+});
+
+describe('photosOf', () => {
+  it('falls back to the generated avatar', () => {
+    expect(photosOf({ id: 4, photos: [] })).toEqual(['/api/avatars/4']);
+    expect(photosOf({ id: 4, photos: ['/a', '/b'] })).toEqual(['/a', '/b']);
+  });
+});

@@ -1,0 +1,320 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { LIKES_NUDGE_REMAINING, type LimitReason, type SwipeKind } from '@nocturne/contracts';
+import { HttpError } from '../../api/http';
+import {
+  DECK_PAGE_SIZE,
+  fetchDeck,
+  fetchQuota,
+  fetchSwipeWindow,
+  limitReasonOf,
+  sendSwipe,
+  type DeckProfile,
+  type Match,
+  type Quota,
+  type SwipeResult,
+  type SwipeWindowInfo,
+} from '../../api/swipe';
+import { toast, type ToastInput } from '../../toast/toastStore';
+
+/** Below this many cards in hand the next page is fetched, so three stay stacked and the next images load. */
+export const LOW_WATER = 5;
+
+export interface DeckLoad {
+  window: SwipeWindowInfo;
+  /** Server time minus browser time when the window arrived. */
+  clockOffsetMs: number;
+  quota: Quota;
+  profiles: DeckProfile[];
+}
+
+export interface SwipeInFlight {
+  profile: DeckProfile;
+  kind: SwipeKind;
+}
+
+export interface SwipeDeckContext {
+  userId: number;
+  /** The cards in hand; the first is on top. */
+  profiles: DeckProfile[];
+  /** Ids swiped since the deck opened: a page fetched before a swipe landed must not bring them back. */
+  swiped: number[];
+  inFlight: SwipeInFlight | null;
+  /** The direction the last card left in, for its exit animation. */
+  lastKind: SwipeKind | null;
+  quota: Quota | null;
+  window: SwipeWindowInfo | null;
+  clockOffsetMs: number;
+  /** True once the first page arrived: only then are further pages fetched. */
+  loaded: boolean;
+  /** The server has nothing beyond the cards in hand. */
+  exhausted: boolean;
+  /** The last page could not be fetched; the next load tries again. */
+  supplyFailed: boolean;
+  /** 'Restart' asked for passed people to come back. */
+  restarted: boolean;
+  match: Match | null;
+  /** The 'Only 5 likes remaining' banner. */
+  nudge: boolean;
+  /** What the live region reads after each swipe. */
+  announcement: string;
+}
+
+export type SwipeDeckEvent =
+  | { type: 'SWIPE'; kind: SwipeKind }
+  | { type: 'RESTART' }
+  | { type: 'RETRY' }
+  | { type: 'FILTERS_CHANGED' }
+  | { type: 'PLAN_CHANGED' }
+  | { type: 'CLOSE_PROMPT' }
+  | { type: 'KEEP_SWIPING' }
+  | { type: 'START_CHATTING' }
+  | { type: 'DISMISS_NUDGE' };
+
+export const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to process swipe', variant: 'destructive' };
+
+export const loadDeck = async ({ restart }: { restart: boolean }): Promise<DeckLoad> => {
+  const [window, quota, profiles] = await Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck({ restart })]);
+  return { window, clockOffsetMs: Date.parse(window.now) - Date.now(), quota, profiles };
+};
+
+const spoken: Record<SwipeKind, (name: string) => string> = {
+  like: (name) => `You liked ${name}.`,
+  pass: (name) => `You passed on ${name}.`,
+  superlike: (name) => `You super-liked ${name}.`,
+};
+
+const isLike = (kind: SwipeKind) => kind !== 'pass';
+const refusalOf = (error: unknown): LimitReason | 'gone' | undefined =>
+  limitReasonOf(error) ?? (error instanceof HttpError && error.status === 404 ? 'gone' : undefined);
+
+const onlyNew = (context: SwipeDeckContext, page: DeckProfile[]) => {
+  const known = new Set([...context.profiles.map((p) => p.id), ...context.swiped, ...(context.inFlight ? [context.inFlight.profile.id] : [])]);
+  return page.filter((profile) => !known.has(profile.id));
+};
+
+export const swipeDeckMachine = setup({
+  types: {
+    context: {} as SwipeDeckContext,
+    events: {} as SwipeDeckEvent,
+    input: {} as { userId: number },
+  },
+  actors: {
+    loadDeck: fromPromise<DeckLoad, { restart: boolean }>(({ input }) => loadDeck(input)),
+    fetchMore: fromPromise<DeckProfile[], { restart: boolean }>(({ input }) => fetchDeck({ restart: input.restart, limit: DECK_PAGE_SIZE })),
+    sendSwipe: fromPromise<SwipeResult, { swiperId: number; swipedId: number; kind: SwipeKind }>(({ input }) => sendSwipe(input)),
+    loadQuota: fromPromise<Quota>(() => fetchQuota()),
+  },
+  delays: {
+    // Re-checks when 8:00 PM comes on the person's clock (as the server counts it).
+    untilWindowOpens: ({ context }) => Math.max(1000, Date.parse(context.window?.opensAt ?? '') - (Date.now() + context.clockOffsetMs) + 500) || 60_000,
+  },
+  guards: {
+    windowClosed: (_, params: { load: DeckLoad }) => !params.load.window.open,
+    noCardInHand: ({ context }) => context.profiles.length === 0,
+    superLikesUsedUp: ({ context, event }) => {
+      assertEvent(event, 'SWIPE');
+      return event.kind === 'superlike' && context.quota !== null && context.quota.superLikesUsed >= context.quota.superLikesPerNight;
+    },
+    likesUsedUp: ({ context, event }) => {
+      assertEvent(event, 'SWIPE');
+      const remaining = context.quota?.likesRemaining;
+      return isLike(event.kind) && remaining !== undefined && remaining !== null && remaining <= 0;
+    },
+    outOfCards: ({ context }) => context.profiles.length === 0 && context.exhausted,
+    outOfCardsAndSupply: ({ context }) => context.profiles.length === 0 && !context.exhausted && context.supplyFailed,
+    runningLow: ({ context }) => context.loaded && !context.exhausted && !context.supplyFailed && context.profiles.length <= LOW_WATER,
+    isMatch: (_, params: { result: SwipeResult }) => params.result.isMatch,
+    refusedBy: (_, params: { error: unknown; reason: LimitReason | 'gone' }) => refusalOf(params.error) === params.reason,
+  },
+  actions: {
+    notify: (_, params: ToastInput) => {
+      toast(params);
+    },
+    // Components provide the router's navigate; a full page load is the correct default.
+    navigate: (_, params: { to: string }) => window.location.assign(params.to),
+    startLoading: assign({ profiles: [], loaded: false, exhausted: false, supplyFailed: false, inFlight: null, match: null }),
+    storeLoad: assign((_, params: { load: DeckLoad }) => ({
+      window: params.load.window,
+      clockOffsetMs: params.load.clockOffsetMs,
+      quota: params.load.quota,
+      profiles: params.load.profiles,
+      exhausted: params.load.profiles.length < DECK_PAGE_SIZE,
+      loaded: true,
+    })),
+    appendPage: assign(({ context }, params: { page: DeckProfile[] }) => {
+      const fresh = onlyNew(context, params.page);
+      return { profiles: [...context.profiles, ...fresh], exhausted: params.page.length < DECK_PAGE_SIZE || fresh.length === 0 };
+    }),
+    takeTopCard: assign(({ context, event }) => {
+      assertEvent(event, 'SWIPE');
+      const [top, ...rest] = context.profiles;
+      return { profiles: rest, inFlight: { profile: top!, kind: event.kind }, lastKind: event.kind };
+    }),
+    recordSwipe: assign(({ context }, params: { result: SwipeResult }) => {
+      const { profile, kind } = context.inFlight!;
+      const { quota, match } = params.result;
+      return {
+        inFlight: null,
+        swiped: [...context.swiped, profile.id],
+        quota,
+        match,
+        // Spec point 4: after a like, when the free plan's remaining likes reach 5.
+        nudge: context.nudge || (isLike(kind) && quota.likesRemaining === LIKES_NUDGE_REMAINING),
+        announcement: match ? `It's a Match! You and ${match.otherUser.name} liked each other.` : spoken[kind](profile.name),
+      };
+    }),
+    /** A refused or failed swipe puts the card back on top, unchanged. */
+    returnCard: assign(({ context }) => ({
+      profiles: context.inFlight ? [context.inFlight.profile, ...context.profiles] : context.profiles,
+      inFlight: null,
+      lastKind: null,
+    })),
+    dropCard: assign(({ context }) => ({
+      swiped: context.inFlight ? [...context.swiped, context.inFlight.profile.id] : context.swiped,
+      inFlight: null,
+      announcement: context.inFlight ? `${context.inFlight.profile.name} is no longer here.` : context.announcement,
+    })),
+    markLikesUsedUp: assign(({ context }) => ({
+      quota: context.quota && { ...context.quota, likesUsed: context.quota.likesPerNight ?? context.quota.likesUsed, likesRemaining: 0 },
+      announcement: "You've used all your likes!",
+    })),
+    markSuperLikesUsedUp: assign(({ context }) => ({
+      quota: context.quota && { ...context.quota, superLikesUsed: Math.max(context.quota.superLikesUsed, context.quota.superLikesPerNight) },
+      announcement: 'Super-Likes used up!',
+    })),
+    storeQuota: assign((_, params: { quota: Quota }) => ({ quota: params.quota })),
+  },
+}).createMachine({
+  id: 'swipeDeck',
+  type: 'parallel',
+  context: ({ input }) => ({
+    userId: input.userId,
+    profiles: [],
+    swiped: [],
+    inFlight: null,
+    lastKind: null,
+    quota: null,
+    window: null,
+    clockOffsetMs: 0,
+    loaded: false,
+    exhausted: false,
+    supplyFailed: false,
+    restarted: false,
+    match: null,
+    nudge: false,
+    announcement: '',
+  }),
+  on: {
+    DISMISS_NUDGE: { actions: assign({ nudge: false }) },
+  },
+  states: {
+    deck: {
+      initial: 'loading',
+      // New filters: a fresh deck from whatever state. Leaving a region re-enters the whole parallel
+      // state, so a page still on its way for the old filters is cancelled with it.
+      on: { FILTERS_CHANGED: { target: '.loading', reenter: true, actions: assign({ restarted: false }) } },
+      states: {
+        loading: {
+          entry: 'startLoading',
+          invoke: {
+            src: 'loadDeck',
+            input: ({ context }) => ({ restart: context.restarted }),
+            onDone: [
+              { guard: { type: 'windowClosed', params: ({ event }) => ({ load: event.output }) }, target: 'windowClosed', actions: { type: 'storeLoad', params: ({ event }) => ({ load: event.output }) } },
+              { target: 'ready', actions: { type: 'storeLoad', params: ({ event }) => ({ load: event.output }) } },
+            ],
+            onError: { target: 'failed' },
+          },
+        },
+        ready: {
+          always: [
+            { guard: 'outOfCards', target: 'empty' },
+            { guard: 'outOfCardsAndSupply', target: 'failed' },
+          ],
+          on: {
+            SWIPE: [
+              { guard: 'noCardInHand' },
+              { guard: 'superLikesUsedUp', target: 'superLikesUsedUp' },
+              { guard: 'likesUsedUp', target: 'outOfLikes' },
+              { target: 'sending', actions: 'takeTopCard' },
+            ],
+            PLAN_CHANGED: { target: 'refreshingQuota' },
+          },
+        },
+        sending: {
+          invoke: {
+            src: 'sendSwipe',
+            input: ({ context }) => ({ swiperId: context.userId, swipedId: context.inFlight!.profile.id, kind: context.inFlight!.kind }),
+            onDone: [
+              {
+                guard: { type: 'isMatch', params: ({ event }) => ({ result: event.output }) },
+                target: 'matched',
+                actions: { type: 'recordSwipe', params: ({ event }) => ({ result: event.output }) },
+              },
+              { target: 'ready', actions: { type: 'recordSwipe', params: ({ event }) => ({ result: event.output }) } },
+            ],
+            onError: [
+              { guard: { type: 'refusedBy', params: ({ event }) => ({ error: event.error, reason: 'likes-limit' }) }, target: 'outOfLikes', actions: ['returnCard', 'markLikesUsedUp'] },
+              {
+                guard: { type: 'refusedBy', params: ({ event }) => ({ error: event.error, reason: 'super-likes-used' }) },
+                target: 'superLikesUsedUp',
+                actions: ['returnCard', 'markSuperLikesUsedUp'],
+              },
+              // The night ended while the deck was open: reload, which shows the closed window.
+              { guard: { type: 'refusedBy', params: ({ event }) => ({ error: event.error, reason: 'window-closed' }) }, target: 'loading', actions: 'returnCard' },
+              // The person left (deleted their account): their card goes, nothing else to say.
+              { guard: { type: 'refusedBy', params: ({ event }) => ({ error: event.error, reason: 'gone' }) }, target: 'ready', actions: 'dropCard' },
+              { target: 'ready', actions: ['returnCard', { type: 'notify', params: SWIPE_FAILED }] },
+            ],
+          },
+        },
+        matched: {
+          on: {
+            KEEP_SWIPING: { target: 'ready', actions: assign({ match: null }) },
+            START_CHATTING: { actions: { type: 'navigate', params: { to: '/chat' } } },
+          },
+        },
+        outOfLikes: {
+          on: { CLOSE_PROMPT: { target: 'ready' }, PLAN_CHANGED: { target: 'refreshingQuota' } },
+        },
+        superLikesUsedUp: {
+          on: { CLOSE_PROMPT: { target: 'ready' }, PLAN_CHANGED: { target: 'refreshingQuota' } },
+        },
+        refreshingQuota: {
+          invoke: {
+            src: 'loadQuota',
+            onDone: { target: 'ready', actions: { type: 'storeQuota', params: ({ event }) => ({ quota: event.output }) } },
+            onError: { target: 'ready' },
+          },
+        },
+        windowClosed: {
+          after: { untilWindowOpens: { target: 'loading' } },
+          on: { RETRY: { target: 'loading' } },
+        },
+        empty: {
+          // Passed people come back: the ones passed since the deck opened too.
+          on: { RESTART: { target: 'loading', actions: assign({ restarted: true, swiped: [] }) }, RETRY: { target: 'loading' } },
+        },
+        failed: {
+          on: { RETRY: { target: 'loading' } },
+        },
+      },
+    },
+    supply: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'runningLow', target: 'fetching' },
+        },
+        fetching: {
+          invoke: {
+            src: 'fetchMore',
+            input: ({ context }) => ({ restart: context.restarted }),
+            onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => ({ page: event.output }) } },
+            onError: { target: 'idle', actions: assign({ supplyFailed: true }) },
+          },
+        },
+      },
+    },
+  },
+});
