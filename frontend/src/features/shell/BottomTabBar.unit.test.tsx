@@ -18,7 +18,10 @@ describe('BottomTabBar', () => {
 
   it('hides the unread badge at 0 and shows the count otherwise', () => {
     const { unmount } = renderScreen(<BottomTabBar unreadCount={0} />, { path: '/chat' });
-    expect(screen.getByRole('link', { name: 'Messages' })).toBeTruthy();
+    const quiet = screen.getByRole('link', { name: 'Messages' });
+    // No badge at all: no number in the link, no element besides the icon and the label.
+    expect(quiet.textContent).toBe('Messages');
+    expect(quiet.textContent).not.toMatch(/\d/);
     unmount();
     renderScreen(<BottomTabBar unreadCount={3} />, { path: '/chat' });
     expect(screen.getByRole('link', { name: 'Messages, 3 unread' }).textContent).toContain('3');

@@ -28,7 +28,7 @@ describe('user decider', () => {
     spec
       .given([registered])
       .when({ type: 'RegisterUser', userId: 7, username: 'Other', email: 'o@example.com', name: 'Other', age: 30, passwordHash: 'h', now })
-      .thenThrows((error) => expect(error).toBeInstanceOf(Error));
+      .thenThrows((error) => expect(error).toEqual(new Error('user 7 already exists')));
   });
 
   it('changes name and age', () => {

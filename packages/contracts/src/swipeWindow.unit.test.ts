@@ -1,4 +1,5 @@
-import { instantOf, isNightTime, isSwipeWindowOpen, localTime, nextWindowOpening, quotaNight, suggestedPlanFor, planAllowances, countdownTo, formatCountdown } from './swipe';
+import { planAllowances, suggestedPlanFor } from './plans';
+import { countdownTo, formatCountdown, instantOf, isNightTime, isSwipeWindowOpen, localTime, nextWindowOpening, quotaNight } from './swipeWindow';
 
 describe('the swipe window on the person own clock', () => {
   it('is open from 20:00 until 04:00 local, whatever the server clock says', () => {
