@@ -196,7 +196,23 @@ describe('protection of the REST facade', () => {
     const res = await api().post('/api/auth/signin').set('Content-Type', 'application/x-www-form-urlencoded').send('username=a&password=b');
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ error: 'Content-Type must be application/json' });
-    await api().post('/api/auth/signout').expect(415);
+    // An empty form still labels its body: refused like any other.
+    await api().post('/api/auth/signout').set('Content-Type', 'application/x-www-form-urlencoded').send('').expect(415);
+  });
+
+  it('accepts a state-changing call without a body and without a Content-Type (sign-out, account deletion)', async () => {
+    await api().post('/api/auth/signout').expect(200, { ok: true });
+    const person = { username: `bodiless${Date.now().toString(36).slice(-6)}`, email: `bodiless.${Date.now()}@example.test`, password: 'moonlight42', name: 'No Body', age: 30 };
+    const signUp = await api().post('/api/auth/signup').send(person);
+    const cookie = (signUp.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    const deleted = await api().delete('/api/account').set('Cookie', cookie).set('Origin', stack.url);
+    expect(deleted.status).toBe(200);
+    expect((await api().get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('refuses a call a browser marks as cross-site, whatever the Origin', async () => {
+    const res = await api().post('/api/auth/signout').set('Sec-Fetch-Site', 'cross-site').set('Content-Type', 'application/json').send({});
+    expect(res.status).toBe(403);
   });
 
   it('refuses a foreign Origin and accepts its own', async () => {

@@ -1,4 +1,5 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { is as isMediaType } from 'type-is';
 import { z } from 'zod';
 import type { ApolloServer } from '@apollo/server';
 import { Messages } from '@nocturne/contracts';
@@ -63,6 +64,18 @@ function executorFor(server: ApolloServer<GatewayContext>, context: GatewayConte
   };
 }
 
+function isJsonOrBodiless(req: Request): boolean {
+  const declared = req.headers['content-type'];
+  if (declared === undefined) return req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
+  return isMediaType(declared, ['application/json', 'application/*+json']) !== false;
+}
+
+/** Sec-Fetch-Site, where the browser sends it, must say the page is this site's own (or the user typed it). */
+const isCrossSiteFetch = (req: Request) => {
+  const site = req.headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+};
+
 /** 401 without a session, 403 for a path naming another user; both before the body is looked at. */
 function checkAccess(route: RestRoute, context: GatewayContext, params: Record<string, string>, body: unknown): void {
   if (route.access === 'public') return;
@@ -79,11 +92,13 @@ export function createRestRouter(options: RestRouterOptions): Router {
   const router = Router();
 
   // CSRF: a cross-site form or fetch cannot send a JSON content type without a preflight we never grant,
-  // and a browser's Origin names the page that sent the request.
+  // and a browser names the page that sent the request (Origin, Sec-Fetch-Site). A request without a body
+  // and without a Content-Type (sign-out, account deletion) has nothing to label; a form always labels its
+  // body, even an empty one, so it is still refused.
   router.use((req, res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();
-    if (!req.is('application/json')) return sendError(res, new HttpError(415, 'Content-Type must be application/json'));
-    if (!isAllowedOrigin(req, options.publicUrl)) return sendError(res, new HttpError(403, 'Cross-origin request refused'));
+    if (!isJsonOrBodiless(req)) return sendError(res, new HttpError(415, 'Content-Type must be application/json'));
+    if (!isAllowedOrigin(req, options.publicUrl) || isCrossSiteFetch(req)) return sendError(res, new HttpError(403, 'Cross-origin request refused'));
     next();
   });
   router.use(express.json({ limit: REST_BODY_LIMIT, strict: true }));
