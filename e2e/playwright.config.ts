@@ -50,6 +50,9 @@ export default defineConfig({
       // One process per service with real infrastructure needs fixed ports; the embedded stack picks free ones.
       AUTH_PORT: realStack ? String(port + 1) : '0',
       PROFILE_PORT: realStack ? String(port + 2) : '0',
+      SWIPE_PORT: realStack ? String(port + 3) : '0',
+      // The tests make their own people; the demo's night owls would crowd their decks.
+      DEMO_NIGHT_OWLS: 'false',
       INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -12,6 +12,8 @@ const stackSchema = z.object({
   SWIPE_WINDOW: z.string().trim().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   TRUST_PROXY: z.string().optional(),
+  // The demo's seeded people (embedded stack only): on unless turned off.
+  DEMO_NIGHT_OWLS: envSchemas.boolean(true),
 });
 
 export type StackEnvironment = z.infer<typeof stackSchema> & { mode: 'embedded' | 'real' };
