@@ -117,11 +117,13 @@ export class MongoReadModelStore implements ReadModelStore {
   collection<T extends ReadModelDocument>(name: string, options: { indexes?: IndexSpec[] } = {}): ReadModelCollection<T> {
     let entry = this.collections.get(name);
     const indexes = options.indexes ?? [];
-    const ready = indexes.length
-      ? this.db.collection<Doc>(name).createIndexes(
-          indexes.map((spec) => ({ key: spec.fields as mongo.IndexSpecification & Record<string, 1 | -1 | '2dsphere'>, name: indexName(spec), unique: spec.unique ?? false })),
-        )
-      : Promise.resolve();
+    // One index per call: FerretDB 1.x drops the connection when one call names several indexes that
+    // already exist (any start after the first, or a second instance).
+    const ready = (async () => {
+      for (const spec of indexes) {
+        await this.db.collection<Doc>(name).createIndexes([{ key: spec.fields as mongo.IndexSpecification & Record<string, 1 | -1 | '2dsphere'>, name: indexName(spec), unique: spec.unique ?? false }]);
+      }
+    })();
     // Keep the rejection observable through every operation, not as an unhandled rejection.
     ready.catch(() => undefined);
     if (!entry) {
