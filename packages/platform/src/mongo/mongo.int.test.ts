@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { blobStoreContract, eventStoreContract, eventually, readModelContract, uniqueSuffix } from '../testing';
 import { newEvent } from '../testing/eventStoreContract';
-import type { StoredEvent } from '../ports';
+import type { IndexSpec, StoredEvent } from '../ports';
 import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from '.';
 
 // Needs a MongoDB-compatible server: `npm run infra:up`, then MONGODB_URI=mongodb://127.0.0.1:27017.
@@ -77,7 +77,7 @@ d('MongoDB', () => {
 
   it('opens a collection with several indexes again (a restart, a second instance) and uses it', async () => {
     freshDb();
-    const indexes = [{ fields: { latitude: 1 as const, longitude: 1 as const } }, { fields: { onboarded: 1 as const, gender: 1 as const, age: 1 as const } }];
+    const indexes: IndexSpec[] = [{ fields: { latitude: 1, longitude: 1 } }, { fields: { onboarded: 1, gender: 1, age: 1 } }];
     const first = new MongoReadModelStore(sameDb()).collection<{ _id: string; latitude: number; longitude: number; onboarded: boolean }>('candidates', { indexes });
     await first.upsert({ _id: 'a', latitude: 1, longitude: 2, onboarded: true });
     // The indexes exist now; FerretDB 1.x drops the connection when asked for several existing ones at once.
