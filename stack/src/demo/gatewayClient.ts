@@ -38,6 +38,15 @@ export class GatewayClient {
     return this.cookie !== undefined;
   }
 
+  /** The session cookie (`nocturne_session=...`), to reuse the session elsewhere (the benchmarks). */
+  get sessionCookie(): string | undefined {
+    return this.cookie;
+  }
+
+  set sessionCookie(cookie: string | undefined) {
+    this.cookie = cookie;
+  }
+
   private async send(method: string, path: string, what: string, body?: string | FormData, contentType?: string): Promise<unknown> {
     const headers: Record<string, string> = { origin: new URL(this.baseUrl).origin, accept: 'application/json' };
     if (contentType) headers['content-type'] = contentType;
