@@ -31,8 +31,6 @@ export interface LoadOptions {
   durationMs: number;
   /** Paced (open loop): start this many requests per second whatever the answers take; unset goes flat out. */
   ratePerSecond?: number;
-  /** Untimed requests first, so connections, caches and the JIT are warm. */
-  warmupMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,7 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * or paced at `ratePerSecond` to see its latency at a given load.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const run = async (durationMs: number, record: boolean) => {
+  const run = async (durationMs: number) => {
     const latencies: number[] = [];
     let errors = 0;
     const began = performance.now();
@@ -51,7 +49,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       const start = performance.now();
       try {
         await options.send(worker);
-        if (record) latencies.push(performance.now() - start);
+        latencies.push(performance.now() - start);
       } catch {
         errors += 1;
       }
@@ -78,8 +76,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
     return { latencies, errors, seconds: (performance.now() - began) / 1000 };
   };
-  if (options.warmupMs) await run(options.warmupMs, false);
-  const { latencies, errors, seconds } = await run(options.durationMs, true);
+  const { latencies, errors, seconds } = await run(options.durationMs);
   return summarize(options.name, latencies, errors, seconds);
 }
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot } from '@nocturne/platform';
@@ -9,7 +9,45 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Running {
   url: string;
+  /** CPU time (user and system, ms) used so far by the process and the processes it started (Linux /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
+  return tree;
+}
+
+function cpuMsOf(root: number | undefined): number {
+  if (root === undefined) return 0;
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 function stopper(child: ChildProcess, cleanup: () => void = () => {}) {
@@ -48,7 +86,7 @@ export async function startBareServer(): Promise<Running> {
   );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(url, child, 'the bare server', 10_000);
-  return { url, stop: stopper(child) };
+  return { url, cpuMs: () => cpuMsOf(child.pid), stop: stopper(child) };
 }
 
 /**
@@ -78,5 +116,5 @@ export async function startStack(options: { real: boolean; variables: NodeJS.Pro
   };
   const child = spawn(process.execPath, [path.join(repoRoot, 'stack', 'dist', 'main.js')], { cwd: repoRoot, env, stdio: 'inherit' });
   await waitUntilReady(`${url}/readyz`, child, 'the stack');
-  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+  return { url, cpuMs: () => cpuMsOf(child.pid), stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
 }

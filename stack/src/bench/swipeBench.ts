@@ -16,14 +16,29 @@ interface Person {
   cookie: string;
 }
 
-const table = (rows: LoadResult[]) => {
+type Row = LoadResult & { cpuMsPerRequest: number };
+
+const table = (rows: Row[]) => {
   const pad = (text: string, width: number) => text.padStart(width);
-  const lines = [`${'path'.padEnd(44)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}`];
+  const lines = [`${'path'.padEnd(44)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('CPU ms/req', 12)}`];
   for (const row of rows) {
-    lines.push(`${row.name.padEnd(44)}${pad(row.perSecond.toFixed(0), 9)}${pad(row.p50.toFixed(1), 9)}${pad(row.p95.toFixed(1), 9)}${pad(row.p99.toFixed(1), 9)}${pad(String(row.errors), 8)}`);
+    lines.push(
+      `${row.name.padEnd(44)}${pad(row.perSecond.toFixed(0), 9)}${pad(row.p50.toFixed(1), 9)}${pad(row.p95.toFixed(1), 9)}${pad(row.p99.toFixed(1), 9)}${pad(String(row.errors), 8)}${pad(row.cpuMsPerRequest.toFixed(2), 12)}`,
+    );
   }
   return lines.join('\n');
 };
+
+/**
+ * A warm-up (connections, caches, the JIT), then the run, with the CPU time the server side used per
+ * request: a figure that holds where other work shares the machine, unlike requests per second.
+ */
+async function measured(server: Running, warmupMs: number, run: (durationMs?: number) => Promise<LoadResult>): Promise<Row> {
+  if (warmupMs > 0) await run(warmupMs);
+  const before = server.cpuMs();
+  const result = await run();
+  return { ...result, cpuMsPerRequest: (server.cpuMs() - before) / Math.max(1, result.requests + result.errors) };
+}
 
 /** People who can all swipe each other: signed up, onboarded, placed around one city, on Plus (no nightly like limit). */
 async function makePeople(url: string, count: number): Promise<Person[]> {
@@ -76,12 +91,12 @@ async function main() {
     const expectOk = (answer: { status: number; body: string }) => {
       if (answer.status !== 200) throw new Error(`${answer.status} ${answer.body.slice(0, 200)}`);
     };
-    const results: LoadResult[] = [];
+    const results: Row[] = [];
     const connections = settings.BENCH_CONNECTIONS;
 
-    results.push(await runLoad({ name: 'bare Node HTTP server', connections, durationMs, warmupMs, send: async () => expectOk(await bareClient.send('GET', '/')) }));
+    results.push(await measured(bare, warmupMs, (ms = durationMs) => runLoad({ name: 'bare Node HTTP server', connections, durationMs: ms, send: async () => expectOk(await bareClient.send('GET', '/')) })));
     const trivial = JSON.stringify({ query: '{ __typename }' });
-    results.push(await runLoad({ name: 'gateway: POST /graphql { __typename }', connections, durationMs, warmupMs, send: async () => expectOk(await gateway.send('POST', '/graphql', { body: trivial })) }));
+    results.push(await measured(stack, warmupMs, (ms = durationMs) => runLoad({ name: 'gateway: POST /graphql { __typename }', connections, durationMs: ms, send: async () => expectOk(await gateway.send('POST', '/graphql', { body: trivial })) })));
 
     // Every swipe is new: person i swipes i+1, i+2, ... in turn (a repeated swipe would be answered from what is stored).
     let swipeNumber = 0;
@@ -101,10 +116,10 @@ async function main() {
         throw new Error(firstFailure);
       }
     };
-    const flatOut = await runLoad({ name: 'POST /api/swipes, flat out', connections, durationMs, warmupMs, send: swipe });
+    const flatOut = await measured(stack, warmupMs, (ms = durationMs) => runLoad({ name: 'POST /api/swipes, flat out', connections, durationMs: ms, send: swipe }));
     results.push(flatOut);
     const half = Math.max(1, Math.floor(flatOut.perSecond / 2));
-    results.push(await runLoad({ name: `POST /api/swipes at ${half}/s (half the max)`, connections, durationMs, ratePerSecond: half, send: swipe }));
+    results.push(await measured(stack, 0, (ms = durationMs) => runLoad({ name: `POST /api/swipes at ${half}/s (half the max)`, connections, durationMs: ms, ratePerSecond: half, send: swipe })));
 
     console.log(`\n${table(results)}\n`);
     const [bareResult, trivialResult] = results;
