@@ -74,7 +74,7 @@ describe('demo night owls', () => {
     expect(outcome).toMatchObject({ created: OWL_COUNT, skipped: 0, failed: 0 });
     expect(outcome!.ready.size).toBe(OWL_COUNT);
     expect(OWL_COUNT).toBeGreaterThanOrEqual(50);
-    expect(logLines.filter((line) => /demo night owls: \d+ around the city/.test(line))).toHaveLength(1);
+    expect(logLines.filter((line) => /demo night owls: \d+ around Berlin/.test(line))).toHaveLength(1);
   });
 
   it('shows them in the deck of a person nearby, onboarded, with generated photos and whole-km distances', async () => {

@@ -1,7 +1,7 @@
 import type { BusConsumer, EventBus, KeyValueStore, Logger } from '@nocturne/platform';
 import { startLikeBack } from './likeBack';
 import type { OwlRegistry } from './owlRegistry';
-import { nightOwlProfiles } from './owlProfiles';
+import { nightOwlProfiles, OWL_CITY } from './owlProfiles';
 import { owlPassword, seedNightOwls, type SeedOutcome } from './seedNightOwls';
 
 export interface NightOwlsOptions {
@@ -43,7 +43,7 @@ export function startNightOwls(options: NightOwlsOptions): NightOwls {
     const likeBack = [...outcome.ready.values()].filter((owl) => owl.likesBack).length;
     logger.info(
       { ready: outcome.ready.size, created: outcome.created, alreadyThere: outcome.skipped, failed: outcome.failed, likeBack, ms: Date.now() - began },
-      `demo night owls: ${outcome.ready.size} around the city, ${likeBack} of them like back (DEMO_NIGHT_OWLS=false turns them off)`,
+      `demo night owls: ${outcome.ready.size} around ${OWL_CITY.name}, ${likeBack} of them like back`,
     );
     return outcome;
   };
