@@ -1,7 +1,6 @@
 /* eslint-disable no-console -- a command-line benchmark: its output is the point */
 import { cpus } from 'node:os';
 import { GatewayClient } from '../demo/gatewayClient';
-import { OWL_CITY } from '../demo/owlProfiles';
 import { readBenchEnvironment } from './environment';
 import { httpClient, runLoad, type LoadResult } from './load';
 import { startBareServer, startStack, type Running } from './processes';
@@ -9,7 +8,8 @@ import { startBareServer, startStack, type Running } from './processes';
 // npm run bench:swipe: swipes per second and their latency through the gateway (POST /api/swipes with
 // real sessions and real candidates), beside the gateway's own trivial query and a bare Node HTTP server
 // measured in the same run. The stack runs as `npm start` runs it: embedded, or with the real servers
-// when KAFKA_BROKERS, MONGODB_URI and REDIS_URL are set (then under `flock /tmp/nocturne-real.lock`).
+// when KAFKA_BROKERS, MONGODB_URI and REDIS_URL are set (then under `flock /tmp/nocturne-real.lock`; the
+// people it makes delete their accounts at the end).
 
 interface Person {
   id: number;
@@ -40,7 +40,13 @@ async function measured(server: Running, warmupMs: number, run: (durationMs?: nu
   return { ...result, cpuMsPerRequest: (server.cpuMs() - before) / Math.max(1, result.requests + result.errors) };
 }
 
-/** People who can all swipe each other: signed up, onboarded, placed around one city, on Plus (no nightly like limit). */
+/**
+ * Where the bench people live: far from anyone (the South Atlantic), so that on shared real servers they
+ * turn up in nobody else's deck while they exist; they delete their accounts at the end.
+ */
+const BENCH_PLACE = { latitude: -37.1, longitude: -12.3 };
+
+/** People who can all swipe each other: signed up, onboarded, placed close together, on Plus (no nightly like limit). */
 async function makePeople(url: string, count: number): Promise<Person[]> {
   const run = Date.now().toString(36);
   const people: Person[] = [];
@@ -52,7 +58,7 @@ async function makePeople(url: string, count: number): Promise<Person[]> {
         const client = new GatewayClient(url);
         const { id } = await client.signUp({ username: `b${run}${i}`, email: `b${run}${i}@bench.nocturne.test`, password: `bench-${run}-${i}`, name: 'Bench Person', age: 20 + (i % 40) });
         await client.completeOnboarding(id, { gender: ['Female', 'Male', 'Other'][i % 3]!, kinks: ['Praise'], interests: ['Art'], bio: 'Benchmarking the night.' });
-        await client.updateLocation(id, { latitude: OWL_CITY.latitude + ((i % 20) - 10) / 200, longitude: OWL_CITY.longitude + (Math.floor(i / 20) - 5) / 200, location: OWL_CITY.name });
+        await client.updateLocation(id, { latitude: BENCH_PLACE.latitude + ((i % 20) - 10) / 200, longitude: BENCH_PLACE.longitude + (Math.floor(i / 20) - 5) / 200 });
         await client.choosePlan('plus', 'monthly');
         people.push({ id, cookie: client.sessionCookie! });
       }
@@ -127,6 +133,8 @@ async function main() {
     console.log(`swipes made: ${Math.min(swipeNumber, available)} of ${available} possible (${people.length} people)${firstFailure ? `; first failure: ${firstFailure}` : ''}`);
     bareClient.close();
     gateway.close();
+    // Erased like anyone who deletes their account (on real servers the databases outlive the run).
+    for (const person of people) await gateway.send('DELETE', '/api/account', { body: '{}', headers: { cookie: person.cookie, origin: stack.url } });
   } finally {
     for (const part of running.reverse()) await part.stop();
   }

@@ -102,7 +102,7 @@ export class GatewayClient {
     await this.json('PATCH', `/api/user/${userId}`, 'onboarding', input);
   }
 
-  async updateLocation(userId: number, input: { latitude: number; longitude: number; location: string }): Promise<void> {
+  async updateLocation(userId: number, input: { latitude: number; longitude: number; location?: string }): Promise<void> {
     await this.json('PATCH', `/api/users/${userId}/location`, 'location', input);
   }
 
