@@ -210,7 +210,8 @@ export class ApiClient {
       method,
       headers,
       ...(body !== undefined && { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(15_000),
+      // FerretDB (the stand-in of infra/up.sh) scans a collection per query: a sign-up can take many seconds there.
+      signal: AbortSignal.timeout(60_000),
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
