@@ -46,11 +46,12 @@ USER node
 #   gateway          gateway/dist/main.js             8080 (PORT)
 #   auth subgraph    services/auth/dist/main.js       4001 (AUTH_PORT)
 #   profile subgraph services/profile/dist/main.js    4002 (PROFILE_PORT)
+#   swipe subgraph   services/swipe/dist/main.js      4003 (SWIPE_PORT)
 ARG NOCTURNE_ENTRY=gateway/dist/main.js
 ARG HEALTH_PORT=8080
 ENV NOCTURNE_ENTRY=${NOCTURNE_ENTRY} \
     HEALTH_PORT=${HEALTH_PORT}
-EXPOSE 8080 4001 4002
+EXPOSE 8080 4001 4002 4003
 
 # Healthy = ready (GET /readyz answers 2xx); liveness is GET /healthz on the same port.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=40s --retries=3 \

@@ -62,6 +62,8 @@ export default defineConfig({
       // The real nightly window, on both stacks: the swipe journeys put each person inside or outside it
       // through their own time zone (the browser's, which the client stores), as it happens for real.
       SWIPE_WINDOW: 'nightly',
+      // The tests make their own people; the demo's night owls would crowd their decks.
+      DEMO_NIGHT_OWLS: 'false',
       INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
       LOG_LEVEL: 'warn',
       // @apollo/gateway otherwise probes cloud metadata addresses and reports usage to Apollo.

@@ -8,7 +8,9 @@
 //      existing services with a condition, and service_healthy only on services that have a healthcheck;
 //      no dependency cycle; services built from the repository have no container_name and no host port
 //      (so they scale), except the gateway, which publishes 8080; the app containers get the
-//      infrastructure variables; the gateway's subgraph URLs name services of the file.
+//      infrastructure variables; the gateway's subgraph URLs name services of the file; every subgraph of
+//      the composed supergraph has its service (its entry point, port, host, resource limits), and the gateway
+//      its <NAME>_URL and waits for it.
 // When the Docker CLI has the compose plugin, `docker compose config --quiet` runs too.
 // Usage: node infra/validate-compose.mjs [path/to/docker-compose.yml]   (exit code 1 on any problem)
 import { createRequire } from 'node:module';
@@ -202,6 +204,35 @@ for (const [name, svc] of Object.entries(services)) {
     const condition = spec?.condition;
     check(Boolean(condition), `${at}: depends_on ${dep} without a condition`);
     if (condition === 'service_healthy') check(hasHealthcheck(services[dep]), `${at}: waits for ${dep} to be healthy, but ${dep} has no healthcheck`);
+  }
+}
+
+// ---- every subgraph of the supergraph runs, and the gateway finds it ---------------------------------------
+// The list comes from the composed supergraph (gateway/supergraph.graphql), not from a copy kept here.
+const supergraphFile = join(here, '..', 'gateway', 'supergraph.graphql');
+const subgraphs = existsSync(supergraphFile)
+  ? [...readFileSync(supergraphFile, 'utf8').matchAll(/@join__graph\(name:\s*"([^"]+)",\s*url:\s*"([^"]+)"\)/g)].map(([, name, url]) => ({ name, port: new URL(url).port }))
+  : [];
+check(subgraphs.length > 0, `no subgraphs found in ${supergraphFile}`);
+const gatewayService = services[GATEWAY];
+for (const { name, port } of subgraphs) {
+  const at = `services.${name}`;
+  const svc = services[name];
+  if (!check(Boolean(svc), `${at}: missing; the supergraph has the subgraph ${name}`)) continue;
+  const upper = name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+  const args = (typeof svc.build === 'object' && svc.build?.args) || {};
+  const argsOf = Array.isArray(args) ? Object.fromEntries(args.map((x) => [String(x).split('=')[0], String(x).split('=').slice(1).join('=')])) : args;
+  check(argsOf.NOCTURNE_ENTRY === `services/${name}/dist/main.js`, `${at}: build.args.NOCTURNE_ENTRY must be services/${name}/dist/main.js`);
+  check(String(argsOf.HEALTH_PORT) === port, `${at}: build.args.HEALTH_PORT must be ${port}`);
+  const e = envOf(svc);
+  check(String(e[`${upper}_PORT`]) === port, `${at}: environment ${upper}_PORT must be ${port}`);
+  check(e[`${upper}_HOST`] === '0.0.0.0', `${at}: environment ${upper}_HOST must be 0.0.0.0 (reachable from the gateway)`);
+  check((svc.expose ?? []).map(String).includes(port), `${at}: must expose ${port}`);
+  check(Boolean(svc.deploy?.resources?.limits?.cpus && svc.deploy?.resources?.limits?.memory), `${at}: deploy.resources.limits (cpus and memory) missing`);
+  if (gatewayService) {
+    check(envOf(gatewayService)[`${upper}_URL`] === `http://${name}:${port}/graphql`, `services.${GATEWAY}: environment ${upper}_URL must be http://${name}:${port}/graphql`);
+    const gatewayDeps = gatewayService.depends_on ?? {};
+    check(!Array.isArray(gatewayDeps) && gatewayDeps[name]?.condition === 'service_healthy', `services.${GATEWAY}: must wait for ${name} to be healthy`);
   }
 }
 

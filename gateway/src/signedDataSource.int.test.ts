@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@nocturne/platform';
+import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { createLogger, SET_SESSION_HEADER } from '@nocturne/platform';
+import type { GatewayContext } from './requestContext';
+import type { SessionInstruction } from './sessionCookie';
 import { SignedDataSource } from './signedDataSource';
 
 /**
@@ -44,5 +47,46 @@ describe('connections from the gateway to a subgraph', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await call();
     expect(connections).toBe(before + 1);
+  });
+});
+
+// Subgraph calls over HTTP: kept-alive connections, and the session header turned into a cookie instruction.
+let sessionServer: Server;
+let sessionConnections = 0;
+let sessionUrl: string;
+
+beforeAll(async () => {
+  sessionServer = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', [SET_SESSION_HEADER]: `${'c'.repeat(43)}; Max-Age=60` });
+      res.end(JSON.stringify({ data: { ok: true } }));
+    });
+  });
+  sessionServer.on('connection', () => (sessionConnections += 1));
+  await new Promise<void>((resolve) => sessionServer.listen(0, '127.0.0.1', resolve));
+  sessionUrl = `http://127.0.0.1:${(sessionServer.address() as AddressInfo).port}/graphql`;
+});
+
+afterAll(() => new Promise<void>((resolve) => sessionServer.close(() => resolve())));
+
+describe('signed data source over HTTP', () => {
+  it('sends one call after another over one kept-alive connection and passes the session on', async () => {
+    const source = new SignedDataSource(sessionUrl, 'auth', 'int-test-secret-0123456789', createLogger('test', { env: { LOG_LEVEL: 'silent' } }));
+    const applied: SessionInstruction[] = [];
+    const context: GatewayContext = { session: null, clientIp: '203.0.113.9', applySessionInstruction: (instruction) => applied.push(instruction), applyDeviceInstruction: () => undefined };
+    for (let i = 0; i < 5; i++) {
+      const response = await source.process({
+        kind: 'incoming operation',
+        request: { query: '{ ok }', http: { method: 'POST', url: sessionUrl, headers: new Headers() } },
+        context,
+        pathInIncomingRequest: [],
+        incomingRequestContext: {},
+      } as unknown as GraphQLDataSourceProcessOptions<Record<string, unknown>>);
+      expect(response.data).toEqual({ ok: true });
+      expect(response.http?.headers.get(SET_SESSION_HEADER)).toBeNull();
+    }
+    expect(applied).toHaveLength(5);
+    expect(sessionConnections).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { authEnvironmentSchema, toAuthConfig } from '@nocturne/auth';
 import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, retentionMsOf, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
 import { readFileSync } from 'node:fs';
+import { startDemoNightOwls, type NightOwls } from './demo';
 import { randomInternalSecret } from './environment';
 import { portVariableOf, services } from './services';
 
@@ -22,6 +23,8 @@ export interface EmbeddedStackOptions {
   host?: string;
   production?: boolean;
   trustProxy?: boolean | number | string;
+  /** Seed the demo night owls once the gateway answers (`npm start` does unless DEMO_NIGHT_OWLS=false; tests make their own people). */
+  demoNightOwls?: boolean;
 }
 
 export interface EmbeddedStack {
@@ -31,6 +34,8 @@ export interface EmbeddedStack {
   /** Each subgraph's GraphQL URL, by name. */
   subgraphUrls: Record<string, string>;
   internalSecret: string;
+  /** The demo night owls, when asked for: `ready` settles once they are set up. */
+  nightOwls?: NightOwls;
   stop(): Promise<void>;
 }
 
@@ -101,7 +106,10 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     });
     const { url, port } = await gateway.start(options.port ?? 8080);
     stoppers.push(() => gateway.stop());
-    return { url, port, subgraphUrls, internalSecret, stop: stopAll };
+    // In the background: the app answers while they are being set up.
+    const nightOwls = options.demoNightOwls ? startDemoNightOwls({ gateway: { url, port, ...(options.host && { host: options.host }) }, infrastructure, logger: loggerFor('night-owls') }) : undefined;
+    if (nightOwls) stoppers.push(() => nightOwls.stop());
+    return { url, port, subgraphUrls, internalSecret, ...(nightOwls && { nightOwls }), stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -24,6 +24,8 @@ const stackSchema = z.object({
         return false;
       }
     }, 'must be a whole number of hours, at least 1'),
+  // The demo's seeded people (embedded stack only): on unless turned off.
+  DEMO_NIGHT_OWLS: envSchemas.boolean(true),
 });
 
 export type StackEnvironment = z.infer<typeof stackSchema> & { mode: 'embedded' | 'real' };

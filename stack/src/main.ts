@@ -21,6 +21,7 @@ async function main() {
     trustProxy: parseTrustProxy(settings.TRUST_PROXY),
     env: variables,
     logger,
+    demoNightOwls: settings.DEMO_NIGHT_OWLS,
     ...(settings.INTERNAL_SECRET && { internalSecret: settings.INTERNAL_SECRET }),
     ...(settings.PUBLIC_URL && { publicUrl: settings.PUBLIC_URL }),
   });

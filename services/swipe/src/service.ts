@@ -85,7 +85,8 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     async start() {
       await projection.start();
       await pairCatchUp.start();
-      relay = await startOutboxRelay({ store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger });
+      // Instances share the store: the lease has one of them publish (docker compose --scale swipe=3).
+      relay = await startOutboxRelay({ store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } });
       ({ url } = await server.start());
       consumer = await consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, candidates, logger });
       return { url };

@@ -85,13 +85,13 @@ export interface RealStackOptions {
 export class RealStack {
   private output: string[] = [];
   private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** The launcher and the processes it started (auth, profile, gateway). */
+  /** The launcher and the processes it started (auth, profile, swipe, gateway). */
   processes: Array<{ pid: number; command: string }> = [];
 
   private constructor(
     readonly child: ChildProcess,
     readonly url: string,
-    readonly ports: { gateway: number; auth: number; profile: number },
+    readonly ports: { gateway: number; auth: number; profile: number; swipe: number },
   ) {
     const keep = (chunk: Buffer) => {
       this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -105,7 +105,7 @@ export class RealStack {
   static async start(options: RealStackOptions = {}): Promise<RealStack> {
     const main = path.join(repoRoot, 'stack', 'dist', 'main.js');
     if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first (npm run test:int does)`);
-    const ports = { gateway: await freePort(), auth: await freePort(), profile: await freePort() };
+    const ports = { gateway: await freePort(), auth: await freePort(), profile: await freePort(), swipe: await freePort() };
     const child = spawn(process.execPath, [main], {
       cwd: repoRoot,
       env: {
@@ -114,6 +114,7 @@ export class RealStack {
         PORT: String(ports.gateway),
         AUTH_PORT: String(ports.auth),
         PROFILE_PORT: String(ports.profile),
+        SWIPE_PORT: String(ports.swipe),
         PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`,
         INTERNAL_SECRET: randomBytes(24).toString('base64url'),
         SWIPE_WINDOW: 'always',
@@ -201,7 +202,7 @@ export class ApiClient {
   cookie: string | undefined;
   constructor(private readonly baseUrl: string) {}
 
-  async call(method: 'GET' | 'POST', route: string, body?: unknown): Promise<ApiResponse> {
+  async call(method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown): Promise<ApiResponse> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookie) headers.cookie = this.cookie;
@@ -209,7 +210,8 @@ export class ApiClient {
       method,
       headers,
       ...(body !== undefined && { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(15_000),
+      // FerretDB (the stand-in of infra/up.sh) scans a collection per query: a sign-up can take many seconds there.
+      signal: AbortSignal.timeout(60_000),
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');

@@ -8,11 +8,15 @@ const fsyncAsync = promisify(fsync);
 /**
  * An append-only JSON-lines file. Loading tolerates a torn last line (a crash in the middle of a write)
  * and cuts it off, so the next append does not glue onto it; a bad line anywhere else is corruption and
- * stops the load. Appends are serialized, so the file order is the order of the `append` calls.
+ * stops the load. Appends keep their order in the file, and are group-committed: whatever is appended
+ * while a write and its fsync are under way goes out together in the next write with one fsync, so
+ * concurrent appenders share the cost of the disk instead of queueing for it one by one.
  */
 export class AppendLog<T> {
   private readonly fd: number;
-  private queue: Promise<unknown> = Promise.resolve();
+  private pending: Array<{ buffer: Buffer; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private flushing: Promise<void> | undefined;
+  private failure: Error | undefined;
   private closed = false;
 
   private constructor(
@@ -71,27 +75,45 @@ export class AppendLog<T> {
     renameSync(temporary, path);
   }
 
-  /** Resolves once the records are written (and fsync'd unless opened with `sync: false`). */
+  /**
+   * Resolves once the records are written (and fsync'd unless opened with `sync: false`). After a failed
+   * write the file may end in a partial line, and anything written after it would read as corruption, so
+   * the log refuses every later append (until a restart, whose load cuts the partial line off).
+   */
   append(records: readonly T[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`${this.path} is closed`));
+    if (this.failure) return Promise.reject(this.failure);
     const buffer = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8');
-    const run = async () => {
-      let offset = 0;
-      while (offset < buffer.length) {
-        const { bytesWritten } = await writeAsync(this.fd, buffer, offset, buffer.length - offset);
-        offset += bytesWritten;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ buffer, resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      try {
+        const buffer = batch.length === 1 ? batch[0]!.buffer : Buffer.concat(batch.map((entry) => entry.buffer));
+        let offset = 0;
+        while (offset < buffer.length) {
+          const { bytesWritten } = await writeAsync(this.fd, buffer, offset, buffer.length - offset);
+          offset += bytesWritten;
+        }
+        if (this.sync) await fsyncAsync(this.fd);
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        this.failure = new Error(`${this.path}: a write failed, so no more appends are taken: ${(error as Error).message}`, { cause: error });
+        for (const entry of [...batch, ...this.pending.splice(0)]) entry.reject(this.failure);
       }
-      if (this.sync) await fsyncAsync(this.fd);
-    };
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
+    }
+    this.flushing = undefined;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue;
+    await this.flushing;
     closeSync(this.fd);
   }
 }

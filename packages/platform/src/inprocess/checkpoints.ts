@@ -17,10 +17,17 @@ export class MemoryCheckpointStore implements CheckpointStore {
   async close(): Promise<void> {}
 }
 
-/** Checkpoints in one small JSON file, replaced atomically on every save (writes are serialized). */
+/**
+ * Checkpoints in one small JSON file, replaced atomically (write aside, fsync, rename). Saves that come
+ * while a write is under way are folded into the next write, which carries every position as it then
+ * stands: a busy relay and its projections share one file write instead of queueing one each.
+ */
 export class FileCheckpointStore implements CheckpointStore {
   private readonly positions: Record<string, number>;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The next write, not started yet: later saves join it. */
+  private next: Promise<void> | undefined;
+  private directoryMade = false;
 
   constructor(private readonly path: string) {
     this.positions = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, number>) : {};
@@ -32,12 +39,18 @@ export class FileCheckpointStore implements CheckpointStore {
 
   save(name: string, position: number): Promise<void> {
     this.positions[name] = position;
+    if (this.next) return this.next;
     const write = async () => {
-      await mkdir(dirname(this.path), { recursive: true });
+      this.next = undefined;
+      const content = JSON.stringify(this.positions);
+      if (!this.directoryMade) {
+        await mkdir(dirname(this.path), { recursive: true });
+        this.directoryMade = true;
+      }
       const temporary = `${this.path}.tmp`;
       const file = await open(temporary, 'w');
       try {
-        await file.write(JSON.stringify(this.positions));
+        await file.write(content);
         await file.sync();
       } finally {
         await file.close();
@@ -45,6 +58,7 @@ export class FileCheckpointStore implements CheckpointStore {
       await rename(temporary, this.path);
     };
     const result = this.queue.then(write, write);
+    this.next = result;
     this.queue = result.catch(() => undefined);
     return result;
   }

@@ -27,13 +27,21 @@ export interface InProcessEventStoreOptions {
 /**
  * Event store in memory, optionally backed by `<dir>/events.log`: one JSON line per append (so a batch is
  * all-or-nothing), fsync'd before `append` resolves, replayed at start.
+ *
+ * An append is checked and given its versions and global positions at once (no await in between, so
+ * nothing interleaves), then written; it becomes visible to readers only when it is durable, in global
+ * order. Appends do not wait for each other's fsync: the log writes all that arrived meanwhile together.
  */
 export class InProcessEventStore implements EventStore {
   private readonly all: StoredEvent[] = [];
   private readonly streams = new Map<string, StoredEvent[]>();
   private readonly log: AppendLog<AppendRecord> | undefined;
   private readonly appended = new Signal();
-  private lock: Promise<unknown> = Promise.resolve();
+  /** Stream versions and the global position counting appends still being written. */
+  private readonly reservedVersions = new Map<string, number>();
+  private reservedPosition = 0;
+  /** The latest append to become visible; each waits for the one before, so global order holds. */
+  private committed: Promise<unknown> = Promise.resolve();
   private readonly subscriptions = new SubscriptionSet();
   private closed = false;
 
@@ -43,27 +51,35 @@ export class InProcessEventStore implements EventStore {
       for (const record of this.log.records) for (const event of record.events) this.remember(event);
       this.log.records.length = 0;
     }
+    this.reservedPosition = this.all.length;
   }
 
   append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
-    // Serialized so that the conflict check, the file write and global order cannot interleave.
-    const run = () => this.appendNow(streamId, events, options.expectedVersion);
-    const result = this.lock.then(run, run);
-    this.lock = result.catch(() => undefined);
-    return result;
-  }
-
-  private async appendNow(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    if (this.closed) throw new Error('event store is closed');
-    assertAppendArguments(streamId, events, expectedVersion);
-    const current = this.streams.get(streamId)?.length ?? 0;
-    if (expectedVersion !== 'any' && expectedVersion !== current) throw new WrongExpectedVersionError(streamId, expectedVersion, current);
-    if (events.length === 0) return { nextExpectedVersion: current, lastGlobalPosition: this.all.length };
-    const stored = events.map((event, index) => toStored(structuredClone(event), streamId, current + index + 1, this.all.length + index + 1));
-    await this.log?.append([{ events: stored }]);
-    for (const event of stored) this.remember(event);
-    this.appended.notify();
-    return { nextExpectedVersion: current + stored.length, lastGlobalPosition: this.all.length };
+    try {
+      if (this.closed) throw new Error('event store is closed');
+      assertAppendArguments(streamId, events, options.expectedVersion);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const current = this.reservedVersions.get(streamId) ?? this.streams.get(streamId)?.length ?? 0;
+    if (options.expectedVersion !== 'any' && options.expectedVersion !== current) {
+      // Answered once the appends being written are visible, so the caller's next read sees what it lost to.
+      const conflict = new WrongExpectedVersionError(streamId, options.expectedVersion, current);
+      return this.committed.then(() => Promise.reject(conflict));
+    }
+    if (events.length === 0) return Promise.resolve({ nextExpectedVersion: current, lastGlobalPosition: this.reservedPosition });
+    const stored = events.map((event, index) => toStored(structuredClone(event), streamId, current + index + 1, this.reservedPosition + index + 1));
+    this.reservedPosition += stored.length;
+    this.reservedVersions.set(streamId, current + stored.length);
+    const written = this.log ? this.log.append([{ events: stored }]) : Promise.resolve();
+    const visible = this.committed.then(() => written).then(() => {
+      for (const event of stored) this.remember(event);
+      if (this.reservedVersions.get(streamId) === this.streams.get(streamId)?.length) this.reservedVersions.delete(streamId);
+      this.appended.notify();
+      return { nextExpectedVersion: current + stored.length, lastGlobalPosition: stored[stored.length - 1]!.globalPosition };
+    });
+    this.committed = visible.catch(() => undefined);
+    return visible;
   }
 
   private remember(event: StoredEvent): void {
@@ -105,7 +121,7 @@ export class InProcessEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await this.subscriptions.stopAll();
-    await this.lock;
+    await this.committed;
     await this.log?.close();
   }
 }

@@ -1,6 +1,7 @@
 import { find as mingoFind, update as mingoUpdate, Query } from 'mingo';
 import type { Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelDocument, ReadModelStore } from '../ports';
 import { DuplicateKeyError, definedChanges } from '../readModelShared';
+import { chooseIndex, NumberIndex } from './numberIndex';
 
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -16,16 +17,57 @@ function valueAt(doc: unknown, path: string): unknown {
 
 class InProcessCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
   private readonly docs = new Map<string, T>();
+  /** When each id was first stored: results keep the order a full scan of `docs` would give. */
+  private readonly insertionOrder = new Map<string, number>();
+  private inserted = 0;
   readonly uniqueIndexes: string[][] = [];
+  /** Each field of the declared indexes, kept sorted when its values are numbers (see NumberIndex). */
+  private readonly numberIndexes = new Map<string, NumberIndex>();
 
   constructor(readonly name: string) {}
 
   addIndexes(indexes: IndexSpec[]): void {
     for (const index of indexes) {
+      for (const [field, kind] of Object.entries(index.fields)) {
+        if (kind === '2dsphere' || field.includes('.') || this.numberIndexes.has(field)) continue;
+        const numberIndex = new NumberIndex(field);
+        for (const [id, doc] of this.docs) numberIndex.add(id, doc);
+        this.numberIndexes.set(field, numberIndex);
+      }
       if (!index.unique) continue;
       const fields = Object.keys(index.fields);
       if (!this.uniqueIndexes.some((existing) => existing.join() === fields.join())) this.uniqueIndexes.push(fields);
     }
+  }
+
+  private store(id: string, doc: T): void {
+    const previous = this.docs.get(id);
+    for (const index of this.numberIndexes.values()) {
+      if (previous) index.remove(id, previous);
+      index.add(id, doc);
+    }
+    if (!previous) this.insertionOrder.set(id, this.inserted++);
+    this.docs.set(id, doc);
+  }
+
+  private drop(id: string): void {
+    const previous = this.docs.get(id);
+    if (!previous) return;
+    for (const index of this.numberIndexes.values()) index.remove(id, previous);
+    this.docs.delete(id);
+    this.insertionOrder.delete(id);
+  }
+
+  /** The documents a filter can match: through the narrowest numeric index it names, else all of them. */
+  private candidates(filter: Filter): T[] {
+    const chosen = chooseIndex(filter, this.numberIndexes.values());
+    if (!chosen) return [...this.docs.values()];
+    const order = (doc: T) => this.insertionOrder.get(doc._id)!;
+    return chosen.index
+      .idsWithin(chosen.bounds)
+      .map((id) => this.docs.get(id)!)
+      .filter(chosen.alsoWithin)
+      .sort((a, b) => order(a) - order(b));
   }
 
   private assertUnique(doc: T): void {
@@ -43,7 +85,7 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
     if (typeof doc._id !== 'string' || doc._id === '') throw new Error(`${this.name}: _id must be a non-empty string`);
     const copy = clone(doc);
     this.assertUnique(copy);
-    this.docs.set(copy._id, copy);
+    this.store(copy._id, copy);
   }
 
   async update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean> {
@@ -55,7 +97,7 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
     const next = clone(existing);
     mingoUpdate(next as unknown as Record<string, unknown>, { $set: clone(set) } as never);
     this.assertUnique(next);
-    this.docs.set(id, next);
+    this.store(id, next);
     return true;
   }
 
@@ -70,7 +112,7 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    let cursor = mingoFind([...this.docs.values()], filter);
+    let cursor = mingoFind(this.candidates(filter), filter);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -80,20 +122,20 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
   async count(filter: Filter): Promise<number> {
     const query = new Query(filter);
     let n = 0;
-    for (const doc of this.docs.values()) if (query.test(doc as never)) n++;
+    for (const doc of this.candidates(filter)) if (query.test(doc as never)) n++;
     return n;
   }
 
   async delete(id: string): Promise<void> {
-    this.docs.delete(id);
+    this.drop(id);
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     const query = new Query(filter);
     let n = 0;
-    for (const [id, doc] of this.docs) {
+    for (const doc of this.candidates(filter)) {
       if (query.test(doc as never)) {
-        this.docs.delete(id);
+        this.drop(doc._id);
         n++;
       }
     }
@@ -103,7 +145,9 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
 
 /**
  * Read models in memory, queried with mingo (the MongoDB query language). Nothing is persisted: read
- * models are rebuilt from the event store at start. 2dsphere indexes are accepted and ignored.
+ * models are rebuilt from the event store at start. The fields of the declared indexes narrow numeric
+ * range and equality conditions before mingo tests what is left (the deck's coordinate boxes among
+ * 100,000 people); 2dsphere indexes are accepted and ignored.
  */
 export class InProcessReadModelStore implements ReadModelStore {
   private readonly collections = new Map<string, InProcessCollection<ReadModelDocument>>();

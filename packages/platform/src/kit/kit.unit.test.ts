@@ -180,4 +180,20 @@ describe('SerialNumbers', () => {
     expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(await new SerialNumbers(store, 'match-ids').next(context())).toBe(21);
   });
+
+  it('takes the parallel calls of one instance in turn, so they never conflict with each other', async () => {
+    const store = new InProcessEventStore();
+    let conflicts = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      append: (...args: Parameters<EventStore['append']>) =>
+        store.append(...args).catch((error: unknown) => {
+          if (error instanceof WrongExpectedVersionError) conflicts += 1;
+          throw error;
+        }),
+    });
+    const numbers = new SerialNumbers(counting, 'match-ids');
+    const drawn = await Promise.all(Array.from({ length: 100 }, () => numbers.next(context())));
+    expect([...drawn].sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(conflicts).toBe(0);
+  });
 });

@@ -10,6 +10,8 @@ const NUMBER_ALLOCATED = 'NumberAllocated';
  */
 export class SerialNumbers {
   private last = 0;
+  /** Calls of this instance take turns: only other instances can take a number first. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -19,7 +21,13 @@ export class SerialNumbers {
     private readonly attempts = 50,
   ) {}
 
-  async next(context: CommandContext): Promise<number> {
+  next(context: CommandContext): Promise<number> {
+    const drawn = this.turn.then(() => this.draw(context));
+    this.turn = drawn.catch(() => undefined);
+    return drawn;
+  }
+
+  private async draw(context: CommandContext): Promise<number> {
     for (let attempt = 1; ; attempt++) {
       await this.catchUp();
       const number = this.last + 1;

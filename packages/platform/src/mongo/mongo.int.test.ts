@@ -85,6 +85,16 @@ d('MongoDB', () => {
     });
   });
 
+  it('opens a collection with several indexes again (a restart, a second instance) and uses it', async () => {
+    freshDb();
+    const indexes: IndexSpec[] = [{ fields: { latitude: 1, longitude: 1 } }, { fields: { onboarded: 1, gender: 1, age: 1 } }];
+    const first = new MongoReadModelStore(sameDb()).collection<{ _id: string; latitude: number; longitude: number; onboarded: boolean }>('candidates', { indexes });
+    await first.upsert({ _id: 'a', latitude: 1, longitude: 2, onboarded: true });
+    // The indexes exist now; FerretDB 1.x drops the connection when asked for several existing ones at once.
+    const again = new MongoReadModelStore(sameDb()).collection<{ _id: string; latitude: number; longitude: number; onboarded: boolean }>('candidates', { indexes });
+    expect(await again.find({ onboarded: true })).toEqual([{ _id: 'a', latitude: 1, longitude: 2, onboarded: true }]);
+  });
+
   it('keeps checkpoints', async () => {
     const db = freshDb();
     const checkpoints = new MongoCheckpointStore(db);

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@nocturne/contracts';
 import type { CheckpointStore } from '../checkpoints';
 import type { Logger } from '../logging';
-import type { AllSubscription, EventBus, EventStore, StoredEvent } from '../ports';
+import type { AllSubscription, EventBus, EventStore, KeyValueStore, StoredEvent } from '../ports';
 import { sealPublishedPersonalData, SubjectErasedError, type PersonalDataVault } from '../privacy';
 
 /** What a mapper answers for a stored event that has an integration contract. */
@@ -35,6 +36,26 @@ export interface OutboxRelayOptions {
   /** Backoff between failed publishes: starts here and doubles up to `maxBackoffMs` (defaults 100 ms, 10 s). */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * Instances of a service share one store: with a lease only the holder publishes, so each event goes
+   * out once instead of once per instance (see `RelayLease`). Without one, every instance publishes.
+   */
+  lease?: RelayLease;
+}
+
+/**
+ * A lease in the key-value store (`relay-lease:<name>`, holding the holder's id with a time to live). The
+ * holder renews it every third of its life; another instance takes it once it runs out, and starts from
+ * the shared checkpoint. A holder that finds the lease taken stops publishing. Publishing twice stays
+ * harmless (same ids; consumers dedupe), so the lease saves work and duplicates, it does not carry
+ * correctness: while the store cannot be reached, the holder keeps publishing and the others wait.
+ */
+export interface RelayLease {
+  kv: KeyValueStore;
+  /** Default 15 s: how long the others wait after a holder dies. */
+  ttlMs?: number;
+  /** Default a random id per relay. */
+  holder?: string;
 }
 
 export interface OutboxRelayStatus {
@@ -43,6 +64,8 @@ export interface OutboxRelayStatus {
   /** True while publishing fails (the bus is down); events wait, none are lost. */
   failing: boolean;
   lastError?: string;
+  /** With a lease: whether this relay holds it (publishes) or stands by. */
+  leaseHeld?: boolean;
 }
 
 export interface OutboxRelay {
@@ -62,6 +85,73 @@ const SKIPPED_BETWEEN_SAVES = 100;
  * published again with the same ids, which consumers dedupe.
  */
 export async function startOutboxRelay(options: OutboxRelayOptions): Promise<OutboxRelay> {
+  return options.lease ? startLeasedRelay(options, options.lease) : startPublishing(options);
+}
+
+async function startLeasedRelay(options: OutboxRelayOptions, lease: RelayLease): Promise<OutboxRelay> {
+  const ttlMs = lease.ttlMs ?? 15_000;
+  const holder = lease.holder ?? randomUUID();
+  const key = `relay-lease:${options.name ?? `outbox:${options.topic}`}`;
+  let publishing: OutboxRelay | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let turn: Promise<void> = Promise.resolve();
+
+  /** Takes the lease when free, renews it when ours; starts or stops publishing to match. */
+  const tick = async () => {
+    if (stopped) return;
+    let held: boolean;
+    try {
+      if (publishing) held = (await lease.kv.get(key)) === holder && (await lease.kv.set(key, holder, { ttlMs }));
+      else held = await lease.kv.set(key, holder, { ttlMs, onlyIfAbsent: true });
+    } catch (error) {
+      options.logger?.warn({ err: error, lease: key }, 'outbox relay: the lease store did not answer; carrying on as before');
+      return;
+    }
+    if (stopped) return;
+    if (held && !publishing) {
+      options.logger?.info({ lease: key }, 'outbox relay: lease taken, publishing');
+      publishing = await startPublishing(options);
+    } else if (!held && publishing) {
+      options.logger?.warn({ lease: key }, 'outbox relay: lease lost to another instance, standing by');
+      const lost = publishing;
+      publishing = undefined;
+      await lost.stop();
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      turn = tick()
+        .catch((error: unknown) => options.logger?.error({ err: error, lease: key }, 'outbox relay: could not start publishing; trying again'))
+        .finally(schedule);
+    }, Math.max(10, Math.floor(ttlMs / 3)));
+    timer.unref?.();
+  };
+  turn = tick();
+  await turn;
+  schedule();
+
+  return {
+    status: () => (publishing ? { ...publishing.status(), leaseHeld: true } : { position: 0, failing: false, leaseHeld: false }),
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await turn.catch(() => undefined);
+      if (!publishing) return;
+      await publishing.stop();
+      publishing = undefined;
+      // Hand over at once instead of after the time to live.
+      try {
+        if ((await lease.kv.get(key)) === holder) await lease.kv.delete(key);
+      } catch (error) {
+        options.logger?.warn({ err: error, lease: key }, 'outbox relay: could not give the lease back; it runs out by itself');
+      }
+    },
+  };
+}
+
+async function startPublishing(options: OutboxRelayOptions): Promise<OutboxRelay> {
   const name = options.name ?? `outbox:${options.topic}`;
   const initialBackoff = options.initialBackoffMs ?? 100;
   const maxBackoff = options.maxBackoffMs ?? 10_000;

@@ -174,3 +174,76 @@ describe.each([
     expect(await dedupe.once('e1', async () => undefined)).toBe(true);
   });
 });
+
+describe('outbox relay with a lease', () => {
+  let store: InProcessEventStore;
+  let bus: InProcessEventBus;
+  let kv: InProcessKeyValueStore;
+  let checkpoint: MemoryCheckpointStore;
+  let received: DeliveredMessage[];
+  const relays: OutboxRelay[] = [];
+  const start = async (holder: string) => {
+    const relay = await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: new PersonalDataVault({ store: new MemorySubjectKeyStore() }), lease: { kv, ttlMs: 150, holder } });
+    relays.push(relay);
+    return relay;
+  };
+  const idsReceived = () => received.map((message) => message.event.id);
+
+  beforeEach(async () => {
+    store = new InProcessEventStore();
+    bus = new InProcessEventBus({ retryBackoffMs: 1 });
+    kv = new InProcessKeyValueStore();
+    checkpoint = new MemoryCheckpointStore();
+    received = [];
+    await bus.subscribe({ groupId: 'test', topics: ['auth.events'], handler: async (m) => void received.push(m) });
+  });
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((r) => r.stop()));
+    await bus.close();
+    await kv.close();
+    await store.close();
+  });
+
+  it('has one of two instances over one store publish, so each event goes out once', async () => {
+    const [a, b] = [await start('a'), await start('b')];
+    expect([a.status().leaseHeld, b.status().leaseHeld]).toEqual([true, false]);
+    const events = Array.from({ length: 20 }, (_, i) => newEvent('UserRegistered', { i }));
+    for (const [i, event] of events.entries()) await store.append(`user-${i}`, [event], { expectedVersion: 0 });
+    await eventually(() => expect(idsReceived()).toHaveLength(20));
+    // Some lease periods later, still once each.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(idsReceived().sort()).toEqual(events.map((event) => event.id).sort());
+  });
+
+  it('hands over when the holder stops: the other goes on from the checkpoint and loses nothing', async () => {
+    const a = await start('a');
+    const b = await start('b');
+    const first = newEvent('UserRegistered', { n: 1 });
+    await store.append('user-1', [first], { expectedVersion: 0 });
+    await eventually(() => expect(idsReceived()).toEqual([first.id]));
+    await a.stop();
+    const second = newEvent('UserRegistered', { n: 2 });
+    await store.append('user-2', [second], { expectedVersion: 0 });
+    await eventually(() => expect(b.status().leaseHeld).toBe(true), { timeoutMs: 2_000 });
+    await eventually(() => expect(idsReceived()).toEqual([first.id, second.id]));
+  });
+
+  it('takes over from a holder that died without handing over once its lease runs out', async () => {
+    // A dead holder's lease, as a crashed instance leaves it.
+    await kv.set('relay-lease:outbox:auth.events', 'crashed', { ttlMs: 150 });
+    const b = await start('b');
+    expect(b.status().leaseHeld).toBe(false);
+    const event = newEvent('UserRegistered', { n: 1 });
+    await store.append('user-1', [event], { expectedVersion: 0 });
+    await eventually(() => expect(idsReceived()).toEqual([event.id]), { timeoutMs: 2_000 });
+  });
+
+  it('stops publishing when it finds its lease taken by another instance', async () => {
+    const a = await start('a');
+    await kv.set('relay-lease:outbox:auth.events', 'someone-else', { ttlMs: 10_000 });
+    await eventually(() => expect(a.status().leaseHeld).toBe(false), { timeoutMs: 2_000 });
+    await store.append('user-1', [newEvent('UserRegistered')], { expectedVersion: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toHaveLength(0);
+  });
+});

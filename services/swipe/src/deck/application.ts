@@ -62,7 +62,11 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
         {
           ...base,
           latitude: { $gte: box.latitude.min, $lte: box.latitude.max },
-          $or: box.longitude.map((range) => ({ longitude: { $gte: range.min, $lte: range.max } })),
+          // One range as a plain condition (the common case: an index serves both coordinates); two
+          // where the box crosses longitude ±180.
+          ...(box.longitude.length === 1
+            ? { longitude: { $gte: box.longitude[0]!.min, $lte: box.longitude[0]!.max } }
+            : { $or: box.longitude.map((range) => ({ longitude: { $gte: range.min, $lte: range.max } })) }),
         },
         { sort: { shuffle: 1 }, limit: limit * 4 + found.size },
       );

@@ -1,0 +1,175 @@
+/* eslint-disable no-console -- a command-line benchmark: its output is the point */
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import mongoose from 'mongoose';
+import { createAdapters, createLogger, INTERNAL_CONTEXT_HEADER, parseEnv, signInternalContext, type Adapters } from '@nocturne/platform';
+import { boundingBox, DISTANCE_BANDS_KM, swipeService, type CandidateRow } from '@nocturne/swipe';
+import { OWL_CITY } from '../demo/owlProfiles';
+import { readBenchEnvironment } from './environment';
+import { summarize, type LoadResult } from './load';
+
+// npm run bench:deck: the deck at 100,000 profiles. The swipe service's deck lookup (its GraphQL `deck`
+// over HTTP, as the gateway calls it) on the embedded read model and, when MONGODB_URI (with
+// KAFKA_BROKERS and REDIS_URL) is set, on MongoDB in a throwaway database, beside the same candidate
+// query on the raw MongoDB driver, measured in the same run, with MongoDB's plan (explain) for it.
+
+const KM_PER_DEGREE = 111.195;
+const DECK_LIMIT = 20;
+const internalSecret = randomBytes(24).toString('base64url');
+
+/** Candidates spread over a disc of 150 km around the city, denser towards the middle, as a country's people are. */
+function candidates(count: number): CandidateRow[] {
+  let seed = 42;
+  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const genders = ['Female', 'Male', 'Other'] as const;
+  return Array.from({ length: count }, (_, i) => {
+    const distance = 150 * next() ** 1.5;
+    const bearing = next() * 2 * Math.PI;
+    const latitude = OWL_CITY.latitude + (distance * Math.cos(bearing)) / KM_PER_DEGREE;
+    const longitude = OWL_CITY.longitude + (distance * Math.sin(bearing)) / (KM_PER_DEGREE * Math.cos((OWL_CITY.latitude * Math.PI) / 180));
+    const userId = i + 1;
+    return {
+      _id: String(userId),
+      version: 1,
+      userId,
+      age: 18 + Math.floor(next() * 50),
+      gender: genders[i % 3]!,
+      kinks: [],
+      interests: [],
+      firstPhotoId: null,
+      onboarded: true,
+      latitude: Math.round(latitude * 1e4) / 1e4,
+      longitude: Math.round(longitude * 1e4) / 1e4,
+      city: null,
+      cityName: null,
+      timeZone: OWL_CITY.timeZone,
+      shuffle: next(),
+    };
+  });
+}
+
+/** The candidate query the deck runs for its nearest distance band (deck/application.ts), for the raw driver. */
+function firstBandQuery(viewer: CandidateRow) {
+  const box = boundingBox({ latitude: viewer.latitude!, longitude: viewer.longitude! }, DISTANCE_BANDS_KM[0]);
+  return {
+    filter: {
+      onboarded: true,
+      erased: { $ne: true },
+      userId: { $nin: [viewer.userId] },
+      age: { $gte: 18, $lte: 60 },
+      latitude: { $gte: box.latitude.min, $lte: box.latitude.max },
+      ...(box.longitude.length === 1 ? { longitude: { $gte: box.longitude[0]!.min, $lte: box.longitude[0]!.max } } : { $or: box.longitude.map((range) => ({ longitude: { $gte: range.min, $lte: range.max } })) }),
+    },
+    sort: { shuffle: 1 as const },
+    limit: DECK_LIMIT * 4,
+  };
+}
+
+async function timeEach(name: string, count: number, one: (i: number) => Promise<void>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const began = performance.now();
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    try {
+      await one(i);
+      latencies.push(performance.now() - start);
+    } catch (error) {
+      if (errors === 0) console.error(`${name}: ${(error as Error).message}`);
+      errors += 1;
+    }
+  }
+  return summarize(name, latencies, errors, (performance.now() - began) / 1000);
+}
+
+const row = (result: LoadResult) =>
+  `${result.name.padEnd(52)}${result.p50.toFixed(1).padStart(9)}${result.p95.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${String(result.requests).padStart(9)}${String(result.errors).padStart(8)}`;
+
+async function benchVariant(label: string, adapters: Adapters, seed: (rows: CandidateRow[]) => Promise<void>, profiles: CandidateRow[], queries: number, raw?: mongoose.Connection): Promise<LoadResult[]> {
+  const logger = createLogger('deck-bench', { env: { LOG_LEVEL: 'warn' } });
+  const began = performance.now();
+  await seed(profiles);
+  console.log(`${label}: ${profiles.length} profiles in the read model in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  const settings = parseEnv(swipeService.environment, { SWIPE_PORT: '0', INTERNAL_SECRET: internalSecret, SWIPE_WINDOW: 'always', LOG_LEVEL: 'warn' });
+  const service = swipeService.create({ adapters, settings, logger });
+  const { url } = await service.start();
+  try {
+    // Viewers spread over the area: the deck differs by where they are.
+    const viewers = Array.from({ length: 50 }, (_, i) => profiles[(i * 7919) % profiles.length]!);
+    const deck = async (i: number) => {
+      const viewer = viewers[i % viewers.length]!;
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signInternalContext({ uid: viewer.userId, ip: '127.0.0.1' }, internalSecret) },
+        body: JSON.stringify({ query: `{ deck(limit: ${DECK_LIMIT}) { cards { distanceKm user { id } } } }` }),
+      });
+      const body = (await res.json()) as { data?: { deck: { cards: unknown[] } }; errors?: unknown };
+      if (!body.data || body.data.deck.cards.length === 0) throw new Error(`deck: ${res.status} ${JSON.stringify(body.errors ?? body.data)}`);
+    };
+    for (let i = 0; i < Math.min(10, queries); i++) await deck(i);
+    const results = [await timeEach(`${label}: the swipe service's deck (GraphQL, ${DECK_LIMIT} cards)`, queries, deck)];
+    if (raw) {
+      const collection = raw.db!.collection('candidates');
+      const rawQuery = async (i: number) => {
+        const { filter, sort, limit } = firstBandQuery(viewers[i % viewers.length]!);
+        await collection.find(filter as never).sort(sort).limit(limit).toArray();
+      };
+      for (let i = 0; i < Math.min(10, queries); i++) await rawQuery(i);
+      results.push(await timeEach(`${label}: the same candidate query, raw driver`, queries, rawQuery));
+      const { filter, sort, limit } = firstBandQuery(viewers[0]!);
+      const plan = (await collection.find(filter as never).sort(sort).limit(limit).explain()) as Record<string, unknown>;
+      console.log(`${label}: explain() of that query: ${JSON.stringify(plan.queryPlanner ?? plan).slice(0, 600)}`);
+    }
+    return results;
+  } finally {
+    await service.stop();
+  }
+}
+
+async function main() {
+  const settings = readBenchEnvironment();
+  console.log(`Nocturne deck benchmark: ${settings.BENCH_PROFILES} profiles; ${cpus().length} CPUs, Node ${process.version}; ${settings.BENCH_QUERIES} lookups per variant`);
+  const profiles = candidates(settings.BENCH_PROFILES);
+  const results: LoadResult[] = [];
+
+  const embedded = await createAdapters({ service: 'swipe', dataDir: null, env: {} });
+  try {
+    const collection = embedded.readModels.collection<CandidateRow>('candidates');
+    results.push(...(await benchVariant('embedded', embedded, async (rows) => { for (const row of rows) await collection.upsert(row); }, profiles, settings.BENCH_QUERIES)));
+  } finally {
+    await embedded.close();
+  }
+
+  if (settings.real) {
+    const service = `deckbench${Date.now().toString(36)}`;
+    const adapters = await createAdapters({ service, env: settings.variables });
+    const raw = await mongoose.createConnection(settings.variables.MONGODB_URI!, { dbName: `nocturne_${service}`, serverSelectionTimeoutMS: 10_000 }).asPromise();
+    try {
+      const onFerretDb = 'ferretdbVersion' in (await raw.db!.admin().command({ buildInfo: 1 }));
+      const label = onFerretDb ? 'FerretDB' : 'MongoDB';
+      const seed = async (rows: CandidateRow[]) => {
+        const collection = raw.db!.collection<CandidateRow>('candidates');
+        for (let i = 0; i < rows.length; i += 5_000) await collection.insertMany(rows.slice(i, i + 5_000) as never[]);
+      };
+      results.push(...(await benchVariant(label, adapters, seed, profiles, settings.BENCH_QUERIES, raw)));
+    } finally {
+      await raw.db!.dropDatabase().catch(() => undefined);
+      await raw.close();
+      await adapters.close();
+    }
+  } else {
+    console.log('MongoDB: skipped (set KAFKA_BROKERS, MONGODB_URI and REDIS_URL; run under flock /tmp/nocturne-real.lock)');
+  }
+
+  console.log(`\n${'lookup'.padEnd(52)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'count'.padStart(9)}${'errors'.padStart(8)}`);
+  for (const result of results) console.log(row(result));
+  console.log(`aim: p95 of the swipe service's deck at most 30 ms`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('bench:deck failed:', error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { envSchemas, loadConfig, usesRealInfrastructure } from '@nocturne/platform';
+
+const benchSchema = z.object({
+  /** Seconds each measurement runs (after a short warm-up). */
+  BENCH_SECONDS: envSchemas.positiveInt(10),
+  /** Requests in flight at once in the flat-out runs. */
+  BENCH_CONNECTIONS: envSchemas.positiveInt(64),
+  /** People who swipe each other in bench:swipe (each can swipe all the others once). */
+  BENCH_PEOPLE: envSchemas.positiveInt(200),
+  /** Candidates in the deck's read model in bench:deck. */
+  BENCH_PROFILES: envSchemas.positiveInt(100_000),
+  /** Deck lookups measured per variant in bench:deck. */
+  BENCH_QUERIES: envSchemas.positiveInt(200),
+});
+
+export type BenchEnvironment = z.infer<typeof benchSchema> & { real: boolean; variables: NodeJS.ProcessEnv };
+
+/** The only reader of process.env in a benchmark process (exit 78 on a bad value). */
+export function readBenchEnvironment(env: NodeJS.ProcessEnv = process.env): BenchEnvironment {
+  return { ...loadConfig(benchSchema, { env, service: 'bench' }), real: usesRealInfrastructure(env), variables: env };
+}

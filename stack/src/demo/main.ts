@@ -1,0 +1,63 @@
+import { createServer } from 'node:http';
+import { createAdapters, createLogger } from '@nocturne/platform';
+import { readNightOwlsEnvironment } from './environment';
+import { startNightOwls } from './nightOwls';
+import { memoryOwlRegistry } from './owlRegistry';
+
+// The demo night owls beside a stack that runs as separate processes (docker compose --profile demo): they
+// talk to its gateway, hear swipe.events on its Kafka and keep their secret in MongoDB (database
+// nocturne_night-owls). Without a note on disk they sign in at each start, which finds them again.
+async function main() {
+  const settings = readNightOwlsEnvironment();
+  const logger = createLogger('night-owls', { env: process.env });
+  const adapters = await createAdapters({ service: 'night-owls', env: process.env, logger });
+  // The gateway may still be starting: the owls wait for it to answer.
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(new URL('/readyz', settings.GATEWAY_URL), { signal: AbortSignal.timeout(2_000) })).ok) break;
+    } catch {
+      // not yet
+    }
+    if (tries === 0) logger.info({ gateway: settings.GATEWAY_URL }, 'waiting for the gateway');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const owls = startNightOwls({
+    gatewayUrl: settings.GATEWAY_URL,
+    bus: adapters.bus,
+    kv: adapters.kv,
+    publishedPersonalData: adapters.publishedPersonalData,
+    secret: () => adapters.personalData.secret('night-owl-passwords'),
+    registry: memoryOwlRegistry(),
+    logger,
+  });
+  let ready = false;
+  void owls.ready.then((outcome) => (ready = outcome !== undefined));
+  const health = createServer((req, res) => {
+    const ok = req.url === '/healthz' || (req.url === '/readyz' && ready);
+    res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'starting' }));
+  });
+  await new Promise<void>((resolve) => health.listen(settings.NIGHT_OWLS_PORT, settings.NIGHT_OWLS_HOST, resolve));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'night owls stopping');
+    health.close();
+    try {
+      await owls.stop();
+      await adapters.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'night owls did not stop cleanly');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`night owls failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

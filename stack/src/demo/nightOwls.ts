@@ -1,0 +1,67 @@
+import type { BusConsumer, EventBus, KeyValueStore, Logger, PersonalDataVault } from '@nocturne/platform';
+import { startLikeBack } from './likeBack';
+import type { OwlRegistry } from './owlRegistry';
+import { nightOwlProfiles, OWL_CITY } from './owlProfiles';
+import { owlPassword, seedNightOwls, type SeedOutcome } from './seedNightOwls';
+
+export interface NightOwlsOptions {
+  /** The running gateway, as a browser reaches it. */
+  gatewayUrl: string;
+  /** Where `swipe.events` arrive, and where handled ones are remembered. */
+  bus: EventBus;
+  kv: KeyValueStore;
+  /** The shared keys that open the personal fields of published events. */
+  publishedPersonalData: PersonalDataVault;
+  /** The secret the owls' passwords come from, kept with the data (made on first use). */
+  secret: () => Promise<Buffer>;
+  registry: OwlRegistry;
+  logger: Logger;
+  /** How many owls (default all, about sixty). */
+  count?: number;
+}
+
+export interface NightOwls {
+  /** Settles once the owls are set up and liking back (undefined when stopped first or when it failed). */
+  ready: Promise<SeedOutcome | undefined>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The demo's night owls, started once the gateway answers: sets them up in the background (one at a time,
+ * so the app stays responsive), logs one line when done, then lets a share of them like back.
+ */
+export function startNightOwls(options: NightOwlsOptions): NightOwls {
+  const { logger } = options;
+  const stopping = new AbortController();
+  let consumer: BusConsumer | undefined;
+
+  const run = async (): Promise<SeedOutcome | undefined> => {
+    const began = Date.now();
+    const secret = await options.secret();
+    const owls = nightOwlProfiles(options.count);
+    const outcome = await seedNightOwls({ gatewayUrl: options.gatewayUrl, owls, secret, registry: options.registry, logger, signal: stopping.signal });
+    if (stopping.signal.aborted) return undefined;
+    consumer = await startLikeBack({ bus: options.bus, kv: options.kv, publishedPersonalData: options.publishedPersonalData, gatewayUrl: options.gatewayUrl, owls: outcome.ready, passwordOf: (owl) => owlPassword(secret, owl.username), logger });
+    const likeBack = [...outcome.ready.values()].filter((owl) => owl.likesBack).length;
+    logger.info(
+      { ready: outcome.ready.size, created: outcome.created, alreadyThere: outcome.skipped, failed: outcome.failed, likeBack, ms: Date.now() - began },
+      `demo night owls: ${outcome.ready.size} around ${OWL_CITY.name}, ${likeBack} of them like back`,
+    );
+    return outcome;
+  };
+
+  const ready = run().catch((error: unknown) => {
+    if (!stopping.signal.aborted) logger.warn({ err: error }, 'demo night owls could not be set up');
+    return undefined;
+  });
+
+  return {
+    ready,
+    async stop() {
+      stopping.abort();
+      await ready;
+      await consumer?.stop();
+      consumer = undefined;
+    },
+  };
+}

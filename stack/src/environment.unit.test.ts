@@ -1,0 +1,24 @@
+import { readStackEnvironment } from './environment';
+
+describe('the stack environment', () => {
+  it('seeds the demo night owls unless DEMO_NIGHT_OWLS turns them off', () => {
+    expect(readStackEnvironment({}).settings.DEMO_NIGHT_OWLS).toBe(true);
+    expect(readStackEnvironment({ DEMO_NIGHT_OWLS: 'false' }).settings.DEMO_NIGHT_OWLS).toBe(false);
+    expect(readStackEnvironment({ DEMO_NIGHT_OWLS: '0' }).settings.DEMO_NIGHT_OWLS).toBe(false);
+    expect(readStackEnvironment({ DEMO_NIGHT_OWLS: 'true' }).settings.DEMO_NIGHT_OWLS).toBe(true);
+  });
+
+  it('stops with status 78 naming DEMO_NIGHT_OWLS on a value that is not a boolean', () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(() => readStackEnvironment({ DEMO_NIGHT_OWLS: 'maybe' })).toThrow('exit 78');
+      expect(stderr.mock.calls.map(([text]) => String(text)).join('')).toContain('DEMO_NIGHT_OWLS');
+    } finally {
+      exit.mockRestore();
+      stderr.mockRestore();
+    }
+  });
+});
