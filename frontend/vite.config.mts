@@ -11,8 +11,13 @@ export default defineConfig({
   plugins: [react(), appIconsPlugin(), screenPreloadsPlugin(), inlinePageCssPlugin(), precompressPlugin()],
   resolve: {
     // The browser bundle compiles the shared input rules from source, so client and server never drift
-    // (through src/contracts.ts, which configures zod for the Content-Security-Policy first).
-    alias: { '@nocturne/contracts': fileURLToPath(new URL('./src/contracts.ts', import.meta.url)) },
+    // (through src/contracts.ts, which configures zod for the Content-Security-Policy first). The swipe
+    // window's rule needs no zod: screens that draw before any form (the landing page's clock) import it
+    // alone, so zod stays off their initial load.
+    alias: [
+      { find: /^@nocturne\/contracts$/, replacement: fileURLToPath(new URL('./src/contracts.ts', import.meta.url)) },
+      { find: /^@nocturne\/contracts\/swipeWindow$/, replacement: fileURLToPath(new URL('../packages/contracts/src/swipeWindow.ts', import.meta.url)) },
+    ],
   },
   server: {
     proxy: {

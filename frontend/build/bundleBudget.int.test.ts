@@ -37,7 +37,8 @@ describe('client bundle budget', () => {
   it.each([
     ['/', [...graphqlLibraries, ...formLibraries]],
     ['/signin', graphqlLibraries],
-    ['/swipe-deck', [...graphqlLibraries, ...formLibraries]],
+    // The deck is an XState machine on the shared rules (zod); its filters' GraphQL loads when they open.
+    ['/swipe-deck', graphqlLibraries],
   ])('keeps libraries %s does not use out of its initial load', (screen, unused) => {
     const load = initialLoad(dist, screenModulesFor(screen));
     const loaded = new Set(load.files.filter((f) => f.file.endsWith('.js')).flatMap((f) => [...packagesIn(f.file)]));

@@ -1,5 +1,5 @@
-import { LimitReasons, type Billing, type DeckFilters, type LimitReason, type PlanId, type SwipeKind, type SwipeWindowMode } from '@nocturne/contracts';
-import { requestJson, serverError } from './http';
+import type { Billing, DeckFilters, PlanId, SwipeKind, SwipeWindowMode } from '@nocturne/contracts';
+import { requestJson } from './http';
 
 /** One card of `GET /api/profiles`, filtered by the server. */
 export interface DeckProfile {
@@ -112,12 +112,6 @@ export const fetchDeckFilters = () => requestJson<DeckFilters>('GET', '/api/deck
 export const saveDeckFilters = (filters: DeckFilters) => requestJson<DeckFilters>('PUT', '/api/deck-filters', filters);
 
 export const fetchLikesReceived = () => requestJson<LikesReceived>('GET', '/api/likes');
-
-/** Which plan limit refused a call (403 with a `code`), if that is why it failed. */
-export function limitReasonOf(error: unknown): LimitReason | undefined {
-  const code = serverError(error)?.code;
-  return LimitReasons.find((reason) => reason === code);
-}
 
 /** A photo to show for someone without any: the generated avatar the server serves for every person. */
 export const avatarOf = (userId: number) => `/api/avatars/${userId}`;

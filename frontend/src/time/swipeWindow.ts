@@ -3,10 +3,10 @@ import {
   isNightTime as isNightTimeIn,
   nextWindowOpening as nextWindowOpeningIn,
   type SwipeWindowMode,
-} from '@nocturne/contracts';
+} from '@nocturne/contracts/swipeWindow';
 
 /**
- * The swipe window of decisions.md, one rule shared with the server (`@nocturne/contracts`): open from
+ * The swipe window of decisions.md, one rule shared with the server (`@nocturne/contracts/swipeWindow`, which needs no zod): open from
  * 20:00 to 04:00 on the person's own clock; the countdown targets 8:00 PM. The zone defaults to the
  * browser's; screens that know the zone the server follows pass it.
  */
@@ -19,7 +19,7 @@ export {
   localTime,
   type Countdown,
   type SwipeWindowMode,
-} from '@nocturne/contracts';
+} from '@nocturne/contracts/swipeWindow';
 
 /** The browser's IANA zone: the one the server is told after sign-in and onboarding. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
 import styled, { css } from 'styled-components';
@@ -16,11 +16,14 @@ import { membershipResource, onPlanChanged } from '../plans/membership';
 import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { CardStack } from './CardStack';
 import { SlidersIcon, StarIcon } from './deckIcons';
-import { FilterDialog } from './FilterDialog';
 import { MatchPopup } from './MatchPopup';
 import { ProfileSheet } from './ProfileSheet';
 import { SwipeButtons } from './SwipeButtons';
 import { swipeDeckMachine } from './swipeDeckMachine';
+
+// The filters load the profile catalogues over GraphQL: fetched when the dialog first opens, so the deck's
+// first paint carries no GraphQL client.
+const FilterDialog = lazy(() => import('./FilterDialog').then((module) => ({ default: module.FilterDialog })));
 
 const arrowKinds: Partial<Record<string, SwipeKind>> = { ArrowLeft: 'pass', ArrowRight: 'like', ArrowUp: 'superlike' };
 
@@ -170,7 +173,11 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
       )}
       {deck === 'outOfLikes' && <UpgradePrompt trigger="likes-limit" onClose={() => send({ type: 'CLOSE_PROMPT' })} />}
       {deck === 'superLikesUsedUp' && <UpgradePrompt trigger="super-likes-used" onClose={() => send({ type: 'CLOSE_PROMPT' })} />}
-      {filtersOpen && <FilterDialog onClose={closeFilters} onApplied={filtersApplied} />}
+      {filtersOpen && (
+        <Suspense fallback={null}>
+          <FilterDialog onClose={closeFilters} onApplied={filtersApplied} />
+        </Suspense>
+      )}
     </Page>
   );
 }

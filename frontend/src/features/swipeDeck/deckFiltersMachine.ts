@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { deckFiltersSchema, defaultDeckFilters, FilterLimits, type DeckFilters } from '@nocturne/contracts';
 import { serverError } from '../../api/http';
-import { fetchDeckFilters, limitReasonOf, saveDeckFilters } from '../../api/swipe';
+import { limitReasonOf } from '../../api/limitReason';
+import { fetchDeckFilters, saveDeckFilters } from '../../api/swipe';
 
 export interface DeckFiltersContext {
   filters: DeckFilters;

@@ -1,12 +1,12 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { LIKES_NUDGE_REMAINING, type LimitReason, type SwipeKind } from '@nocturne/contracts';
 import { HttpError } from '../../api/http';
+import { limitReasonOf } from '../../api/limitReason';
 import {
   DECK_PAGE_SIZE,
   fetchDeck,
   fetchQuota,
   fetchSwipeWindow,
-  limitReasonOf,
   sendSwipe,
   type DeckProfile,
   type Match,
