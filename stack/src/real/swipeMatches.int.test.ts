@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signInternalContext, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
+import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, retentionMsOf, signInternalContext, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
 import { swipeService } from '@nocturne/swipe';
 import { hasRealInfrastructure, realInfrastructure, waitFor } from './harness';
 
@@ -43,7 +43,13 @@ class MatchWatcher {
     const kafka = new Kafka({ clientId: 'nocturne-swipe-matches-test', brokers: realInfrastructure.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
     const admin = kafka.admin();
     await admin.connect();
-    const starts = await admin.fetchTopicOffsets(Topics.swipe).catch(() => []);
+    // On a fresh broker the topic appears with the swipe service's first publish: make it now, as the
+    // service's bus would (4 partitions, the retention of KAFKA_RETENTION_HOURS), so the watcher can join it.
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [{ topic: Topics.swipe, numPartitions: 4, configEntries: [{ name: 'retention.ms', value: String(retentionMsOf(process.env)) }] }],
+    });
+    const starts = await admin.fetchTopicOffsets(Topics.swipe);
     await admin.disconnect();
     const consumer = kafka.consumer({ groupId: `swipe-matches-test-${runId}`, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 250 });
     const watcher = new MatchWatcher(consumer);
