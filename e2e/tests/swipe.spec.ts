@@ -103,6 +103,8 @@ test('the detail sheet shows the whole profile, pages photos by thirds, and its 
 });
 
 test('after 30 likes the free plan shows the nudge at 5 left, then the prompt, and a Night Pass lifts the limit', async ({ browser }) => {
+  // 33 people and 30 likes: on the real servers' MongoDB stand-in a sign-up alone takes seconds.
+  test.slow(process.env.E2E_STACK === 'real', 'seeds 33 people through the real servers');
   const place = remotePlace();
   const viewer = await seedPerson({ name: 'Noctua', position: place, timeZone: night() });
   const others = await seedPeople(32, (i) => ({ name: `Owl ${i + 1}`, age: 20 + (i % 40), position: near(place, 1 + (i % 20)), photos: 0 }));
