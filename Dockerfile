@@ -43,11 +43,11 @@ RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 
 # Which workspace to run, and the port its /readyz answers on:
-#   gateway          gateway/dist/main.js             8080 (PORT)
+#   gateway          stack/dist/gatewayMain.js        8080 (PORT)
 #   auth subgraph    services/auth/dist/main.js       4001 (AUTH_PORT)
 #   profile subgraph services/profile/dist/main.js    4002 (PROFILE_PORT)
 #   swipe subgraph   services/swipe/dist/main.js      4003 (SWIPE_PORT)
-ARG NOCTURNE_ENTRY=gateway/dist/main.js
+ARG NOCTURNE_ENTRY=stack/dist/gatewayMain.js
 ARG HEALTH_PORT=8080
 ENV NOCTURNE_ENTRY=${NOCTURNE_ENTRY} \
     HEALTH_PORT=${HEALTH_PORT}

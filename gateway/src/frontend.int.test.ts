@@ -51,6 +51,7 @@ async function startGateway(frontendDir: string, swipeWindowAlwaysOpen = false) 
     sessions: fake.sessions,
     frontendDir,
     host: '127.0.0.1',
+    restRoutes: [],
     swipeWindowAlwaysOpen,
   });
   const { url } = await gateway.start(0);

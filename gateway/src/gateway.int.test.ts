@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { authService } from '@nocturne/auth';
 import request from 'supertest';
 import { WebSocket } from 'ws';
 import { createClient } from 'graphql-ws';
@@ -10,6 +11,9 @@ import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform
 import { createGateway, type Gateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
+
+// The auth service's own REST calls, served over the stand-in auth subgraph.
+const restRoutes = authService.restRoutes ?? [];
 
 const secret = 'a-test-secret-of-enough-length';
 // Only the auth subgraph, so these tests do not depend on the other services of the checked-in supergraph.
@@ -34,6 +38,7 @@ beforeAll(async () => {
     sessions: fake.sessions,
     frontendDir,
     host: '127.0.0.1',
+    restRoutes,
   });
   base = (await gateway.start(0)).url;
 });
@@ -72,6 +77,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       sessions: fake.sessions,
       trustProxy: 'loopback',
       host: '127.0.0.1',
+      restRoutes,
     });
     const { url } = await proxied.start(0);
     try {
@@ -147,6 +153,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       internalSecret: secret,
       sessions: fake.sessions,
       host: '127.0.0.1',
+      restRoutes,
       limits: { maxDepth: 2, maxAliases: 15 },
     });
     const { url } = await shallow.start(0);

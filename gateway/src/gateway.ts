@@ -8,10 +8,10 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { createLogger, PUBLIC_ERROR_CODES, REQUEST_ERROR_CODES, type Logger, type SessionStore } from '@nocturne/platform';
+import { HttpError, createLogger, PUBLIC_ERROR_CODES, REQUEST_ERROR_CODES, type Logger, type RestRoute, type SessionStore } from '@nocturne/platform';
 import { frontendRouter } from './frontend';
 import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
-import { HttpError, INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
+import { INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
 import { mediaProxyRouter } from './mediaProxy';
 import { isAllowedOrigin } from './origin';
 import { createRequestContext, type GatewayContext } from './requestContext';
@@ -43,6 +43,8 @@ export interface GatewayOptions {
   limits?: QueryLimits;
   /** `SWIPE_WINDOW=always`: swiping is open round the clock, and the served page says so. */
   swipeWindowAlwaysOpen?: boolean;
+  /** The REST facade's calls, from the services' definitions (`stack/src/services.ts`). */
+  restRoutes: readonly RestRoute[];
 }
 
 export interface RunningGateway {
@@ -151,7 +153,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         ...(options.publicUrl && { publicUrl: options.publicUrl }),
       }),
     );
-    app.use('/api', createRestRouter({ server, sessions: options.sessions, logger, ...(options.publicUrl && { publicUrl: options.publicUrl }) }));
+    app.use('/api', createRestRouter({ server, sessions: options.sessions, logger, serviceRoutes: options.restRoutes, ...(options.publicUrl && { publicUrl: options.publicUrl }) }));
 
     app.use(
       '/graphql',

@@ -1,26 +1,6 @@
 import type { Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
-import { INTERNAL_ERROR_MESSAGE, RuleViolationStatus } from '@nocturne/platform';
-
-/** The one error body of every non-GraphQL answer: `{ error, field?, code? }` (docs/design.md, Errors). */
-export interface ErrorBody {
-  error: string;
-  field?: string;
-  /** A refused plan limit: which one (`likes-limit`, `super-likes-used`, `advanced-filters`, `window-closed`). */
-  code?: string;
-}
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-    readonly retryAfterSeconds?: number,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+import { HttpError, INTERNAL_ERROR_MESSAGE, RuleViolationStatus, type ErrorBody } from '@nocturne/platform';
 
 export function sendError(res: Response, error: HttpError): void {
   if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));

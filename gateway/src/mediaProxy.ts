@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Router, type Request, type Response } from 'express';
-import { INTERNAL_CONTEXT_HEADER, signInternalContext, type Logger, type SessionStore } from '@nocturne/platform';
-import { HttpError, INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
+import { HttpError, INTERNAL_CONTEXT_HEADER, signInternalContext, type Logger, type SessionStore } from '@nocturne/platform';
+import { INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
 import { isAllowedOrigin } from './origin';
 import { sessionIdFromCookieHeader } from './sessionCookie';
 

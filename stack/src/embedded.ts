@@ -4,7 +4,7 @@ import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, 
 import { readFileSync } from 'node:fs';
 import { startDemoNightOwls, type NightOwls } from './demo';
 import { randomInternalSecret } from './environment';
-import { portVariableOf, services } from './services';
+import { portVariableOf, serviceRestRoutes, services } from './services';
 
 export interface EmbeddedStackOptions {
   /** The gateway's port; 0 picks a free one. */
@@ -103,6 +103,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       ...(options.publicUrl && { publicUrl: options.publicUrl }),
       ...(options.host && { host: options.host }),
       swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(variables.SWIPE_WINDOW),
+      restRoutes: serviceRestRoutes(),
     });
     const { url, port } = await gateway.start(options.port ?? 8080);
     stoppers.push(() => gateway.stop());

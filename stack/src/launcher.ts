@@ -38,7 +38,7 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
     subgraphUrls[subgraphUrlVariable(definition.name)] = variables[subgraphUrlVariable(definition.name)]?.trim() || `http://127.0.0.1:${port}/graphql`;
     start(definition.name, distMain(packageNameOf(definition)), { ...variables, [portVariable]: port });
   }
-  start('gateway', distMain('@nocturne/gateway'), { ...variables, ...subgraphUrls, PORT: String(settings.PORT) });
+  start('gateway', path.join(__dirname, 'gatewayMain.js'), { ...variables, ...subgraphUrls, PORT: String(settings.PORT) });
 
   return new Promise<number>((resolve) => {
     const stopAll = (signal: NodeJS.Signals) => {

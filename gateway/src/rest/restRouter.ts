@@ -3,22 +3,27 @@ import { is as isMediaType } from 'type-is';
 import { z } from 'zod';
 import type { ApolloServer } from '@apollo/server';
 import { Messages } from '@nocturne/contracts';
-import type { Logger, SessionStore } from '@nocturne/platform';
-import { HttpError, INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, sendError } from '../httpErrors';
+import { defineRoute, HttpError, type ExecuteOperation, type Logger, type RestRoute, type SessionStore } from '@nocturne/platform';
+import { INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, sendError } from '../httpErrors';
 import { createRequestContext, type GatewayContext } from '../requestContext';
 import { isAllowedOrigin } from '../origin';
 import { proxiedPrefixes } from '../mediaProxy';
-import { authRoutes } from './authRoutes';
-import { profileRoutes } from './profileRoutes';
-import { swipeRoutes } from './swipeRoutes';
 import { buildOpenApiDocument } from './openApi';
-import { defineRoute, type ExecuteOperation, type RestRoute } from './routeTable';
 
 export const REST_BODY_LIMIT = '32kb';
 
-/** Every route of the facade, the OpenAPI document's own route included. */
-export function restRoutes(options: { publicUrl?: string } = {}): RestRoute[] {
-  const routes: RestRoute[] = [...authRoutes, ...profileRoutes, ...swipeRoutes];
+/**
+ * Every route of the facade: the services' own (each `ServiceDefinition`'s `restRoutes`, in registry
+ * order) and the OpenAPI document's route, which describes them all.
+ */
+export function restRoutes(serviceRoutes: readonly RestRoute[], options: { publicUrl?: string } = {}): RestRoute[] {
+  const taken = new Set<string>();
+  for (const route of serviceRoutes) {
+    const key = `${route.method} ${route.path}`;
+    if (taken.has(key)) throw new Error(`two services declare ${route.method.toUpperCase()} ${route.path}`);
+    taken.add(key);
+  }
+  const routes: RestRoute[] = [...serviceRoutes];
   let document: unknown;
   const openApi = defineRoute({
     method: 'get',
@@ -46,7 +51,8 @@ export interface RestRouterOptions {
   sessions: SessionStore;
   logger: Logger;
   publicUrl?: string;
-  routes?: RestRoute[];
+  /** The services' routes; the router adds the OpenAPI document's. */
+  serviceRoutes: readonly RestRoute[];
 }
 
 function executorFor(server: ApolloServer<GatewayContext>, context: GatewayContext, logger: Logger): ExecuteOperation {
@@ -88,7 +94,7 @@ function checkAccess(route: RestRoute, context: GatewayContext, params: Record<s
 /** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph. Mount at `/api`. */
 export function createRestRouter(options: RestRouterOptions): Router {
   const { server, sessions, logger } = options;
-  const routes = options.routes ?? restRoutes(options.publicUrl ? { publicUrl: options.publicUrl } : {});
+  const routes = restRoutes(options.serviceRoutes, options.publicUrl ? { publicUrl: options.publicUrl } : {});
   const router = Router();
 
   // CSRF: a cross-site form or fetch cannot send a JSON content type without a preflight we never grant,

@@ -10,3 +10,4 @@ export * from './plans';
 export * from './swipeWindow';
 export * from './swipe';
 export * from './registry';
+export * from './currentUser';

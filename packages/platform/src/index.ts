@@ -18,3 +18,4 @@ export * from './privacy';
 export * from './kit';
 export * from './domain';
 export * from './rateLimiter';
+export * from './rest';

@@ -24,6 +24,7 @@ import { createArgon2Passwords } from './infrastructure/argon2Passwords';
 import { createMailer } from './infrastructure/mailer';
 import { toAuthIntegrationEvent } from './integration/integrationEvents';
 import { createUsersProjection } from './projections/users';
+import { authRoutes } from './rest/routes';
 
 export const authTypeDefs = readServiceSchema(__dirname);
 
@@ -126,4 +127,5 @@ export const authService: ServiceDefinition<AuthEnvironment> = {
   environment: authEnvironmentSchema,
   create: ({ adapters, settings, logger, clock }) => createAuthService({ adapters, config: toAuthConfig(settings), logger, ...(clock && { clock }) }),
   typeDefs: authTypeDefs,
+  restRoutes: authRoutes,
 };

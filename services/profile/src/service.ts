@@ -12,6 +12,7 @@ import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
 import { profilePersonalData } from './profile/personalData';
 import { createProfileProjection, profileCollections } from './projections/profileProjection';
+import { profileRoutes } from './rest/routes';
 
 export interface ProfileServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
@@ -119,4 +120,5 @@ export const profileService: ServiceDefinition<ProfileEnvironment> = {
   environment: profileEnvironmentSchema,
   create: ({ adapters, settings, logger, clock }) => createProfileService({ adapters, config: toProfileConfig(settings), logger, ...(clock && { clock }) }),
   typeDefs: profileTypeDefs,
+  restRoutes: profileRoutes,
 };

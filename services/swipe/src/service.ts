@@ -27,6 +27,7 @@ import { createMatchesApplication } from './pair/application';
 import { createSwipeProjector, swipeCollections } from './projections/readModels';
 import { createSwipingApplication } from './swiping/application';
 import type { NightEvent } from './night/night';
+import { swipeRoutes } from './rest/routes';
 
 export const swipeTypeDefs = readServiceSchema(__dirname);
 
@@ -111,4 +112,5 @@ export const swipeService: ServiceDefinition<SwipeEnvironment> = {
   environment: swipeEnvironmentSchema,
   create: createSwipeService,
   typeDefs: swipeTypeDefs,
+  restRoutes: swipeRoutes,
 };

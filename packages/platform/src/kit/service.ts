@@ -3,6 +3,7 @@ import { createAdapters, type Adapters } from '../adapters';
 import { loadConfig } from '../config';
 import type { Readiness } from '../http/subgraphServer';
 import { createLogger, type Logger } from '../logging';
+import type { RestRoute } from '../rest';
 
 /** A running service: the subgraph server and whatever it runs beside it (projections, relay, consumers). */
 export interface ServiceInstance {
@@ -38,6 +39,11 @@ export interface ServiceDefinition<Settings = unknown> {
   typeDefs: string;
   /** Partitions per topic it creates (Kafka and the in-process bus). */
   partitions?: Record<string, number>;
+  /**
+   * Its calls of the REST facade (`/api/*`, product spec point 7): the gateway serves and documents them
+   * (`/api/openapi.json`), running each one's GraphQL operations on the supergraph.
+   */
+  restRoutes?: readonly RestRoute[];
 }
 
 /** `AUTH_PORT` for `auth`. */

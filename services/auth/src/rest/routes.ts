@@ -1,9 +1,21 @@
 import { z } from 'zod';
-import { Messages, ageSchema, forgotPasswordSchema, parseAge, resetPasswordSchema, signInSchema, signUpSchema } from '@nocturne/contracts';
-import { HttpError } from '../httpErrors';
-import { asObject, parseWith, validationError as validation } from './input';
-import { defineRoute, type RestRoute } from './routeTable';
-import { ACCOUNT_FIELDS, CURRENT_USER_FIELDS, accountUserSchema, currentUserResponseSchema, toCurrentUser, type AccountUser, type CurrentUserData } from './userShape';
+import {
+  ACCOUNT_FIELDS,
+  CURRENT_USER_FIELDS,
+  Messages,
+  accountUserSchema,
+  ageSchema,
+  currentUserResponseSchema,
+  forgotPasswordSchema,
+  parseAge,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  toCurrentUser,
+  type AccountUser,
+  type CurrentUserData,
+} from '@nocturne/contracts';
+import { HttpError, asObject, defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform';
 
 const userResponseSchema = z.object({ user: accountUserSchema });
 const okSchema = z.object({ ok: z.literal(true) });
@@ -124,4 +136,5 @@ const resetPassword = defineRoute({
   },
 });
 
+/** Auth's calls of the REST facade (`/api/auth/*`), served by the gateway. */
 export const authRoutes: RestRoute[] = [signUp, signIn, currentUser, signOut, forgotPassword, resetPassword];

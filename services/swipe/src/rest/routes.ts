@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { deckFiltersSchema, GenderPreferences, LimitReasons, planIdSchema, SwipeMessages } from '@nocturne/contracts';
-import { parseWith, validationError as validation } from './input';
-import { defineRoute, type RestRoute } from './routeTable';
+import { defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform';
 
 const limitReached = (reasons: readonly string[]) => ({ status: 403, description: `A plan limit; \`code\` says which: ${reasons.map((reason) => `\`${reason}\``).join(', ')}` });
 const forbidden = (what: string) => ({ status: 403, description: what });
@@ -303,4 +302,5 @@ const likes = defineRoute({
   },
 });
 
+/** The swipe service's calls of the REST facade (deck, swipes, matches, plans, quota, window, filters, likes), served by the gateway. */
 export const swipeRoutes: RestRoute[] = [profiles, swipe, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes];

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { ageSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema } from '@nocturne/contracts';
-import { asObject, parseWith, validationError as validation } from './input';
-import { defineRoute, signedInUserId, type RestRoute } from './routeTable';
-import { CURRENT_USER_FIELDS, currentUserResponseSchema, toCurrentUser, type CurrentUserData } from './userShape';
+import { CURRENT_USER_FIELDS, ageSchema, currentUserResponseSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts';
+import { asObject, defineRoute, parseWith, signedInUserId, validationError as validation, type RestRoute } from '@nocturne/platform';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const notFound = (what: string) => ({ status: 404, description: what });
@@ -119,4 +117,5 @@ const deleteAccount = defineRoute({
   },
 });
 
+/** The profile's calls of the REST facade (onboarding, location, profile, account deletion), served by the gateway. */
 export const profileRoutes: RestRoute[] = [completeOnboarding, updateOwnLocation, updateUserLocation, updateProfile, deleteAccount];

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// The user as the REST facade answers it (`/api/auth/*`, `/api/user/*`): the GraphQL selection the
+// routes run on the supergraph, and the shape they answer, shared by the auth and profile routes.
+
 /** The account part of a user (auth's fields): what sign-up and sign-in answer. */
 export const ACCOUNT_FIELDS = 'id username email name age createdAt';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { GatewayContext } from '../requestContext';
+import type { Session } from '../sessions';
 import { asObject, parseWith } from './input';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -7,14 +7,20 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Runs one GraphQL operation against the supergraph for the current request; throws HttpError on errors. */
 export type ExecuteOperation = <TData = Record<string, unknown>>(document: string, variables?: Record<string, unknown>) => Promise<TData>;
 
+/** What a route may know of the request beyond its input: who is signed in (the gateway's context has more). */
+export interface RouteCallerContext {
+  session: Session | null;
+  clientIp: string;
+}
+
 export interface RouteCall<TInput> {
   input: TInput;
   execute: ExecuteOperation;
-  context: GatewayContext;
+  context: RouteCallerContext;
 }
 
 /** A route's `handle` for `access: 'signedIn'`: the session is there. */
-export const signedInUserId = (context: GatewayContext): number => {
+export const signedInUserId = (context: RouteCallerContext): number => {
   if (!context.session) throw new Error('signedInUserId() called on a route open to signed-out callers');
   return context.session.userId;
 };
@@ -32,8 +38,10 @@ export interface DocumentedError {
 }
 
 /**
- * One REST call of the facade. The router and the OpenAPI document are both generated from a list of
- * these, so a route cannot exist without being documented.
+ * One REST call of the facade (`/api/*`). Each service declares its own in its `ServiceDefinition`
+ * (`restRoutes`); the gateway serves them by running their GraphQL operations on the supergraph. The
+ * router and the OpenAPI document are both generated from the list, so a route cannot exist without
+ * being documented.
  */
 export interface RestRoute<TInput = unknown> {
   method: HttpMethod;

@@ -1,16 +1,17 @@
 import type { ApolloServer } from '@apollo/server';
-import { InProcessKeyValueStore, SessionStore, createLogger } from '@nocturne/platform';
-import { proxiedPrefixes } from '../mediaProxy';
-import type { GatewayContext } from '../requestContext';
-import { openApiPath } from './openApi';
-import { createRestRouter, restRoutes } from './restRouter';
+import { createRestRouter, openApiPath, proxiedPrefixes, restRoutes, type GatewayContext } from '@nocturne/gateway';
+import { InProcessKeyValueStore, SessionStore, createLogger, defineRoute } from '@nocturne/platform';
+import { serviceRestRoutes } from './services';
+
+// The REST facade as the registry makes it: every service's calls, served and documented by the gateway.
+const allRoutes = () => restRoutes(serviceRestRoutes());
 
 interface RouterLayer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
 const documentOf = async () => {
-  const openApi = restRoutes().find((route) => route.path === '/api/openapi.json')!;
+  const openApi = allRoutes().find((route) => route.path === '/api/openapi.json')!;
   const result = await openApi.handle({ input: undefined, execute: () => Promise.reject(new Error('unused')), context: {} as GatewayContext });
   return result.body as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> };
 };
@@ -21,12 +22,13 @@ describe('OpenAPI document of the REST facade', () => {
       server: {} as ApolloServer<GatewayContext>,
       sessions: new SessionStore(new InProcessKeyValueStore()),
       logger: createLogger('test', { env: { LOG_LEVEL: 'silent' } }),
+      serviceRoutes: serviceRestRoutes(),
     });
     const served = (router.stack as RouterLayer[])
       .filter((layer) => layer.route)
       .flatMap((layer) => Object.keys(layer.route!.methods).filter((m) => m !== '_all').map((method) => ({ path: `/api${layer.route!.path}`, method })));
     const document = await documentOf();
-    expect(served.length).toBe(restRoutes().length);
+    expect(served.length).toBe(allRoutes().length);
     for (const { path, method } of served) {
       expect(document.paths[openApiPath(path)]?.[method]).toBeDefined();
     }
@@ -41,6 +43,19 @@ describe('OpenAPI document of the REST facade', () => {
     const signUp = document.paths['/api/auth/signup']!.post!;
     expect(Object.keys(signUp.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '415', '429']));
     expect(Object.keys(document.paths['/api/auth/user']!.get!.responses)).toEqual(expect.arrayContaining(['200', '401']));
+  });
+
+  it('serves the calls of every service of the registry, the swipe service included', async () => {
+    const document = await documentOf();
+    expect(document.paths['/api/swipes']?.post).toBeDefined();
+    expect(document.paths['/api/user/{id}']?.patch).toBeDefined();
+    expect(document.paths['/api/auth/signin']?.post).toBeDefined();
+  });
+
+  it('refuses two services declaring the same call', () => {
+    const [first] = serviceRestRoutes();
+    const twin = defineRoute({ ...first!, summary: 'the same call again' });
+    expect(() => restRoutes([...serviceRestRoutes(), twin])).toThrow(`two services declare ${first!.method.toUpperCase()} ${first!.path}`);
   });
 
   it('writes path parameters in OpenAPI style', () => {
@@ -59,7 +74,7 @@ describe('OpenAPI document of the proxied media routes', () => {
 
 describe('access rules of the route table', () => {
   it('names, for every owner check, a parameter of its own path, on a route for signed-in callers', () => {
-    for (const route of restRoutes().filter((r) => r.ownerParam !== undefined)) {
+    for (const route of allRoutes().filter((r) => r.ownerParam !== undefined)) {
       expect(route.path).toContain(`:${route.ownerParam}`);
       expect(route.access).toBe('signedIn');
     }
@@ -67,7 +82,7 @@ describe('access rules of the route table', () => {
 
   it('documents 401 for signed-in routes and 403 for owner checks', async () => {
     const document = await documentOf();
-    for (const route of restRoutes()) {
+    for (const route of allRoutes()) {
       const responses = Object.keys(document.paths[openApiPath(route.path)]![route.method]!.responses);
       if (route.access === 'signedIn') expect(responses).toContain('401');
       if (route.ownerParam) expect(responses).toContain('403');

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { firstFieldError } from '@nocturne/contracts';
-import { HttpError } from '../httpErrors';
+import { HttpError } from './httpError';
 
 /** The body as an object; anything else parses as empty, so the rules report the missing fields. */
 export const asObject = (body: unknown): Record<string, unknown> =>

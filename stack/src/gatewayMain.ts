@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, RedisKeyValueStore, SessionStore, createLogger } from '@nocturne/platform';
-import { isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls } from './environment';
-import { createGateway } from './gateway';
-import { subgraphsOf } from './supergraph';
+import { createGateway, isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, subgraphsOf } from '@nocturne/gateway';
+import { serviceRestRoutes } from './services';
+
+// The gateway as a process of its own (the launcher, docker compose): it lives here, beside the registry,
+// because the REST calls it serves come from the services' definitions.
 
 async function main() {
   const env = loadGatewayEnvironment();
@@ -31,6 +33,7 @@ async function main() {
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
     ...(env.HOST && { host: env.HOST }),
     swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(env.SWIPE_WINDOW),
+    restRoutes: serviceRestRoutes(),
   });
   const { url } = await gateway.start(env.PORT);
   logger.info({ url }, 'Nocturne gateway ready');

@@ -1,0 +1,3 @@
+export * from './httpError';
+export * from './input';
+export * from './routes';
