@@ -28,8 +28,8 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
   it('runs auth, profile, swipe and the gateway as separate processes under the launcher', () => {
     const [launcher, ...services] = stack!.processes.map((p) => p.command);
     expect(launcher).toMatch(/stack\/dist\/main\.js$/);
-    const scripts = services.map((command) => /(services\/auth|services\/profile|services\/swipe|gateway)\/dist\/main\.js$/.exec(command)?.[1]).sort();
-    expect(scripts).toEqual(['gateway', 'services/auth', 'services/profile', 'services/swipe']);
+    const scripts = services.map((command) => /(services\/auth\/dist\/main|services\/profile\/dist\/main|services\/swipe\/dist\/main|stack\/dist\/gatewayMain)\.js$/.exec(command)?.[1]).sort();
+    expect(scripts).toEqual(['services/auth/dist/main', 'services/profile/dist/main', 'services/swipe/dist/main', 'stack/dist/gatewayMain']);
   });
 
   it('signs up, out and in over HTTP; UserRegistered reaches auth.events once and the profile service makes the profile', async () => {
