@@ -7,6 +7,7 @@ import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 
 const services = ['auth', 'profile', 'swipe', 'chat'];
+const testSupport = { group: ['@nocturne/platform/testing', '**/testing', '**/testing/*'], message: 'Production code does not import test support (@nocturne/platform/testing).' };
 const infrastructure = ['mongoose', 'mongodb', 'kafkajs', 'ioredis', 'express', 'react', 'react-dom', '@apollo/*', 'graphql', 'nodemailer', 'sharp', 'busboy', 'argon2', 'node:fs', 'fs', 'node:http', 'http'];
 
 export default tseslint.config(
@@ -23,6 +24,12 @@ export default tseslint.config(
   // A service imports no other service (shared code goes through packages/*), and its domain code is
   // pure: deciders import no I/O, framework or infrastructure library. Flat config replaces a rule per
   // file rather than merging it, so the domain block repeats the service patterns.
+  // Test support (contract suites, jest helpers, infrastructure control) stays out of what runs in production.
+  {
+    files: ['gateway/src/**/*.ts', 'packages/platform/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/platform/src/testing/**', 'gateway/src/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupport] }] },
+  },
   ...services.flatMap((service) => {
     const otherServices = { group: services.filter((s) => s !== service).flatMap((s) => [`@nocturne/${s}`, `@nocturne/${s}/*`, `**/services/${s}/**`]), message: 'A service never imports another service; use packages/contracts or packages/platform.' };
     const outerLayers = { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend'], message: 'Services do not depend on the gateway, the stack or the client.' };
@@ -32,6 +39,7 @@ export default tseslint.config(
     const domainFiles = [...features.map((feature) => `${root}/${feature}/${feature}.ts`), `${root}/**/businessLogic.ts`, `${root}/domain/**/*.ts`];
     return [
       { files: [`services/${service}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: [otherServices, outerLayers] }] } },
+      { files: [`services/${service}/**/*.ts`], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherServices, outerLayers, testSupport] }] } },
       {
         files: domainFiles,
         ignores: ['**/*.test.ts'],

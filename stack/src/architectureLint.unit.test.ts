@@ -32,6 +32,14 @@ describe('architecture lint rules', () => {
     expect(await problems(pure, 'services/profile/src/profile/businessLogic.ts')).toEqual([]);
   });
 
+  it('keep test support out of production code, and let tests use it', async () => {
+    const support = "import { eventually } from '@nocturne/platform/testing';\nexport const x = eventually;\n";
+    for (const file of ['services/swipe/src/service.ts', 'gateway/src/gateway.ts', 'packages/platform/src/adapters.ts']) {
+      expect(await problems(support, file)).toEqual([expect.stringContaining('Production code does not import test support')]);
+    }
+    expect(await problems(support, 'services/swipe/src/service.int.test.ts')).toEqual([]);
+  });
+
   it('let the client share only the contracts', async () => {
     expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
     expect(await problems("import { Limits } from '@nocturne/contracts';\nexport const x = Limits;\n", 'frontend/src/fine.ts')).toEqual([]);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { Messages } from '@nocturne/contracts';
-import { createLogger, eventually } from '@nocturne/platform';
+import { createLogger } from '@nocturne/platform';
+import { eventually } from '@nocturne/platform/testing';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 // The auth protections as a client with curl sees them, through the gateway of the embedded stack: sign-in

@@ -5,7 +5,8 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import sharp from 'sharp';
 import { Messages, ProfileMessages } from '@nocturne/contracts';
-import { createLogger, eventually, multipartFile, streamingUpload } from '@nocturne/platform';
+import { createLogger } from '@nocturne/platform';
+import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 /** Every log line of the stack, parsed. */

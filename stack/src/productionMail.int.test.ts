@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, repoRoot } from '@nocturne/platform';
+import { freePort, repoRoot } from '@nocturne/platform/testing';
 
 // Production must deliver reset links by mail: started with NODE_ENV=production and no SMTP_URL, the
 // processes that run auth refuse to start (status 78, EX_CONFIG) with a message naming SMTP_URL, unless

@@ -4,7 +4,8 @@ import path from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { Messages } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, eventually, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { eventually } from '@nocturne/platform/testing';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 let stack: EmbeddedStack;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { IntegrationEvent } from '@nocturne/contracts';
-import { eventually, FileSubjectKeyStore, openPublishedPersonalData, PersonalDataVault } from '@nocturne/platform';
+import { FileSubjectKeyStore, openPublishedPersonalData, PersonalDataVault } from '@nocturne/platform';
+import { eventually } from '@nocturne/platform/testing';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 jest.setTimeout(30_000);

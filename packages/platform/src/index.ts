@@ -8,7 +8,6 @@ export { assertValidBlobKey } from './blobShared';
 export * from './logging';
 export * from './config';
 export * from './adapters';
-export * from './testing';
 export * from './relay';
 export * from './kafka/eventBus';
 export * from './mongo';

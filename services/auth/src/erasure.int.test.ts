@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import { eventually, personalDataStorages, protectPersonalData, uniqueSuffix } from '@nocturne/platform';
+import { protectPersonalData } from '@nocturne/platform';
+import { eventually, personalDataStorages, uniqueSuffix } from '@nocturne/platform/testing';
 import { authPersonalData } from './account/personalData';
 import type { UserDocument } from './projections/users';
 import { AuthHarness, DELETE_ACCOUNT, ENTITIES, newAccount, REQUEST_RESET, RESET, SIGN_IN, SIGN_UP, UPDATE_DETAILS } from './testing/authHarness';

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, hasRealInfrastructure, infra, INTERNAL_CONTEXT_HEADER, outageTestsEnabled, repoRoot, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { freePort, hasRealInfrastructure, infra, outageTestsEnabled, repoRoot } from '@nocturne/platform/testing';
 
 // The auth service as its own process (services/auth/dist/main.js, built by npm run build) on real Kafka,
 // MongoDB and Redis: after SIGTERM it must exit 0 within 5 s, having closed everything it opened. Needs

@@ -3,17 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Topics, type IntegrationEvent } from '@nocturne/contracts';
-import {
-  createAdapters,
-  createLogger,
-  eventually,
-  INTERNAL_CONTEXT_HEADER,
-  personalDataStorages,
-  protectPersonalData,
-  signInternalContext,
-  uniqueSuffix,
-  type ErasableStorage,
-} from '@nocturne/platform';
+import { createAdapters, createLogger, INTERNAL_CONTEXT_HEADER, protectPersonalData, signInternalContext } from '@nocturne/platform';
+import { eventually, personalDataStorages, uniqueSuffix, type ErasableStorage } from '@nocturne/platform/testing';
 import { profilePersonalData } from './profile/personalData';
 import { defaultProfileConfig } from './config';
 import { createProfileService } from './service';

@@ -5,18 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { AuthEvents, LocationUpdatedV1, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import {
-  INTERNAL_CONTEXT_HEADER,
-  createAdapters,
-  createLogger,
-  eventually,
-  multipartFile,
-  openPublishedPersonalData,
-  signInternalContext,
-  streamingUpload,
-  type Adapters,
-  type DeliveredMessage,
-} from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, openPublishedPersonalData, signInternalContext, type Adapters, type DeliveredMessage } from '@nocturne/platform';
+import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 import { createProfileService, type ProfileService } from './service';
 

@@ -3,7 +3,8 @@ import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { Messages, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { MongoSubjectKeyStore, multipartFile, openPublishedPersonalData, parseMasterKey, PersonalDataVault, PUBLISHED_KEYS_DATABASE, streamingUpload } from '@nocturne/platform';
+import { MongoSubjectKeyStore, openPublishedPersonalData, parseMasterKey, PersonalDataVault, PUBLISHED_KEYS_DATABASE } from '@nocturne/platform';
+import { multipartFile, streamingUpload } from '@nocturne/platform/testing';
 import { hasRealInfrastructure, newPerson, realInfrastructure, RealStack, waitFor, type ApiClient } from './harness';
 
 // Photo uploads and published personal data on the real servers, through `node stack/dist/main.js` with

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileSubjectKeyStore, MemorySubjectKeyStore, SUBJECT_KEYS_FILE } from './inProcessSubjectKeyStore';
-import { subjectKeyStoreContract } from './subjectKeyStoreContract';
+import { subjectKeyStoreContract } from '../testing/subjectKeyStoreContract';
 
 subjectKeyStoreContract('memory', () => new MemorySubjectKeyStore());
 

@@ -3,5 +3,4 @@ export * from './inProcessSubjectKeyStore';
 export * from './mongoSubjectKeyStore';
 export * from './vault';
 export * from './eventCodec';
-export * from './subjectKeyStoreContract';
 export * from './publishedPersonalData';

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { uniqueSuffix } from '../testing';
 import { MongoSubjectKeyStore } from './mongoSubjectKeyStore';
-import { subjectKeyStoreContract } from './subjectKeyStoreContract';
+import { subjectKeyStoreContract } from '../testing/subjectKeyStoreContract';
 
 // Needs a MongoDB-compatible server, which only the real-infrastructure runs have: `npm run infra:up`,
 // then MONGODB_URI=mongodb://127.0.0.1:27017. Without it the suite is skipped.

@@ -8,3 +8,4 @@ export * from './personalDataStorage';
 export * from './realInfrastructure';
 export * from './deciderSpecification';
 export * from './streamingUpload';
+export * from './subjectKeyStoreContract';

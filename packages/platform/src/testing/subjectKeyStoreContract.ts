@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { uniqueSuffix } from '../testing/eventually';
-import type { StoreContractOptions } from '../testing/eventStoreContract';
-import type { SubjectKeyRecord, SubjectKeyStore } from './subjectKeyStore';
+import { uniqueSuffix } from './eventually';
+import type { StoreContractOptions } from './eventStoreContract';
+import type { SubjectKeyRecord, SubjectKeyStore } from '../privacy/subjectKeyStore';
 
 export interface SubjectKeyStoreContractOptions extends StoreContractOptions<SubjectKeyStore> {
   /** Everything the store wrote, as text: a shredded key must not be in it any more. */
