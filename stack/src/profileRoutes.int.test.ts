@@ -438,6 +438,14 @@ describe('PUT /api/profile', () => {
     expect(await currentUser(member)).toEqual(before);
   });
 
+  it('takes ten saves of one profile at once: each one is kept (conflicts are decided again), none answers 500', async () => {
+    const member = await signUpWithProfile();
+    const bios = Array.from({ length: 10 }, (_, i) => `Save number ${i} of a busy night.`);
+    const answers = await Promise.all(bios.map((bio) => api().put('/api/profile').set('Cookie', member.cookie).send({ ...profileSave(member.person, []), bio })));
+    expect(answers.map((res) => res.status)).toEqual(bios.map(() => 200));
+    expect(bios).toContain((await currentUser(member)).bio);
+  }, 30_000);
+
   it('answers 401 when signed out', async () => {
     const res = await api().put('/api/profile').send(profileSave(newPerson(), []));
     expect(res.status).toBe(401);
