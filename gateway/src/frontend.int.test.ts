@@ -52,6 +52,7 @@ async function startGateway(frontendDir: string, swipeWindowAlwaysOpen = false) 
     frontendDir,
     host: '127.0.0.1',
     restRoutes: [],
+    proxiedPrefixes: [],
     swipeWindowAlwaysOpen,
   });
   const { url } = await gateway.start(0);

@@ -39,6 +39,7 @@ beforeAll(async () => {
     frontendDir,
     host: '127.0.0.1',
     restRoutes,
+    proxiedPrefixes: [],
   });
   base = (await gateway.start(0)).url;
 });
@@ -78,6 +79,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       trustProxy: 'loopback',
       host: '127.0.0.1',
       restRoutes,
+      proxiedPrefixes: [],
     });
     const { url } = await proxied.start(0);
     try {
@@ -154,6 +156,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       sessions: fake.sessions,
       host: '127.0.0.1',
       restRoutes,
+      proxiedPrefixes: [],
       limits: { maxDepth: 2, maxAliases: 15 },
     });
     const { url } = await shallow.start(0);

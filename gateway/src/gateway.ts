@@ -8,7 +8,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { HttpError, createLogger, PUBLIC_ERROR_CODES, REQUEST_ERROR_CODES, type Logger, type RestRoute, type SessionStore } from '@nocturne/platform';
+import { HttpError, createLogger, PUBLIC_ERROR_CODES, REQUEST_ERROR_CODES, type Logger, type ProxiedPrefix, type RestRoute, type SessionStore } from '@nocturne/platform';
 import { frontendRouter } from './frontend';
 import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
@@ -45,6 +45,8 @@ export interface GatewayOptions {
   swipeWindowAlwaysOpen?: boolean;
   /** The REST facade's calls, from the services' definitions (`stack/src/services.ts`). */
   restRoutes: readonly RestRoute[];
+  /** The media routes forwarded to subgraphs, from the services' definitions. */
+  proxiedPrefixes: readonly ProxiedPrefix[];
 }
 
 export interface RunningGateway {
@@ -150,10 +152,11 @@ export function createGateway(options: GatewayOptions): Gateway {
         internalSecret: options.internalSecret,
         sessions: options.sessions,
         logger,
+        prefixes: options.proxiedPrefixes,
         ...(options.publicUrl && { publicUrl: options.publicUrl }),
       }),
     );
-    app.use('/api', createRestRouter({ server, sessions: options.sessions, logger, serviceRoutes: options.restRoutes, ...(options.publicUrl && { publicUrl: options.publicUrl }) }));
+    app.use('/api', createRestRouter({ server, sessions: options.sessions, logger, serviceRoutes: options.restRoutes, proxiedPrefixes: options.proxiedPrefixes, ...(options.publicUrl && { publicUrl: options.publicUrl }) }));
 
     app.use(
       '/graphql',

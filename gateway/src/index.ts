@@ -5,5 +5,4 @@ export { isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, pars
 export { SESSION_COOKIE } from './sessionCookie';
 export { createRestRouter, restRoutes } from './rest/restRouter';
 export { openApiPath } from './rest/openApi';
-export { proxiedPrefixes } from './mediaProxy';
 export type { GatewayContext } from './requestContext';

@@ -4,7 +4,7 @@ import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, 
 import { readFileSync } from 'node:fs';
 import { startDemoNightOwls, type NightOwls } from './demo';
 import { randomInternalSecret } from './environment';
-import { portVariableOf, serviceRestRoutes, services } from './services';
+import { portVariableOf, serviceProxiedPrefixes, serviceRestRoutes, services } from './services';
 
 export interface EmbeddedStackOptions {
   /** The gateway's port; 0 picks a free one. */
@@ -104,6 +104,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       ...(options.host && { host: options.host }),
       swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(variables.SWIPE_WINDOW),
       restRoutes: serviceRestRoutes(),
+      proxiedPrefixes: serviceProxiedPrefixes(),
     });
     const { url, port } = await gateway.start(options.port ?? 8080);
     stoppers.push(() => gateway.stop());

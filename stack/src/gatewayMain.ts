@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, RedisKeyValueStore, SessionStore, createLogger } from '@nocturne/platform';
 import { createGateway, isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, subgraphsOf } from '@nocturne/gateway';
-import { serviceRestRoutes } from './services';
+import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
 
 // The gateway as a process of its own (the launcher, docker compose): it lives here, beside the registry,
 // because the REST calls it serves come from the services' definitions.
@@ -34,6 +34,7 @@ async function main() {
     ...(env.HOST && { host: env.HOST }),
     swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(env.SWIPE_WINDOW),
     restRoutes: serviceRestRoutes(),
+    proxiedPrefixes: serviceProxiedPrefixes(),
   });
   const { url } = await gateway.start(env.PORT);
   logger.info({ url }, 'Nocturne gateway ready');

@@ -1,10 +1,10 @@
 import type { ApolloServer } from '@apollo/server';
-import { createRestRouter, openApiPath, proxiedPrefixes, restRoutes, type GatewayContext } from '@nocturne/gateway';
+import { createRestRouter, openApiPath, restRoutes, type GatewayContext } from '@nocturne/gateway';
 import { InProcessKeyValueStore, SessionStore, createLogger, defineRoute } from '@nocturne/platform';
-import { serviceRestRoutes } from './services';
+import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
 
 // The REST facade as the registry makes it: every service's calls, served and documented by the gateway.
-const allRoutes = () => restRoutes(serviceRestRoutes());
+const allRoutes = () => restRoutes(serviceRestRoutes(), { proxiedPrefixes: serviceProxiedPrefixes() });
 
 interface RouterLayer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -66,7 +66,10 @@ describe('OpenAPI document of the REST facade', () => {
 describe('OpenAPI document of the proxied media routes', () => {
   it('describes every proxied operation', async () => {
     const document = await documentOf();
-    for (const operation of proxiedPrefixes.flatMap((prefix) => prefix.operations)) {
+    const prefixes = serviceProxiedPrefixes();
+    // The profile's photos, avatars and placeholders, forwarded to the profile subgraph.
+    expect(prefixes.map(({ prefix, subgraph }) => `${subgraph} ${prefix}`)).toEqual(expect.arrayContaining(['profile /api/photos', 'profile /api/avatars', 'profile /api/placeholder']));
+    for (const operation of prefixes.flatMap((prefix) => prefix.operations)) {
       expect(document.paths[openApiPath(operation.path)]?.[operation.method]).toBeDefined();
     }
   });

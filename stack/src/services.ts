@@ -1,7 +1,7 @@
 import { authService } from '@nocturne/auth';
 import { profileService } from '@nocturne/profile';
 import { swipeService } from '@nocturne/swipe';
-import { portVariableOf, type RestRoute, type ServiceDefinition } from '@nocturne/platform';
+import { portVariableOf, type ProxiedPrefix, type RestRoute, type ServiceDefinition } from '@nocturne/platform';
 
 /**
  * Every service, in composition order: the one list the embedded stack, the launcher, the supergraph
@@ -13,6 +13,9 @@ export const services: ReadonlyArray<ServiceDefinition<any>> = [authService, pro
 
 /** The REST facade's calls of every service, in registry order: what the gateway serves under `/api`. */
 export const serviceRestRoutes = (): RestRoute[] => services.flatMap((service) => service.restRoutes ?? []);
+
+/** The media routes of every service, named for the subgraph the gateway forwards them to. */
+export const serviceProxiedPrefixes = (): ProxiedPrefix[] => services.flatMap((service) => (service.proxiedPrefixes ?? []).map((prefix) => ({ ...prefix, subgraph: service.name })));
 
 /** The routing URL recorded in the supergraph; the gateway's `<NAME>_URL` overrides it. */
 export const defaultSubgraphUrl = (service: Pick<ServiceDefinition, 'defaultPort'>) => `http://127.0.0.1:${service.defaultPort}/graphql`;

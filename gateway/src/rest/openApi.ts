@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Messages } from '@nocturne/contracts';
-import type { ProxiedPrefix } from '../mediaProxy';
-import type { RestRoute } from '@nocturne/platform';
+import type { ProxiedPrefix, RestRoute } from '@nocturne/platform';
 
 /** `/api/user/:id` in OpenAPI's spelling, `/api/user/{id}`. */
 export const openApiPath = (expressPath: string) => expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -3,11 +3,10 @@ import { is as isMediaType } from 'type-is';
 import { z } from 'zod';
 import type { ApolloServer } from '@apollo/server';
 import { Messages } from '@nocturne/contracts';
-import { defineRoute, HttpError, type ExecuteOperation, type Logger, type RestRoute, type SessionStore } from '@nocturne/platform';
+import { defineRoute, HttpError, type ExecuteOperation, type Logger, type ProxiedPrefix, type RestRoute, type SessionStore } from '@nocturne/platform';
 import { INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, sendError } from '../httpErrors';
 import { createRequestContext, type GatewayContext } from '../requestContext';
 import { isAllowedOrigin } from '../origin';
-import { proxiedPrefixes } from '../mediaProxy';
 import { buildOpenApiDocument } from './openApi';
 
 export const REST_BODY_LIMIT = '32kb';
@@ -16,7 +15,7 @@ export const REST_BODY_LIMIT = '32kb';
  * Every route of the facade: the services' own (each `ServiceDefinition`'s `restRoutes`, in registry
  * order) and the OpenAPI document's route, which describes them all.
  */
-export function restRoutes(serviceRoutes: readonly RestRoute[], options: { publicUrl?: string } = {}): RestRoute[] {
+export function restRoutes(serviceRoutes: readonly RestRoute[], options: { publicUrl?: string; proxiedPrefixes?: readonly ProxiedPrefix[] } = {}): RestRoute[] {
   const taken = new Set<string>();
   for (const route of serviceRoutes) {
     const key = `${route.method} ${route.path}`;
@@ -36,7 +35,7 @@ export function restRoutes(serviceRoutes: readonly RestRoute[], options: { publi
     success: { status: 200, description: 'OpenAPI 3.1 document of /api', schema: z.object({ openapi: z.string() }).loose() },
     errors: [],
     handle: async () => {
-      document ??= buildOpenApiDocument(routes, { title: 'Nocturne REST API', version: '1.0.0', ...(options.publicUrl && { serverUrl: options.publicUrl }) }, proxiedPrefixes);
+      document ??= buildOpenApiDocument(routes, { title: 'Nocturne REST API', version: '1.0.0', ...(options.publicUrl && { serverUrl: options.publicUrl }) }, options.proxiedPrefixes ?? []);
       return { body: document };
     },
   });
@@ -53,6 +52,8 @@ export interface RestRouterOptions {
   publicUrl?: string;
   /** The services' routes; the router adds the OpenAPI document's. */
   serviceRoutes: readonly RestRoute[];
+  /** The media routes, for the OpenAPI document. */
+  proxiedPrefixes?: readonly ProxiedPrefix[];
 }
 
 function executorFor(server: ApolloServer<GatewayContext>, context: GatewayContext, logger: Logger): ExecuteOperation {
@@ -94,7 +95,7 @@ function checkAccess(route: RestRoute, context: GatewayContext, params: Record<s
 /** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph. Mount at `/api`. */
 export function createRestRouter(options: RestRouterOptions): Router {
   const { server, sessions, logger } = options;
-  const routes = restRoutes(options.serviceRoutes, options.publicUrl ? { publicUrl: options.publicUrl } : {});
+  const routes = restRoutes(options.serviceRoutes, { ...(options.publicUrl && { publicUrl: options.publicUrl }), ...(options.proxiedPrefixes && { proxiedPrefixes: options.proxiedPrefixes }) });
   const router = Router();
 
   // CSRF: a cross-site form or fetch cannot send a JSON content type without a preflight we never grant,

@@ -12,6 +12,7 @@ import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
 import { profilePersonalData } from './profile/personalData';
 import { createProfileProjection, profileCollections } from './projections/profileProjection';
+import { profileProxiedPrefixes } from './photos/proxiedPrefixes';
 import { profileRoutes } from './rest/routes';
 
 export interface ProfileServiceDependencies {
@@ -121,4 +122,5 @@ export const profileService: ServiceDefinition<ProfileEnvironment> = {
   create: ({ adapters, settings, logger, clock }) => createProfileService({ adapters, config: toProfileConfig(settings), logger, ...(clock && { clock }) }),
   typeDefs: profileTypeDefs,
   restRoutes: profileRoutes,
+  proxiedPrefixes: profileProxiedPrefixes,
 };

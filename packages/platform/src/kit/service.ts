@@ -3,7 +3,7 @@ import { createAdapters, type Adapters } from '../adapters';
 import { loadConfig } from '../config';
 import type { Readiness } from '../http/subgraphServer';
 import { createLogger, type Logger } from '../logging';
-import type { RestRoute } from '../rest';
+import type { RestRoute, ServiceProxiedPrefix } from '../rest';
 
 /** A running service: the subgraph server and whatever it runs beside it (projections, relay, consumers). */
 export interface ServiceInstance {
@@ -44,6 +44,8 @@ export interface ServiceDefinition<Settings = unknown> {
    * (`/api/openapi.json`), running each one's GraphQL operations on the supergraph.
    */
   restRoutes?: readonly RestRoute[];
+  /** Plain HTTP routes (media) the gateway forwards to this subgraph from `/api`, and documents. */
+  proxiedPrefixes?: readonly ServiceProxiedPrefix[];
 }
 
 /** `AUTH_PORT` for `auth`. */

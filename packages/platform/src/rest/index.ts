@@ -1,3 +1,4 @@
 export * from './httpError';
 export * from './input';
 export * from './routes';
+export * from './proxiedPrefix';

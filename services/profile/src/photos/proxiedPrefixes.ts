@@ -1,0 +1,68 @@
+import type { ServiceProxiedPrefix } from '@nocturne/platform';
+
+const photoErrors = [
+  { status: 401, description: "'Not signed in'" },
+  { status: 404, description: 'No such photo' },
+];
+
+/** The profile service's media routes (`photoRoutes.ts`), forwarded by the gateway from `/api`. */
+export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
+  {
+    prefix: '/api/photos',
+    targetPrefix: '/photos',
+    operations: [
+      {
+        method: 'post',
+        path: '/api/photos',
+        operationId: 'uploadPhotos',
+        summary: 'Upload photos (multipart/form-data, field `photos`; JPEG, PNG, WebP or GIF, at most 10 MB each, at most 6 in all)',
+        success: { status: 201, description: 'The added photos and the whole list', contentType: 'application/json' },
+        errors: [
+          { status: 400, description: 'No readable image, over 24 megapixels, or more files than still fit (a full profile is refused before its body is read); `field` is photos' },
+          { status: 401, description: "'Not signed in'" },
+          { status: 403, description: 'Cross-origin request refused (uploads must carry this site as Origin)' },
+          { status: 413, description: 'A file is larger than 10 MB (answered as soon as it is, without reading the rest)' },
+          { status: 429, description: 'The person uploaded their photos for the hour (PHOTO_UPLOADS_PER_HOUR); Retry-After' },
+          { status: 503, description: 'Every photo decoder is busy; Retry-After' },
+        ],
+      },
+      {
+        method: 'get',
+        path: '/api/photos/:photoId/:size',
+        operationId: 'photo',
+        summary: 'A photo, re-encoded and stripped of metadata (size: display or thumb)',
+        success: { status: 200, description: 'The image', contentType: 'image/*' },
+        errors: photoErrors,
+      },
+    ],
+  },
+  {
+    prefix: '/api/avatars',
+    targetPrefix: '/avatars',
+    operations: [
+      {
+        method: 'get',
+        path: '/api/avatars/:userId',
+        operationId: 'avatar',
+        summary: "A generated avatar with the person's initials",
+        success: { status: 200, description: 'SVG image', contentType: 'image/svg+xml' },
+        errors: [{ status: 401, description: "'Not signed in'" }, { status: 404, description: 'No such profile' }],
+      },
+    ],
+  },
+  {
+    prefix: '/api/placeholder',
+    targetPrefix: '/placeholder',
+    operations: [
+      {
+        method: 'get',
+        path: '/api/placeholder/:width/:height',
+        operationId: 'placeholder',
+        summary: 'A generated placeholder image (1 to 2048 pixels each way)',
+        success: { status: 200, description: 'SVG image', contentType: 'image/svg+xml' },
+        errors: [{ status: 400, description: 'A size is not a whole number from 1 to 2048; `field` names it' }],
+      },
+    ],
+  },
+];
+
