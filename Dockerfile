@@ -51,7 +51,8 @@ ARG NOCTURNE_ENTRY=stack/dist/gatewayMain.js
 ARG HEALTH_PORT=8080
 ENV NOCTURNE_ENTRY=${NOCTURNE_ENTRY} \
     HEALTH_PORT=${HEALTH_PORT}
-EXPOSE 8080 4001 4002 4003
+# 9464-9468: each process's /metrics (METRICS_PORT), for Prometheus inside the network only.
+EXPOSE 8080 4001 4002 4003 4004 9464 9465 9466 9467 9468
 
 # Healthy = ready (GET /readyz answers 2xx); liveness is GET /healthz on the same port.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=40s --retries=3 \

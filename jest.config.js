@@ -23,5 +23,7 @@ module.exports = {
       moduleNameMapper: { ...moduleNameMapper, '\\.(css|png|svg|jpg)$': '<rootDir>/frontend/test/fileStub.js' },
     },
     { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,frontend/build,e2e/setup}/**/*.int.test.ts'], testTimeout: 30000 },
+    // `npm run test:faults`: the real stack on servers of its own, stopped and started with infra/*.sh.
+    { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/stack/src/faults/*.faults.test.ts'], testTimeout: 300000 },
   ],
 };

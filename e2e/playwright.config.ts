@@ -59,6 +59,7 @@ export default defineConfig({
       AUTH_PORT: realStack ? String(port + 1) : '0',
       PROFILE_PORT: realStack ? String(port + 2) : '0',
       SWIPE_PORT: realStack ? String(port + 3) : '0',
+      CHAT_PORT: realStack ? String(port + 4) : '0',
       // The real nightly window, on both stacks: the swipe journeys put each person inside or outside it
       // through their own time zone (the browser's, which the client stores), as it happens for real.
       SWIPE_WINDOW: 'nightly',

@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './build/compress.mts';
+import { codeSplittingGroups } from './build/chunks.mts';
 import { appIconsPlugin } from './build/icons.mts';
 import { inlinePageCssPlugin, screenPreloadsPlugin } from './build/pagePlugins.mts';
 
@@ -32,14 +33,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than screens: their chunks stay cached across releases. Only
-        // libraries every screen needs are grouped; the others follow the screens that import them, so
-        // the landing page never downloads what only later screens use.
+        // One file for what always travels together (see build/chunks.mts).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|styled-components|stylis|@emotion)[\\/]/ },
-            { name: 'graphql', test: /node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|tslib)[\\/]/ },
-          ],
+          groups: codeSplittingGroups,
         },
       },
     },

@@ -4,7 +4,7 @@
 # period. Data and logs stay in the run directory until the next up.sh. `down.sh --purge` also deletes the
 # caches (Maven, Go, built binaries) under NOCTURNE_CACHE.
 #
-#   bash infra/down.sh                   stops all three (and removes run/env)
+#   bash infra/down.sh                   stops all three, and Prometheus if it runs (and removes run/env)
 #   bash infra/down.sh kafka [mongo ...] stops only the named servers and keeps their data, so that
 #                                        `bash infra/up.sh kafka` restarts them as after an outage
 set -Eeuo pipefail
@@ -13,17 +13,17 @@ CACHE=${NOCTURNE_CACHE:-${HOME:-/root}/.cache/nocturne}
 RUN=${NOCTURNE_RUN_DIR:-$CACHE/run}
 GRACE=${INFRA_STOP_GRACE:-20}
 
-declare -A MARKER=([kafka]=kafka.Kafka [mongo]=nocturne-ferretdb [redis]=redis-server)
+declare -A MARKER=([kafka]=kafka.Kafka [mongo]=nocturne-ferretdb [redis]=redis-server [prometheus]=prometheus)
 
 usage() {
-  printf 'usage: bash infra/down.sh [--purge | redis|mongo|kafka ...]\n' >&2
+  printf 'usage: bash infra/down.sh [--purge | redis|mongo|kafka|prometheus ...]\n' >&2
   exit 2
 }
 NAMES=()
 purge=0
 for arg in "$@"; do
   case $arg in
-  redis | mongo | kafka) [[ " ${NAMES[*]} " == *" $arg "* ]] || NAMES+=("$arg") ;;
+  redis | mongo | kafka | prometheus) [[ " ${NAMES[*]} " == *" $arg "* ]] || NAMES+=("$arg") ;;
   --purge) purge=1 ;;
   -h | --help) usage ;;
   *)
@@ -36,7 +36,7 @@ done
 all=0
 if ((${#NAMES[@]} == 0)); then
   all=1
-  NAMES=(kafka mongo redis)
+  NAMES=(kafka mongo redis prometheus)
 fi
 
 # Send SIGTERM to each of our processes, then wait for all of them together.

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Starts the infrastructure of Nocturne on a machine without Docker, all on 127.0.0.1:
-#   Redis   6379   Debian's redis-server (installed with apt-get when missing), no persistence
+#   Redis   6379   Debian's redis-server (installed with apt-get when missing), append-only file (sessions
+#                  survive a restart of Redis)
 #   Kafka   9092   Apache Kafka 4.1 in KRaft combined mode (controller on 9093), jars from Maven Central
 #   MongoDB 27017  FerretDB 1.24 (SQLite backend) embedded in infra/ferretdb, built with the Go toolchain
+#   Prometheus 9090 (only when asked for) Debian's prometheus, scraping the local processes' /metrics:
+#                  9464 the gateway or the embedded stack, 9465 auth, 9466 profile, 9467 swipe, 9468 chat
 # Downloads and builds are cached outside the repository (NOCTURNE_CACHE, default ~/.cache/nocturne), so a
 # second run starts in seconds. Data is thrown away each time a server starts. Idempotent: servers that are
 # already running are left alone. infra/down.sh stops exactly what this script started.
@@ -11,6 +14,12 @@
 #   bash infra/up.sh kafka [mongo ...]  only the named servers; the others are neither started nor checked.
 #                                       A named server restarts on the data it had (as after an outage);
 #                                       --fresh wipes it first.
+#
+# Ports and the run directory can be moved, so that a test can run a set of its own beside the shared one:
+# NOCTURNE_REDIS_PORT, NOCTURNE_KAFKA_PORT, NOCTURNE_KAFKA_CONTROLLER_PORT, NOCTURNE_MONGO_PORT and
+# NOCTURNE_RUN_DIR (pids, logs, data and env of that set; down.sh takes the same NOCTURNE_RUN_DIR).
+#   bash infra/up.sh --with-prometheus  all three, and Prometheus (npm run infra:up -- --with-prometheus)
+#   bash infra/up.sh prometheus         Prometheus alone (docs/operations.md)
 # See infra/README.md.
 set -Eeuo pipefail
 
@@ -19,16 +28,19 @@ INFRA="$ROOT/infra"
 CACHE=${NOCTURNE_CACHE:-${HOME:-/root}/.cache/nocturne}
 RUN=${NOCTURNE_RUN_DIR:-$CACHE/run}
 TIMEOUT=${INFRA_TIMEOUT:-120}
-REDIS_PORT=6379
-KAFKA_PORT=9092
-KAFKA_CONTROLLER_PORT=9093
-MONGO_PORT=27017
+REDIS_PORT=${NOCTURNE_REDIS_PORT:-6379}
+KAFKA_PORT=${NOCTURNE_KAFKA_PORT:-9092}
+KAFKA_CONTROLLER_PORT=${NOCTURNE_KAFKA_CONTROLLER_PORT:-9093}
+MONGO_PORT=${NOCTURNE_MONGO_PORT:-27017}
+PROMETHEUS_PORT=${PROMETHEUS_PORT:-9090}
+# The metrics ports of the local processes (METRICS_PORT defaults): gateway or embedded stack, auth, profile, swipe, chat.
+METRICS_TARGETS=(9464 9465 9466 9467 9468)
 ENV_LINE="KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT MONGODB_URI=mongodb://127.0.0.1:$MONGO_PORT REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
 
 export KAFKA_BROKERS="127.0.0.1:$KAFKA_PORT" MONGODB_URI="mongodb://127.0.0.1:$MONGO_PORT" REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 
 usage() {
-  printf 'usage: bash infra/up.sh [--fresh] [redis|mongo|kafka ...]\n' >&2
+  printf 'usage: bash infra/up.sh [--fresh] [--with-prometheus] [redis|mongo|kafka|prometheus ...]\n' >&2
   exit 2
 }
 # Which servers: none named means all of them with fresh data (the original behaviour).
@@ -36,10 +48,12 @@ declare -A WANT=()
 FRESH=1
 named=0
 fresh_flag=0
+with_prometheus=0
 for arg in "$@"; do
   case $arg in
-  redis | mongo | kafka) WANT[$arg]=1 named=1 ;;
+  redis | mongo | kafka | prometheus) WANT[$arg]=1 named=1 ;;
   --fresh) fresh_flag=1 ;;
+  --with-prometheus) with_prometheus=1 ;;
   -h | --help) usage ;;
   *)
     printf '[infra] unknown server or option: %s\n' "$arg" >&2
@@ -53,7 +67,10 @@ else
   ((fresh_flag == 0)) || usage # --fresh only makes sense with named servers: all of them start fresh anyway
   WANT=([redis]=1 [mongo]=1 [kafka]=1)
 fi
+((with_prometheus)) && WANT[prometheus]=1
 wants() { [[ -n ${WANT[$1]:-} ]]; }
+# Only Prometheus asked for: no Java, Go or Kafka jars needed.
+servers_only_prometheus() { [[ ${#WANT[@]} -eq 1 && -n ${WANT[prometheus]:-} ]]; }
 
 T0=$(date +%s%N)
 STEP_T=$T0
@@ -138,13 +155,19 @@ hash_of() { cat "$@" | sha256sum | cut -c1-16; }
 log "cache $CACHE, run dir $RUN"
 ((named == 0)) || log "servers asked for: ${!WANT[*]} ($( ((FRESH)) && echo 'fresh data' || echo 'keeping their data'))"
 missing=()
-command -v redis-server >/dev/null && command -v redis-cli >/dev/null || missing+=(redis-server redis-tools)
-command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
-command -v mvn >/dev/null || missing+=(maven)
+if ! servers_only_prometheus; then
+  command -v redis-server >/dev/null && command -v redis-cli >/dev/null || missing+=(redis-server redis-tools)
+  command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
+  command -v mvn >/dev/null || missing+=(maven)
+fi
+if wants prometheus; then command -v prometheus >/dev/null || missing+=(prometheus); fi
 if ((${#missing[@]})); then
   log "installing with apt-get: ${missing[*]}"
   apt_install "${missing[@]}"
 fi
+if servers_only_prometheus; then
+  step_done "tools ready ($(prometheus --version 2>&1 | head -1))"
+else
 command -v go >/dev/null || die "the Go toolchain (go 1.22 or newer) is needed to build the MongoDB-compatible server; install Go and re-run"
 command -v node >/dev/null || die "node is needed"
 java_major=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
@@ -205,6 +228,7 @@ if [[ -n $ferret_pid ]]; then
 else
   step_done "FerretDB server cached ($FERRET_BIN)"
 fi
+fi # servers_only_prometheus
 
 # ---------------------------------------------------------------------------------------------------------
 # 3. Start what is not running yet.
@@ -221,12 +245,23 @@ start_redis() {
     log "WARNING: port $REDIS_PORT is taken by a process infra/up.sh did not start; using it as Redis (down.sh will leave it alone)"
     return
   fi
-  rm -rf "$RUN/redis" # no persistence: nothing to keep
+  # Append-only file, written every second: sessions and rate-limit counters survive a restart of Redis
+  # (`up.sh redis` after `down.sh redis`); a fresh start throws them away.
+  if ((FRESH)); then
+    rm -rf "$RUN/redis"
+    : >"$RUN/logs/redis.log"
+  else
+    [[ -d $RUN/redis ]] && log "redis: restarting on its append-only file in $RUN/redis"
+  fi
   mkdir -p "$RUN/redis"
-  ((FRESH)) && : >"$RUN/logs/redis.log"
   start_bg redis "$RUN/logs/redis.log" redis-server --bind 127.0.0.1 --port $REDIS_PORT --protected-mode yes \
-    --save '' --appendonly no --dir "$RUN/redis" --daemonize no --logfile '' --loglevel notice
+    --save '' --appendonly yes --appendfsync everysec --dir "$RUN/redis" --daemonize no --logfile '' --loglevel notice
   STARTED[redis]=1
+}
+
+kafka_properties() { # the template with this set's data directory and ports
+  sed -e "s#@LOG_DIRS@#$RUN/kafka/data#" -e "s#127.0.0.1:9092#127.0.0.1:$KAFKA_PORT#g" -e "s#127.0.0.1:9093#127.0.0.1:$KAFKA_CONTROLLER_PORT#g" \
+    "$INFRA/kafka/server.properties"
 }
 
 start_kafka() {
@@ -250,7 +285,7 @@ start_kafka() {
     -cp "$KAFKA_LIB/*")
   if ((FRESH == 0)) && [[ -f $dir/data/meta.properties ]]; then
     # A restart of a named server (up.sh kafka): the same storage, topics, offsets and cluster id.
-    sed "s#@LOG_DIRS@#$dir/data#" "$INFRA/kafka/server.properties" >"$dir/server.properties"
+    kafka_properties >"$dir/server.properties"
     log "kafka: restarting on its data in $dir/data"
     start_bg kafka "$RUN/logs/kafka.out" "${KAFKA_JAVA[@]}" kafka.Kafka "$dir/server.properties"
     STARTED[kafka]=1
@@ -258,7 +293,7 @@ start_kafka() {
   fi
   rm -rf "$dir"
   mkdir -p "$dir/data"
-  sed "s#@LOG_DIRS@#$dir/data#" "$INFRA/kafka/server.properties" >"$dir/server.properties"
+  kafka_properties >"$dir/server.properties"
   # Cluster id: 16 random bytes, base64url without padding (what `kafka-storage random-uuid` prints).
   cluster_id=-
   while [[ $cluster_id == -* ]]; do
@@ -295,9 +330,38 @@ start_mongo() {
   STARTED[mongo]=1
 }
 
+# Prometheus scraping the local processes every 5 s (static targets: the METRICS_PORT defaults). A target
+# that is not running shows as down; nothing else depends on it. Data is thrown away at each start.
+start_prometheus() {
+  local pid targets
+  if pid=$(owned_pid prometheus prometheus); then
+    log "prometheus already running (pid $pid)"
+    return
+  fi
+  port_open $PROMETHEUS_PORT && die "something else listens on 127.0.0.1:$PROMETHEUS_PORT (PROMETHEUS_PORT)"
+  rm -rf "$RUN/prometheus"
+  mkdir -p "$RUN/prometheus/data"
+  targets=$(printf '"127.0.0.1:%s", ' "${METRICS_TARGETS[@]}")
+  cat >"$RUN/prometheus/prometheus.yml" <<YAML
+# Written by infra/up.sh: the local Nocturne processes (npm start, or the launcher with real infrastructure).
+global:
+  scrape_interval: 5s
+  evaluation_interval: 5s
+scrape_configs:
+  - job_name: nocturne
+    static_configs:
+      - targets: [${targets%, }]
+YAML
+  : >"$RUN/logs/prometheus.log"
+  start_bg prometheus "$RUN/logs/prometheus.log" prometheus --config.file="$RUN/prometheus/prometheus.yml" \
+    --storage.tsdb.path="$RUN/prometheus/data" --web.listen-address=127.0.0.1:$PROMETHEUS_PORT --storage.tsdb.retention.time=1d
+  STARTED[prometheus]=1
+}
+
 if wants redis; then start_redis; fi
 if wants mongo; then start_mongo; fi
 if wants kafka; then start_kafka; fi
+if wants prometheus; then start_prometheus; fi
 started="${!STARTED[*]}"
 step_done "started: ${started:-nothing new}"
 
@@ -350,7 +414,23 @@ wait_node() { # kind pidname marker logfile fallback-log-pattern
 if wants redis; then wait_redis; fi
 if wants mongo; then wait_node mongo mongo nocturne-ferretdb "$RUN/logs/mongo.log" "listening on"; fi
 if wants kafka; then wait_node kafka kafka kafka.Kafka "$RUN/logs/kafka.log" "Kafka Server started"; fi
+wait_prometheus() {
+  local deadline=$((SECONDS + TIMEOUT))
+  until node -e "fetch('http://127.0.0.1:$PROMETHEUS_PORT/-/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" 2>/dev/null; do
+    if ! owned_pid prometheus prometheus >/dev/null || ((SECONDS > deadline)); then
+      fail_with_log prometheus "$RUN/logs/prometheus.log" "Prometheus did not become ready on 127.0.0.1:$PROMETHEUS_PORT"
+    fi
+    sleep 0.3
+  done
+  log "prometheus ready on http://127.0.0.1:$PROMETHEUS_PORT, scraping 127.0.0.1:{${METRICS_TARGETS[*]}}"
+}
+if wants prometheus; then wait_prometheus; fi
 if ((named)); then step_done "answering: ${!WANT[*]}"; else step_done "all servers answer"; fi
+
+if servers_only_prometheus; then
+  log "ready in $(fmt_s "$(ms_since "$T0")"): Prometheus on http://127.0.0.1:$PROMETHEUS_PORT; logs in $RUN/logs"
+  exit 0
+fi
 
 cat >"$RUN/env" <<EOF
 export KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT

@@ -10,7 +10,10 @@
 //      (so they scale), except the gateway, which publishes 8080; the app containers get the
 //      infrastructure variables; the gateway's subgraph URLs name services of the file; every subgraph of
 //      the composed supergraph has its service (its entry point, port, host, resource limits), and the gateway
-//      its <NAME>_URL and waits for it.
+//      its <NAME>_URL and waits for it; observability: the collector, Jaeger, Prometheus (a DNS-discovered
+//      scrape job per app service and metrics port), Grafana (the provisioned "Nocturne" dashboard, querying
+//      only metrics the platform defines) and Kafka UI are there, UIs on 127.0.0.1 only, and every app
+//      process sends spans and serves /metrics inside the network.
 // When the Docker CLI has the compose plugin, `docker compose config --quiet` runs too.
 // Usage: node infra/validate-compose.mjs [path/to/docker-compose.yml]   (exit code 1 on any problem)
 import { createRequire } from 'node:module';
@@ -68,6 +71,10 @@ function readDotEnv(path) {
   return vars;
 }
 const env = { ...readDotEnv(join(projectDir, '.env')), ...process.env };
+// Secrets have no default in the file (`${NAME:?message}`): a checkout without .env supplies stand-ins so
+// the rest can be checked, and the rule below makes sure no default sneaks back in.
+const REQUIRED_SECRETS = ['INTERNAL_SECRET', 'PERSONAL_DATA_KEY'];
+for (const name of REQUIRED_SECRETS) if (!env[name]) env[name] = `checked-stand-in-for-${name}`;
 
 function interpolate(value, where) {
   if (typeof value === 'string') {
@@ -149,6 +156,11 @@ if (Ajv) {
 }
 
 // ---- project rules ----------------------------------------------------------------------------------------
+const composeText = readFileSync(file, 'utf8');
+for (const name of REQUIRED_SECRETS) {
+  const uses = [...composeText.matchAll(new RegExp(`\\$\\{${name}([^}]*)\\}`, 'g'))].map((m) => m[1]);
+  check(uses.length > 0 && uses.every((rest) => rest.startsWith(':?')), `${name} must be required (\${${name}:?message}), never given a default in the file`);
+}
 const services = doc?.services ?? {};
 const names = Object.keys(services);
 check(names.length > 0, 'no services');
@@ -160,11 +172,15 @@ const envOf = (svc) => {
   return e;
 };
 const hasHealthcheck = (svc) => svc.healthcheck && !svc.healthcheck.disable && Array.isArray(svc.healthcheck.test) ? svc.healthcheck.test[0] !== 'NONE' : typeof svc.healthcheck?.test === 'string';
+// An image with nothing to probe with (no shell, no HTTP client) may go without a healthcheck when a label
+// says why; nothing can then wait for it to be healthy (checked with depends_on below).
+const labelsOf = (svc) => (Array.isArray(svc.labels) ? Object.fromEntries(svc.labels.map((x) => [String(x).split('=')[0], String(x).split('=').slice(1).join('=')])) : (svc.labels ?? {}));
+const healthcheckExemption = (svc) => /^none: \S/.test(String(labelsOf(svc)['nocturne.healthcheck'] ?? ''));
 
 for (const [name, svc] of Object.entries(services)) {
   const at = `services.${name}`;
   check(Boolean(svc.image || svc.build), `${at}: neither image nor build`);
-  check(hasHealthcheck(svc), `${at}: no healthcheck`);
+  check(hasHealthcheck(svc) || (!svc.build && healthcheckExemption(svc)), `${at}: no healthcheck${svc.build ? '' : ' (an image without a probe needs the label nocturne.healthcheck: "none: <why>")'}`);
   for (const key of ['interval', 'timeout', 'start_period', 'start_interval']) {
     const d = svc.healthcheck?.[key];
     if (d !== undefined) check(/^((\d+(\.\d+)?)(us|ms|s|m|h))+$/.test(String(d)), `${at}: healthcheck.${key} is not a duration: ${d}`);
@@ -233,6 +249,89 @@ for (const { name, port } of subgraphs) {
     check(envOf(gatewayService)[`${upper}_URL`] === `http://${name}:${port}/graphql`, `services.${GATEWAY}: environment ${upper}_URL must be http://${name}:${port}/graphql`);
     const gatewayDeps = gatewayService.depends_on ?? {};
     check(!Array.isArray(gatewayDeps) && gatewayDeps[name]?.condition === 'service_healthy', `services.${GATEWAY}: must wait for ${name} to be healthy`);
+  }
+}
+
+// ---- observability: traces, metrics of every process, dashboards ---------------------------------------------
+// Every process built from the repository (gateway and subgraphs) sends spans to the collector and serves
+// /metrics on its METRICS_PORT inside the network; Prometheus scrapes each of them through DNS service
+// discovery (so every replica of a scaled service); Grafana provisions the "Nocturne" dashboard, whose
+// queries name only metrics the platform defines.
+const OBSERVABILITY = ['otel-collector', 'jaeger', 'prometheus', 'grafana', 'kafka-ui'];
+for (const name of OBSERVABILITY) check(Boolean(services[name]), `services.${name}: missing (observability, docs/operations.md)`);
+/** The host file mounted at `target` in a service, if any. */
+const mountedFile = (svc, target) => {
+  for (const volume of svc?.volumes ?? []) {
+    const [source, inside] = typeof volume === 'string' ? volume.split(':') : [volume.source, volume.target];
+    if (inside === target && source?.startsWith('.')) return join(projectDir, source);
+  }
+  return undefined;
+};
+const appServices = [GATEWAY, ...subgraphs.map((s) => s.name)].filter((name) => services[name]);
+const metricsPorts = {};
+for (const name of appServices) {
+  const at = `services.${name}`;
+  const e = envOf(services[name]);
+  let collector;
+  try {
+    collector = new URL(e.OTEL_EXPORTER_OTLP_ENDPOINT).hostname;
+  } catch {
+    collector = undefined;
+  }
+  check(collector !== undefined && names.includes(collector), `${at}: environment OTEL_EXPORTER_OTLP_ENDPOINT must name the collector service of this file`);
+  check(/^nocturne-/.test(e.OTEL_SERVICE_NAME ?? ''), `${at}: environment OTEL_SERVICE_NAME must be nocturne-<service>`);
+  check(e.METRICS_HOST === '0.0.0.0', `${at}: environment METRICS_HOST must be 0.0.0.0 (Prometheus scrapes it over the network)`);
+  const port = String(e.METRICS_PORT ?? '');
+  if (!check(/^\d+$/.test(port), `${at}: environment METRICS_PORT missing`)) continue;
+  metricsPorts[name] = port;
+  check((services[name].expose ?? []).map(String).includes(port), `${at}: must expose its metrics port ${port}`);
+  const published = (services[name].ports ?? []).map((p) => String(typeof p === 'object' ? p.target : p.split(':').pop()));
+  check(!published.includes(port), `${at}: publishes its metrics port ${port} on the host; it stays inside the network`);
+}
+const prometheusConfig = mountedFile(services.prometheus, '/etc/prometheus/prometheus.yml');
+if (check(Boolean(prometheusConfig && existsSync(prometheusConfig)), 'services.prometheus: mounts no prometheus.yml of the repository at /etc/prometheus/prometheus.yml')) {
+  const jobs = parseYaml(readFileSync(prometheusConfig, 'utf8'))?.scrape_configs ?? [];
+  for (const [name, port] of Object.entries(metricsPorts)) {
+    const found = jobs.some((job) => (job.dns_sd_configs ?? []).some((sd) => (sd.names ?? []).includes(name) && (sd.type ?? 'SRV') === 'A' && String(sd.port) === port));
+    check(found, `${prometheusConfig}: no dns_sd_configs job (type A) for ${name} on port ${port}: its replicas would not be scraped`);
+  }
+}
+const collectorConfig = mountedFile(services['otel-collector'], '/etc/otelcol/config.yaml');
+if (check(Boolean(collectorConfig && existsSync(collectorConfig)), 'services.otel-collector: mounts no collector configuration of the repository')) {
+  const config = parseYaml(readFileSync(collectorConfig, 'utf8'));
+  check(Boolean(config?.receivers?.otlp?.protocols?.http), `${collectorConfig}: no OTLP/HTTP receiver (the processes send to :4318)`);
+  const exporters = config?.service?.pipelines?.traces?.exporters ?? [];
+  check(exporters.some((exporter) => /jaeger|tempo/.test(String(config.exporters?.[exporter]?.endpoint ?? ''))), `${collectorConfig}: the traces pipeline exports to no trace store of this file`);
+}
+const dashboards = mountedFile(services.grafana, '/var/lib/grafana/dashboards');
+const provisioning = mountedFile(services.grafana, '/etc/grafana/provisioning');
+check(Boolean(provisioning && existsSync(join(provisioning, 'datasources')) && existsSync(join(provisioning, 'dashboards'))), 'services.grafana: mounts no provisioning folder with datasources and dashboards');
+const dashboardFile = dashboards && join(dashboards, 'nocturne.json');
+if (check(Boolean(dashboardFile && existsSync(dashboardFile)), 'services.grafana: no provisioned dashboard nocturne.json')) {
+  let dashboard;
+  try {
+    dashboard = JSON.parse(readFileSync(dashboardFile, 'utf8'));
+  } catch (err) {
+    check(false, `${dashboardFile}: not JSON (${err.message})`);
+  }
+  if (dashboard) {
+    check(dashboard.title === 'Nocturne', `${dashboardFile}: title must be "Nocturne"`);
+    const defined = readFileSync(join(here, '..', 'packages', 'platform', 'src', 'telemetry', 'metrics.ts'), 'utf8');
+    const exprs = JSON.stringify(dashboard).match(/nocturne_[a-z_]+/g) ?? [];
+    for (const metric of new Set(exprs)) {
+      const base = metric.replace(/_(bucket|count|sum)$/, '');
+      check(defined.includes(`'${base}'`), `${dashboardFile}: queries ${metric}, which no process exports (packages/platform/src/telemetry/metrics.ts)`);
+    }
+    for (const metric of ['nocturne_swipes_total', 'nocturne_matches_total', 'nocturne_outbox_relay_lag_seconds', 'nocturne_consumer_lag_seconds', 'nocturne_projection_lag_seconds']) {
+      check(exprs.includes(metric), `${dashboardFile}: shows no ${metric}`);
+    }
+  }
+}
+// The observability UIs are for the people who run it: on the host's loopback only.
+for (const name of OBSERVABILITY) {
+  for (const p of services[name]?.ports ?? []) {
+    const text = typeof p === 'object' ? `${p.host_ip ?? ''}:${p.published}:${p.target}` : String(p);
+    check(text.startsWith('127.0.0.1:'), `services.${name}: publishes ${text} beyond 127.0.0.1`);
   }
 }
 

@@ -96,6 +96,9 @@ test('onboarding without a session goes to sign-up', async ({ page }) => {
 });
 
 test('onboards with two photos, edits the profile, keeps a notification setting and deletes the account', async ({ page }) => {
+  // The longest journey of the suite (five steps, two uploads, an edit, settings, a deletion): on the real
+  // servers it needs more than the default minute.
+  test.setTimeout(180_000);
   const images = await writeTestImages();
   const person = newPerson('onb');
   await signUpAndSkipLocation(page, person);

@@ -231,6 +231,49 @@ test('choosing Plus allows super-likes, and the one super-liked sees the mark', 
   await expect(topCard(targetPage).getByText('Super-liked you')).toBeVisible();
 });
 
+test('Settings: a kink kept for people who share it shows only to someone who shares it, and a chosen city shows on the card', async ({ browser }) => {
+  const place = remotePlace();
+  const lyra = await seedPerson({ name: 'Lyra', age: 27, position: place, timeZone: night(), kinks: ['Rope Play', 'Leather & Latex'] });
+  const lyraPage = await openDeck(browser, lyra);
+  await lyraPage.goto('/settings');
+  const privacy = lyraPage.getByRole('region', { name: 'Kink Privacy' });
+  const leather = privacy.getByRole('switch', { name: 'Leather & Latex' });
+  await expect(leather).toHaveAttribute('aria-checked', 'false');
+  await expect(leather).toBeEnabled();
+  // The switch answers at once; the save goes on behind it (a failed one flips it back).
+  const saved = lyraPage.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('KinkVisibility'));
+  await leather.click();
+  await expect(leather).toHaveAttribute('aria-checked', 'true');
+  await expect(privacy.getByText('Only people who share it')).toBeVisible();
+  expect((await saved).ok()).toBe(true);
+  // Kept on the server: a fresh load shows the choice.
+  await lyraPage.reload();
+  await expect(lyraPage.getByRole('region', { name: 'Kink Privacy' }).getByRole('switch', { name: 'Leather & Latex' })).toHaveAttribute('aria-checked', 'true');
+  await expect(lyraPage.getByRole('region', { name: 'Kink Privacy' }).getByRole('switch', { name: 'Rope Play' })).toHaveAttribute('aria-checked', 'false');
+  // A city of her choosing on her card (her place text never shows).
+  const cityForm = lyraPage.getByRole('form', { name: 'City on your card' });
+  await cityForm.getByLabel('City on your card').fill('Lyon');
+  await cityForm.getByRole('button', { name: 'Save City' }).click();
+  await expect(toastWith(lyraPage, 'Your card shows Lyon.')).toBeVisible();
+
+  const stranger = await seedPerson({ name: 'Cetus', position: near(place, 4), timeZone: night(), kinks: ['Rope Play'] });
+  const strangerPage = await openDeck(browser, stranger);
+  await expect(topCard(strangerPage)).toHaveAccessibleName('Lyra, 27');
+  await expect(topCard(strangerPage).getByText('Lyon · 4 km away')).toBeVisible();
+  await topCard(strangerPage).getByRole('button', { name: "Open Lyra's profile" }).click();
+  const strangerSheet = strangerPage.getByRole('dialog', { name: 'Lyra, 27' });
+  await expect(strangerSheet.getByText('Rope Play')).toBeVisible();
+  await expect(strangerSheet.getByText('Leather & Latex')).toHaveCount(0);
+
+  // Nearer to Lyra than to Cetus, so Lyra's card comes first (nearer distance bands first).
+  const sharer = await seedPerson({ name: 'Draco', position: near(place, -1), timeZone: night(), kinks: ['Leather & Latex'] });
+  const sharerPage = await openDeck(browser, sharer);
+  await expect(topCard(sharerPage)).toHaveAccessibleName('Lyra, 27');
+  await topCard(sharerPage).getByRole('button', { name: "Open Lyra's profile" }).click();
+  const sharerSheet = sharerPage.getByRole('dialog', { name: 'Lyra, 27' });
+  await expect(sharerSheet.getByText('Leather & Latex · shared')).toBeVisible();
+});
+
 test('who liked you: blurred on the free plan, with names after a Night Pass', async ({ browser }) => {
   const place = remotePlace();
   const viewer = await seedPerson({ name: 'Ember', position: place, timeZone: night() });
@@ -239,9 +282,15 @@ test('who liked you: blurred on the free plan, with names after a Night Pass', a
   expect(liked.status()).toBe(200);
 
   const page = await openDeck(browser, viewer);
+  const blurredPicture = page.waitForResponse((response) => /\/api\/blurred\/[a-f0-9]{32}$/.test(response.url()));
   await page.goto('/lobby');
   await expect(page.getByText('Day Lobby')).toBeVisible();
   await expect(page.getByText('Rigel')).toHaveCount(0);
+  // The tile shows the blurred copy the server made of Rigel's photo, never the photo itself.
+  expect((await blurredPicture).status()).toBe(200);
+  const tileBackground = await page.getByRole('button', { name: 'A hidden like: see who with Night Pass' }).evaluate((tile) => getComputedStyle(tile, '::before').backgroundImage);
+  expect(tileBackground).toMatch(/\/api\/blurred\/[a-f0-9]{32}/);
+  expect(tileBackground).not.toContain('/api/photos/');
   await page.getByRole('button', { name: 'A hidden like: see who with Night Pass' }).click();
   const prompt = page.getByRole('dialog', { name: 'See who likes you' });
   await prompt.getByRole('button', { name: 'Get Night Pass · $3.99' }).click();

@@ -4,10 +4,12 @@
  * Chromium, then prints the median run's scores and the bundle sizes. A benchmark, not a test: it fails
  * only when it cannot measure. Run `npm run build` first (the npm script does).
  *
- * BENCH_RUNS (3) runs per screen; BENCH_PORT picks the port; BENCH_JSON=file also writes the figures.
+ * BENCH_RUNS (3) runs per screen; BENCH_PORT picks the port; BENCH_JSON=file also writes the figures;
+ * BENCH_SCREENS=/signin,/swipe-deck measures only those; BENCH_LHR_DIR=dir keeps each screen's median
+ * Lighthouse report (what the largest paint was, the request chains) to look into.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,11 +36,13 @@ const metrics = [
 ] as const;
 
 /** The screens measured. /swipe-deck is a placeholder today; the swipe vertical fills it later. */
-const screens = [
+const allScreens = [
   { path: '/', signedIn: false },
   { path: '/signin', signedIn: false },
   { path: '/swipe-deck', signedIn: true },
 ] as const;
+const chosen = process.env.BENCH_SCREENS?.split(',').map((name) => name.trim());
+const screens = chosen ? allScreens.filter((screen) => chosen.includes(screen.path)) : allScreens;
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -180,9 +184,15 @@ async function main() {
       const results: LighthouseResult[] = [];
       for (let run = 1; run <= runs; run += 1) {
         process.stderr.write(`Lighthouse ${screen.path} run ${run}/${runs}\n`);
-        results.push(await measureWithRetries(`${base}${screen.path}`, screen.signedIn ? cookie : undefined, chromePath));
+        const result = await measureWithRetries(`${base}${screen.path}`, screen.signedIn ? cookie : undefined, chromePath);
+        process.stderr.write(`  performance ${score(result, 'performance')}\n`);
+        results.push(result);
       }
       const median = computeMedianRun(results as Parameters<typeof computeMedianRun>[0]) as LighthouseResult;
+      if (process.env.BENCH_LHR_DIR) {
+        mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${screen.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}.json`), JSON.stringify(median));
+      }
       const load = initialLoad(dist, screenModulesFor(screen.path));
       rows.push([
         screen.path,

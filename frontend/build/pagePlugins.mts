@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import screenModulesByPath from '../src/screenPaths.json' with { type: 'json' };
+import screenRequestsByPath from '../src/screenRequests.json' with { type: 'json' };
 
 /** Where the build writes, per path, the files of the screens it renders: read by the gateway. */
 export const PRELOADS_FILE = '.vite/preloads.json';
 
-/** Per path, the scripts the page should name for the browser to fetch alongside the app. */
+/** Per path, the scripts (assets/…) and REST calls (/api/…) the page names for the browser to fetch with the app. */
 export type Preloads = Record<string, string[]>;
 
 interface ChunkLike {
@@ -26,9 +27,10 @@ function closure(bundle: Record<string, ChunkLike>, fileName: string, into = new
 }
 
 /**
- * Writes dist/.vite/preloads.json: for each path of `src/screenPaths.json` ("*": any other path), the script files its lazily
- * loaded screens need that the page does not load already. The build fails when a listed module is not
- * a lazily loaded chunk, so the table cannot drift from the code.
+ * Writes dist/.vite/preloads.json: for each path of `src/screenPaths.json` ("*": any other path), the
+ * script files its lazily loaded screens need that the page does not load already, then the REST calls
+ * `src/screenRequests.json` names for it. The build fails when a listed module is not a lazily loaded
+ * chunk, or a path of the calls is not a path of the screens, so the tables cannot drift from the code.
  */
 export function screenPreloadsPlugin(): Plugin {
   let root = process.cwd();
@@ -54,7 +56,11 @@ export function screenPreloadsPlugin(): Plugin {
         return [...closure(bundle, fileName)].filter((file) => !inPage.has(file));
       };
       const preloads: Preloads = {};
-      for (const [page, sources] of Object.entries(screenModulesByPath as Record<string, string[]>)) preloads[page] = [...new Set(sources.flatMap(filesOf))].sort();
+      const requestsOf = (page: string) => (screenRequestsByPath as Record<string, string[]>)[page] ?? [];
+      for (const page of Object.keys(screenRequestsByPath)) {
+        if (!Object.hasOwn(screenModulesByPath, page)) this.error(`${page} is listed in src/screenRequests.json but not in src/screenPaths.json`);
+      }
+      for (const [page, sources] of Object.entries(screenModulesByPath as Record<string, string[]>)) preloads[page] = [...[...new Set(sources.flatMap(filesOf))].sort(), ...requestsOf(page)];
       this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },
   };

@@ -2,16 +2,22 @@ import './theme/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { MotionConfig } from 'motion/react';
 import { ThemeProvider } from 'styled-components';
 import { AppRoutes } from './App';
+import { prefetchDeck } from './features/swipeDeck/deckPrefetch';
+import { opensSignedIn } from './screenPaths';
 import { preloadScreensFor } from './screens';
+import { prefetchSession } from './session/sessionPrefetch';
 import { GlobalStyle } from './theme/GlobalStyle';
 import { theme } from './theme/theme';
 import { Toaster } from './toast/Toaster';
 
-// The screen of the address the app opened on downloads alongside the app, not after it has started.
-preloadScreensFor(window.location.pathname);
+// The screen of the address the app opened on downloads alongside the app, not after it has started;
+// the session check of a signed-in screen and the deck's cards too.
+const { pathname } = window.location;
+const firstScreens = preloadScreensFor(pathname);
+if (opensSignedIn(pathname)) prefetchSession();
+if (pathname === '/swipe-deck') prefetchDeck();
 
 // No screen handles CSS animation events, yet React's root listener would run for each one (every
 // entrance animation starting and ending, every twinkle of the sky), on the main thread while the page
@@ -20,16 +26,18 @@ for (const type of ['animationstart', 'animationiteration', 'animationend', 'ani
   window.addEventListener(type, (event) => event.stopPropagation(), { capture: true });
 }
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <MotionConfig reducedMotion="user">
-        <BrowserRouter>
-          <AppRoutes />
-          <Toaster />
-        </BrowserRouter>
-      </MotionConfig>
+      <BrowserRouter>
+        <AppRoutes />
+        <Toaster />
+      </BrowserRouter>
     </ThemeProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The first render waits for the screens of the address (named by the page as module preloads, so they
+// are already on their way): they then render at once, with no suspended frame in between (see lazyScreen).
+void firstScreens.then(() => createRoot(document.getElementById('root')!).render(app));

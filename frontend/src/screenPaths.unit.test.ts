@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { screenModulesByPath, screenModulesFor } from './screenPaths';
+import { opensSignedIn, screenModulesByPath, screenModulesFor } from './screenPaths';
 import { screens } from './screens';
 
 const frontendDir = path.resolve(__dirname, '..');
@@ -23,5 +23,10 @@ describe('screen modules by path', () => {
     expect(screenModulesFor('/signin/')).toEqual(['src/features/signIn/SignInPage.tsx']);
     expect(screenModulesFor('/')).toEqual([]);
     expect(screenModulesFor('/no/such/place')).toEqual(['src/features/notFound/NotFoundPage.tsx']);
+  });
+
+  it('knows the signed-in screens (the app asks for the session as it starts there)', () => {
+    expect(['/swipe-deck', '/feed', '/lobby', '/chat/', '/profile', '/settings'].filter(opensSignedIn)).toHaveLength(6);
+    expect(['/', '/signin', '/signup', '/onboarding', '/privacy', '/nowhere'].filter(opensSignedIn)).toEqual([]);
   });
 });

@@ -26,12 +26,14 @@ export const screens = {
 
 const bySource = new Map<string, Preloadable>(Object.values(screens).map((screen) => [screen.source, screen]));
 
-/** Starts loading what `pathname` renders; called with the app itself, so a deep link loads in parallel. */
-export function preloadScreensFor(pathname: string): void {
-  for (const source of screenModulesFor(pathname)) {
-    // A failed preload is retried by the render that needs it; that one reports the failure.
-    bySource.get(source)?.preload().catch(() => undefined);
-  }
+/**
+ * Starts loading what `pathname` renders; called with the app itself, so a deep link loads in parallel.
+ * Settles when every one has loaded or failed (a failed preload is retried by the render that needs it,
+ * and that one reports the failure).
+ */
+export function preloadScreensFor(pathname: string): Promise<void> {
+  const loads = screenModulesFor(pathname).map((source) => bySource.get(source)?.preload().catch(() => undefined));
+  return Promise.all(loads).then(() => undefined);
 }
 
 /** Props for a link: the screen behind it starts loading when a pointer or focus shows the intent to go. */

@@ -1,21 +1,19 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { DEVICE_ID_PATTERN, hashDeviceId } from '@nocturne/platform';
+import { cookieName, isSecureCookie, type CookiePolicy } from './cookiePolicy';
 
 /**
  * The device cookie (docs/design.md, "Known devices"): the auth subgraph asks for it with
  * `x-nocturne-set-device: <id>; Max-Age=<seconds>` after a successful sign-in, and the gateway passes the
- * hash of the one a request carries to auth as `dev` in the signed internal context. Over HTTPS it has the
- * `__Host-` prefix, so no other site or subdomain can set it.
+ * hash of the one a request carries to auth as `dev` in the signed internal context. On an https site it
+ * has the `__Host-` prefix (`cookiePolicy.ts`), so no other site or subdomain can set it.
  */
 export const DEVICE_COOKIE = 'nocturne_device';
-export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
 
 export interface DeviceInstruction {
   id: string;
   maxAgeSeconds: number;
 }
-
-const deviceCookieName = (secure: boolean) => (secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
 
 /** Parses `<id>; Max-Age=<seconds>`; null for anything malformed (never put into a header). */
 export function parseDeviceInstruction(header: string | null | undefined): DeviceInstruction | null {
@@ -26,15 +24,15 @@ export function parseDeviceInstruction(header: string | null | undefined): Devic
 }
 
 /** HttpOnly, long-lived; SameSite=Strict because only the site's own sign-in needs it. */
-export function deviceSetCookie(instruction: DeviceInstruction, secure: boolean): string {
-  return stringifySetCookie(deviceCookieName(secure), instruction.id, { httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: instruction.maxAgeSeconds });
+export function deviceSetCookie(instruction: DeviceInstruction, policy: CookiePolicy, requestSecure: boolean): string {
+  return stringifySetCookie(cookieName(DEVICE_COOKIE, policy), instruction.id, { httpOnly: true, sameSite: 'strict', path: '/', secure: isSecureCookie(policy, requestSecure), maxAge: instruction.maxAgeSeconds });
 }
 
 /** The hash of the device cookie a request carries (what auth stores and compares), if any. */
-export function deviceHashFromCookieHeader(header: string | undefined, secure: boolean): string | undefined {
+export function deviceHashFromCookieHeader(header: string | undefined, policy: CookiePolicy): string | undefined {
   if (!header) return undefined;
   try {
-    const id = parseCookie(header)[deviceCookieName(secure)];
+    const id = parseCookie(header)[cookieName(DEVICE_COOKIE, policy)];
     return id && DEVICE_ID_PATTERN.test(id) ? hashDeviceId(id) : undefined;
   } catch {
     return undefined;

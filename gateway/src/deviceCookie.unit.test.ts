@@ -1,5 +1,9 @@
 import { hashDeviceId } from '@nocturne/platform';
+import { cookiePolicyOf } from './cookiePolicy';
 import { deviceHashFromCookieHeader, deviceSetCookie, parseDeviceInstruction } from './deviceCookie';
+
+const local = cookiePolicyOf(undefined);
+const httpsSite = cookiePolicyOf('https://nocturne.example');
 
 const id = 'D'.repeat(43);
 
@@ -12,16 +16,17 @@ describe('device cookie translation', () => {
     expect(parseDeviceInstruction(header)).toBeNull();
   });
 
-  it('writes a long-lived HttpOnly, SameSite=Strict cookie; over HTTPS Secure with the __Host- prefix', () => {
-    expect(deviceSetCookie({ id, maxAgeSeconds: 60 }, false)).toBe(`nocturne_device=${id}; Max-Age=60; Path=/; HttpOnly; SameSite=Strict`);
-    expect(deviceSetCookie({ id, maxAgeSeconds: 60 }, true)).toBe(`__Host-nocturne_device=${id}; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Strict`);
+  it('writes a long-lived HttpOnly, SameSite=Strict cookie; on an https site Secure with the __Host- prefix', () => {
+    expect(deviceSetCookie({ id, maxAgeSeconds: 60 }, local, false)).toBe(`nocturne_device=${id}; Max-Age=60; Path=/; HttpOnly; SameSite=Strict`);
+    expect(deviceSetCookie({ id, maxAgeSeconds: 60 }, local, true)).toBe(`nocturne_device=${id}; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Strict`);
+    expect(deviceSetCookie({ id, maxAgeSeconds: 60 }, httpsSite, false)).toBe(`__Host-nocturne_device=${id}; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Strict`);
   });
 
-  it('hands on the hash of the cookie of the request, never the id, and only under the name of its scheme', () => {
-    expect(deviceHashFromCookieHeader(`theme=night; nocturne_device=${id}`, false)).toBe(hashDeviceId(id));
-    expect(deviceHashFromCookieHeader(`__Host-nocturne_device=${id}`, true)).toBe(hashDeviceId(id));
-    expect(deviceHashFromCookieHeader(`nocturne_device=${id}`, true)).toBeUndefined();
-    expect(deviceHashFromCookieHeader('nocturne_device=not%20an%20id', false)).toBeUndefined();
-    expect(deviceHashFromCookieHeader(undefined, false)).toBeUndefined();
+  it('hands on the hash of the cookie of the request, never the id, and only under the name of the policy', () => {
+    expect(deviceHashFromCookieHeader(`theme=night; nocturne_device=${id}`, local)).toBe(hashDeviceId(id));
+    expect(deviceHashFromCookieHeader(`__Host-nocturne_device=${id}`, httpsSite)).toBe(hashDeviceId(id));
+    expect(deviceHashFromCookieHeader(`nocturne_device=${id}`, httpsSite)).toBeUndefined();
+    expect(deviceHashFromCookieHeader('nocturne_device=not%20an%20id', local)).toBeUndefined();
+    expect(deviceHashFromCookieHeader(undefined, local)).toBeUndefined();
   });
 });

@@ -1,22 +1,54 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { envSchemas, loadConfig, parseEnv } from '@nocturne/platform';
 import { DEFAULT_FRONTEND_DIST, SUPERGRAPH_FILE } from './paths';
 
-/** `TRUST_PROXY`: false, true, a hop count, or addresses/subnets (express's `trust proxy`). */
-export function parseTrustProxy(value: string | undefined): boolean | number | string {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
-  if (trimmed === 'true') return true;
-  if (/^\d+$/.test(trimmed)) return Number.parseInt(trimmed, 10);
-  return trimmed;
-}
+/** Express's names for address ranges: loopback, link-local and unique-local (private) addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-const trustProxySchema = z.string().optional().transform(parseTrustProxy);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * `TRUST_PROXY`: which `X-Forwarded-For` / `X-Forwarded-Proto` to believe (express's `trust proxy`):
+ * unset, `false` or `0` none; a hop count (the proxies in front of the gateway); or a comma-separated list
+ * of their addresses or subnets. `true` is refused: it would take the left-most address a client writes
+ * as its own, so anyone could choose the address the rate limits count.
+ */
+export const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+    if (trimmed === 'true') {
+      context.addIssue({ code: 'custom', message: "'true' would believe any X-Forwarded-For a client writes: give the number of proxies in front of the gateway (1) or their addresses" });
+      return z.NEVER;
+    }
+    if (/^\d{1,2}$/.test(trimmed)) return Number.parseInt(trimmed, 10);
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) {
+      context.addIssue({ code: 'custom', message: `must be a hop count or addresses/subnets of the proxies (loopback, 10.0.0.0/8...); not ${wrong.map((entry) => `'${entry}'`).join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** The parsed `TRUST_PROXY` (see trustProxySchema); a wrong value throws with the schema's message. */
+export const parseTrustProxy = (value: string | undefined) => parseEnv(z.object({ TRUST_PROXY: trustProxySchema }), { TRUST_PROXY: value }).TRUST_PROXY;
 
 const gatewaySchema = z.object({
   PORT: envSchemas.port(8080),
   HOST: z.string().trim().min(1).optional(),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset is neither: no developer tools (only `development` turns them on), no production-only checks. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   INTERNAL_SECRET: z.string({ error: 'required: the key subgraphs check the gateway signature with' }).min(16, 'must be at least 16 characters'),
   FRONTEND_DIST: z.string().trim().min(1).default(DEFAULT_FRONTEND_DIST),
   SUPERGRAPH_FILE: z.string().trim().min(1).default(SUPERGRAPH_FILE),

@@ -78,7 +78,7 @@ describe('the gateway serving a client build', () => {
     writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Nocturne"}');
     writeFileSync(path.join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     mkdirSync(path.join(dir, '.vite'));
-    writeFileSync(path.join(dir, '.vite', 'preloads.json'), JSON.stringify({ '/': [], '/signin': ['assets/SignIn-aa11.js', 'assets/forms-bb22.js'], '*': ['assets/NotFound-cc33.js'] }));
+    writeFileSync(path.join(dir, '.vite', 'preloads.json'), JSON.stringify({ '/': [], '/signin': ['assets/SignIn-aa11.js', 'assets/forms-bb22.js'], '/swipe-deck': ['assets/Deck-dd44.js', '/api/auth/user', '/api/profiles?limit=20&restart=false', 'https://elsewhere.example/api/x', '/api/../graphql', '//elsewhere.example/api'], '*': ['assets/NotFound-cc33.js'] }));
     ({ url: base, stop } = await startGateway(dir));
   });
 
@@ -156,6 +156,17 @@ describe('the gateway serving a client build', () => {
     const unknown = (await fetchRaw(base, '/no/such/page', { 'Accept-Encoding': 'gzip' })).text;
     expect(unknown).toContain('<link rel="modulepreload" crossorigin href="/assets/NotFound-cc33.js">');
     expect(unknown).not.toContain('SignIn-aa11');
+  });
+
+  it("names the REST calls a screen makes first as fetch preloads with the person's cookies, and never another origin's", async () => {
+    const deck = (await fetchRaw(base, '/swipe-deck')).text;
+    expect(deck).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/Deck-dd44.js">' +
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/user">' +
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/profiles?limit=20&amp;restart=false"></head>',
+    );
+    expect(deck).not.toMatch(/elsewhere|\.\.\/graphql/);
+    expect((await fetchRaw(base, '/signin')).text).not.toContain('rel="preload"');
   });
 
   it('serves robots.txt, the manifest and the icons as files, revalidated', async () => {

@@ -78,9 +78,12 @@ interface CompressedPage {
 }
 
 /**
- * Per path, the script files of the screen it draws (the client build's dist/.vite/preloads.json, "*"
- * for any other path). Named in the page as modulepreload links, they download alongside the app
- * instead of after it has started and asked for them.
+ * Per path, the script files of the screen it draws and the REST calls it makes first (the client
+ * build's dist/.vite/preloads.json, "*" for any other path). Named in the page as modulepreload and
+ * fetch preload links, they download alongside the app instead of after it has started and asked for
+ * them. A fetch preload is sent with the person's cookies, as the app's own calls are (credentials
+ * "include"), so the browser hands its answer to the app's call; anything but an own /api/ path is never
+ * named.
  */
 export type ScreenPreloads = Record<string, string[]>;
 
@@ -89,10 +92,11 @@ const PRELOADS_FILE = path.join('.vite', 'preloads.json');
 export function preloadTagsFor(preloads: ScreenPreloads, requestPath: string): string {
   const normalised = requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
   const files = (Object.hasOwn(preloads, normalised) ? preloads[normalised] : preloads['*']) ?? [];
-  return files
-    .filter((file) => /^assets\/[\w.-]+\.js$/.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+  const scripts = files.filter((file) => /^assets\/[\w.-]+\.js$/.test(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const calls = files
+    .filter((call) => /^\/api\/[\w/-]+(\?[\w=&-]*)?$/.test(call))
+    .map((call) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${call.replaceAll('&', '&amp;')}">`);
+  return [...scripts, ...calls].join('');
 }
 
 /**

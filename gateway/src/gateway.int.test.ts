@@ -7,7 +7,7 @@ import { WebSocket } from 'ws';
 import { createClient } from 'graphql-ws';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
-import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
 import { createGateway, type Gateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
@@ -76,7 +76,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       subgraphUrls: { auth: subgraphUrl },
       internalSecret: secret,
       sessions: fake.sessions,
-      trustProxy: 'loopback',
+      trustProxy: ['loopback'],
       host: '127.0.0.1',
       restRoutes,
       proxiedPrefixes: [],
@@ -112,7 +112,7 @@ describe('gateway with a stand-in auth subgraph', () => {
   });
 
   it('replaces a context header forged by the client with its own signature', async () => {
-    const forged = signInternalContext({ uid: 1, ip: '6.6.6.6' }, secret);
+    const forged = signGraphqlRequest({ uid: 1, ip: '6.6.6.6' }, secret, JSON.stringify({ query: '{ me { id } }' }));
     const res = await request(base).post('/graphql').set(INTERNAL_CONTEXT_HEADER, forged).send({ query: '{ me { id } }' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ me: null });

@@ -8,16 +8,34 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { HttpError, createLogger, PUBLIC_ERROR_CODES, REQUEST_ERROR_CODES, type Logger, type ProxiedPrefix, type RestRoute, type SessionStore } from '@nocturne/platform';
+import {
+  HttpError,
+  createLogger,
+  evaluateReadiness,
+  graphqlTelemetry,
+  InProcessKeyValueStore,
+  type KeyValueStore,
+  PUBLIC_ERROR_CODES,
+  REQUEST_ERROR_CODES,
+  requestTelemetry,
+  trackActiveSessions,
+  type Logger,
+  type ProxiedPrefix,
+  type ReadinessCheck,
+  type RestRoute,
+  type SessionStore,
+} from '@nocturne/platform';
 import { frontendRouter } from './frontend';
 import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
-import { INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
+import { graphQLDependencyError, INTERNAL_ERROR_MESSAGE, knownHttpError, sendError } from './httpErrors';
 import { mediaProxyRouter } from './mediaProxy';
 import { isAllowedOrigin } from './origin';
+import { cookiePolicyOf } from './cookiePolicy';
 import { createRequestContext, type GatewayContext } from './requestContext';
+import { IdempotencyKeys } from './rest/idempotency';
 import { createRestRouter } from './rest/restRouter';
 import { securityHeaders } from './securityHeaders';
-import { SignedDataSource } from './signedDataSource';
+import { SubgraphDataSource } from './subgraphFailures';
 import { attachSubscriptionServer, type SubscriptionServer } from './subscriptions';
 import { subgraphsOf } from './supergraph';
 
@@ -32,10 +50,13 @@ export interface GatewayOptions {
   /** The built client (frontend/dist); without it, pages answer 503. */
   frontendDir?: string;
   logger?: Logger;
-  /** Hides introspection, the landing page, stack traces and internal error messages. */
-  production?: boolean;
+  /**
+   * Introspection, the landing page, suggestions, stack traces and internal error messages, for a developer
+   * at work: off unless asked for (`NODE_ENV=development` set explicitly), so a plain start shows none.
+   */
+  developerTools?: boolean;
   /** Express's `trust proxy`: which X-Forwarded-* headers to believe (client IP, HTTPS). */
-  trustProxy?: boolean | number | string;
+  trustProxy?: false | number | readonly string[];
   /** The address people open (https://nocturne.example); used for Origin checks and HSTS. */
   publicUrl?: string;
   /** Interface to listen on; all interfaces when unset. */
@@ -47,6 +68,15 @@ export interface GatewayOptions {
   restRoutes: readonly RestRoute[];
   /** The media routes forwarded to subgraphs, from the services' definitions. */
   proxiedPrefixes: readonly ProxiedPrefix[];
+  /** A subgraph call without an answer after this long answers TIMEOUT (504); default 30 s (a sign-up on FerretDB under load took over 15 s). */
+  subgraphTimeoutMs?: number;
+  /**
+   * Where the answers of REST writes sent with an `Idempotency-Key` are kept for a day: the key-value
+   * store every gateway instance shares (Redis in real mode); one in this process's memory by default.
+   */
+  idempotencyStore?: KeyValueStore;
+  /** What `/readyz` checks besides the subgraphs: the sessions' store (`redis`) in real mode. */
+  readinessChecks?: Record<string, ReadinessCheck | (() => boolean | Promise<boolean>)>;
 }
 
 export interface RunningGateway {
@@ -71,9 +101,13 @@ function productionFormatError(formatted: GraphQLFormattedError): GraphQLFormatt
   return { ...formatted, extensions: { ...extensions, code } };
 }
 
-export function createGateway(options: GatewayOptions): Gateway {
+export function createGateway(gatewayOptions: GatewayOptions): Gateway {
+  // Every session the gateway resolves counts as active for a while (nocturne_sessions_active).
+  const activity = trackActiveSessions(gatewayOptions.sessions);
+  const options: GatewayOptions = { ...gatewayOptions, sessions: activity.sessions };
   const logger = options.logger ?? createLogger('gateway', { env: { LOG_LEVEL: 'silent' } });
-  const production = options.production ?? false;
+  const production = !(options.developerTools ?? false);
+  if (!production) logger.warn('developer tools on (NODE_ENV=development): GraphQL introspection, suggestions and stack traces are served; never run a public site like this');
   const subgraphs = subgraphsOf(options.supergraphSdl);
   const urlOf = (name: string, recorded: string) => options.subgraphUrls?.[name] ?? recorded;
   let httpServer: Server | undefined;
@@ -85,7 +119,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (httpServer) throw new Error('The gateway is already started');
     const apolloGateway = new ApolloGateway({
       supergraphSdl: options.supergraphSdl,
-      buildService: ({ name, url }) => new SignedDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger),
+      buildService: ({ name, url }) => new SubgraphDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger, options.subgraphTimeoutMs),
       logger: {
         debug: (message) => logger.debug({ component: 'apollo-gateway' }, String(message)),
         info: (message) => logger.info({ component: 'apollo-gateway' }, String(message)),
@@ -101,6 +135,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', options.trustProxy ?? false);
+    app.use(requestTelemetry({ service: 'gateway', continueCallerTrace: false }));
     httpServer = createServer(app);
     const server = new ApolloServer<GatewayContext>({
       gateway: apolloGateway,
@@ -113,6 +148,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...(production && { formatError: productionFormatError }),
       plugins: [
         ApolloServerPluginDrainHttpServer({ httpServer }),
+        graphqlTelemetry('gateway'),
         ...(production ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()] : []),
       ],
       logger: {
@@ -126,6 +162,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     await server.start();
 
     const strictTransport = options.publicUrl?.startsWith('https://') ?? false;
+    const cookies = cookiePolicyOf(options.publicUrl);
     // The development landing page (Apollo Sandbox) loads its scripts from Apollo's CDN.
     app.use(securityHeaders({ strictTransport, skipCspFor: (path) => !production && path === '/graphql' }));
 
@@ -133,14 +170,17 @@ export function createGateway(options: GatewayOptions): Gateway {
       res.json({ status: 'ok' });
     });
     app.get('/readyz', async (_req, res) => {
-      try {
-        if (!ready) throw new Error('not started');
-        await apolloGateway.serviceHealthCheck();
-        res.json({ status: 'ready', subgraphs: subgraphs.map((s) => s.name) });
-      } catch (error) {
-        logger.warn({ err: error }, 'readiness check failed');
-        res.status(503).json({ status: 'unavailable' });
-      }
+      const state = await evaluateReadiness({
+        started: () => ready,
+        subgraphs: () =>
+          apolloGateway.serviceHealthCheck().then(
+            () => true,
+            (error: unknown) => (logger.warn({ err: error }, 'a subgraph failed its health check'), false),
+          ),
+        ...options.readinessChecks,
+      });
+      if (!state.ready) logger.warn({ checks: state.checks }, 'not ready');
+      res.status(state.ready ? 200 : 503).json({ status: state.status, checks: state.checks, subgraphs: subgraphs.map((s) => s.name), ...(state.notes && { notes: state.notes }) });
     });
 
     app.use(
@@ -156,7 +196,18 @@ export function createGateway(options: GatewayOptions): Gateway {
         ...(options.publicUrl && { publicUrl: options.publicUrl }),
       }),
     );
-    app.use('/api', createRestRouter({ server, sessions: options.sessions, logger, serviceRoutes: options.restRoutes, proxiedPrefixes: options.proxiedPrefixes, ...(options.publicUrl && { publicUrl: options.publicUrl }) }));
+    app.use(
+      '/api',
+      createRestRouter({
+        server,
+        sessions: options.sessions,
+        logger,
+        serviceRoutes: options.restRoutes,
+        proxiedPrefixes: options.proxiedPrefixes,
+        idempotency: new IdempotencyKeys(options.idempotencyStore ?? new InProcessKeyValueStore()),
+        ...(options.publicUrl && { publicUrl: options.publicUrl }),
+      }),
+    );
 
     app.use(
       '/graphql',
@@ -173,7 +224,19 @@ export function createGateway(options: GatewayOptions): Gateway {
         req.body = req.body ?? undefined;
         next();
       },
-      expressMiddleware(server, { context: ({ req, res }) => createRequestContext(req, res, options.sessions) }),
+      expressMiddleware(server, {
+        context: async ({ req, res }) => {
+          try {
+            return await createRequestContext(req, res, options.sessions, cookies);
+          } catch (error) {
+            // Sessions live in Redis: while it is away the request answers 503 with Retry-After, not 500.
+            const dependencyError = graphQLDependencyError(error);
+            if (!dependencyError) throw error;
+            logger.warn({ err: error }, 'no session lookup: a dependency failed');
+            throw dependencyError;
+          }
+        },
+      }),
     );
 
     app.use(frontendRouter(options.frontendDir, { swipeWindowAlwaysOpen: options.swipeWindowAlwaysOpen ?? false }));
@@ -182,6 +245,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       sendError(res, new HttpError(404, 'Not found'));
     });
     app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+      const known = knownHttpError(error);
+      if (known && !res.headersSent && !req.path.startsWith('/graphql')) {
+        logger.warn({ err: error, path: req.path, status: known.status }, 'request failed');
+        return sendError(res, known);
+      }
       const type = (error as { type?: string } | null)?.type;
       const status = type === 'entity.parse.failed' ? 400 : type === 'entity.too.large' ? 413 : type === 'encoding.unsupported' || type === 'charset.unsupported' ? 415 : 500;
       const message = status === 400 ? 'Malformed JSON body' : status === 413 ? 'Request body too large' : status === 415 ? 'Unsupported body encoding' : INTERNAL_ERROR_MESSAGE;
@@ -225,6 +293,7 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const stop = async () => {
     ready = false;
+    activity.stop();
     await subscriptions?.close();
     // Stopping Apollo drains and closes the HTTP server through the drain plugin.
     await apollo?.stop();

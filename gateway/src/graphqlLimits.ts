@@ -7,7 +7,8 @@ export interface QueryLimits {
 
 export const defaultQueryLimits: QueryLimits = { maxDepth: 10, maxAliases: 15 };
 
-// Introspection is off in production; where it is on, its own nesting (ofType chains) is not a user's query.
+// Introspection is on only for a developer at work; there its own nesting (ofType chains) is not a user's
+// query, so it adds no depth. Its aliases still count.
 const isIntrospectionField = (name: string) => name === '__schema' || name === '__type';
 
 interface Measure {
@@ -27,11 +28,11 @@ function measure(selectionSet: SelectionSetNode, walk: Walk): Measure {
   let aliases = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      if (isIntrospectionField(selection.name.value)) continue;
       if (selection.alias) aliases += 1;
       const inner = selection.selectionSet ? measure(selection.selectionSet, walk) : { depth: 0, aliases: 0 };
-      depth = Math.max(depth, 1 + inner.depth);
+      // Aliases count wherever they are: `a1: __schema { ... }` a hundred times is no introspection query.
       aliases += inner.aliases;
+      if (!isIntrospectionField(selection.name.value)) depth = Math.max(depth, 1 + inner.depth);
     } else {
       let inner: Measure = { depth: 0, aliases: 0 };
       if (selection.kind === Kind.INLINE_FRAGMENT) {

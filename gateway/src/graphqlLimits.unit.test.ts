@@ -30,6 +30,13 @@ describe('query limits', () => {
     expect(check('{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }')).toEqual([]);
   });
 
+  it('counts aliased introspection fields, and aliases inside introspection', () => {
+    expect(check('{ a: __schema { queryType { name } } b: __schema { queryType { name } } c: __type(name: "User") { name } d: __schema { queryType { name } } }')).toEqual([
+      'The operation uses 4 aliases; the limit is 3.',
+    ]);
+    expect(check('{ __schema { a: types { name } b: types { name } c: types { name } d: types { name } } }')).toEqual(['The operation uses 4 aliases; the limit is 3.']);
+  });
+
   it('stops on fragment cycles, which graphql reports itself', () => {
     const messages = check('{ me { ...A } } fragment A on User { friend { ...B } } fragment B on User { friend { ...A } }');
     expect(messages.some((m) => m.includes('Cannot spread fragment'))).toBe(true);

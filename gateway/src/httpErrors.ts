@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
-import { HttpError, INTERNAL_ERROR_MESSAGE, RuleViolationStatus, type ErrorBody } from '@nocturne/platform';
+import { GraphQLError } from 'graphql';
+import { HttpError, INTERNAL_ERROR_MESSAGE, publicDependencyError, RuleViolationStatus, dependencyErrorExtensions, type ErrorBody } from '@nocturne/platform';
 
 export function sendError(res: Response, error: HttpError): void {
   if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
@@ -21,5 +22,28 @@ export function httpErrorFromGraphQL(error: GraphQLFormattedError): HttpError {
   const field = typeof extensions.field === 'string' ? extensions.field : undefined;
   const retryAfter = typeof extensions.retryAfterSeconds === 'number' && Number.isFinite(extensions.retryAfterSeconds) ? extensions.retryAfterSeconds : undefined;
   const reason = code === 'LIMIT_REACHED' && typeof extensions.reason === 'string' ? extensions.reason : undefined;
-  return new HttpError(status, error.message, field, status === 429 || status === 503 ? (retryAfter ?? 60) : undefined, reason);
+  // A rate limit's window is long; a dependency away is worth another try in a few seconds.
+  const defaultRetryAfter = status === 429 ? 60 : status === 503 ? 5 : undefined;
+  return new HttpError(status, error.message, field, defaultRetryAfter === undefined ? undefined : (retryAfter ?? defaultRetryAfter), reason);
+}
+
+/**
+ * What a failed request answers over REST: its own HttpError, a dependency that is away 503 with
+ * Retry-After, one that timed out 504; undefined for anything else (a bug: the caller logs it, 500).
+ */
+export function knownHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  const dependency = publicDependencyError(error);
+  return dependency && new HttpError(dependency.status, dependency.message, undefined, dependency.retryAfterSeconds);
+}
+
+/**
+ * A dependency failure before any resolver ran (resolving the session), as the GraphQL error Apollo answers
+ * with that HTTP status and Retry-After; undefined for anything else.
+ */
+export function graphQLDependencyError(error: unknown): GraphQLError | undefined {
+  const dependency = publicDependencyError(error);
+  if (!dependency) return undefined;
+  const headers = new Map<string, string>(dependency.retryAfterSeconds !== undefined ? [['retry-after', String(dependency.retryAfterSeconds)]] : []);
+  return new GraphQLError(dependency.message, { extensions: { ...dependencyErrorExtensions(dependency), http: { status: dependency.status, headers } } });
 }

@@ -1,19 +1,70 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Router, type Request, type Response } from 'express';
-import { HttpError, INTERNAL_CONTEXT_HEADER, signInternalContext, type Logger, type ProxiedPrefix, type SessionStore } from '@nocturne/platform';
-import { INTERNAL_ERROR_MESSAGE, sendError } from './httpErrors';
+import { HttpError, INTERNAL_CONTEXT_HEADER, signInternalContext, STREAMED_BODY, type Logger, type ProxiedOperation, type ProxiedPrefix, type SessionStore } from '@nocturne/platform';
+import { INTERNAL_ERROR_MESSAGE, knownHttpError, sendError } from './httpErrors';
+import { cookiePolicyOf } from './cookiePolicy';
 import { isAllowedOrigin } from './origin';
 import { sessionIdFromCookieHeader } from './sessionCookie';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'if-none-match', 'if-modified-since'];
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'retry-after'];
+/** The service's own answer headers, security ones included: an image keeps its sandboxing CSP and CORP. */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'retry-after',
+  'content-security-policy',
+  'cross-origin-resource-policy',
+  'x-content-type-options',
+];
 
 const pick = (headers: IncomingHttpHeaders, names: readonly string[]) =>
   Object.fromEntries(names.flatMap((name) => (headers[name] === undefined ? [] : [[name, headers[name]!]])));
 
+export type RouteMatch = { kind: 'match'; operation: ProxiedOperation; target: string } | { kind: 'wrong-method' } | { kind: 'none' };
+
 /**
- * Forwards the media routes to the subgraph that serves them, signed like GraphQL calls. Uploads are
- * multipart (a content type any page may send), so they must name this site in Origin.
+ * Which declared route a request names, and the subgraph path it goes to. Only exact shapes pass: the
+ * raw path may hold no percent-encoding, backslash, empty, `.` or `..` segment, and each parameter must
+ * match its declared pattern, so nothing a client writes can reach another path of the subgraph. The
+ * target is rebuilt from the declaration and the matched parameters, never from the client's text.
+ */
+export function matchProxiedRoute(proxied: ProxiedPrefix, method: string, originalUrl: string): RouteMatch {
+  const path = originalUrl.split('?', 1)[0]!;
+  if (/[%\\]/.test(path) || !path.startsWith(`${proxied.prefix}`)) return { kind: 'none' };
+  const segments = path.split('/').slice(1);
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return { kind: 'none' };
+  const prefixLength = proxied.prefix.split('/').length - 1;
+  let wrongMethod = false;
+  for (const operation of proxied.operations) {
+    const shape = operation.path.split('/').slice(1);
+    if (shape.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const fits = shape.every((part, index) => {
+      const given = segments[index]!;
+      if (!part.startsWith(':')) return part === given;
+      const pattern = operation.params?.[part.slice(1)];
+      if (!pattern) throw new Error(`${operation.operationId}: no pattern declared for ${part}`);
+      params[part.slice(1)] = given;
+      return pattern.test(given);
+    });
+    if (!fits) continue;
+    if (operation.method.toUpperCase() !== method) {
+      wrongMethod = true;
+      continue;
+    }
+    const rest = shape.slice(prefixLength).map((part) => (part.startsWith(':') ? encodeURIComponent(params[part.slice(1)]!) : part));
+    return { kind: 'match', operation, target: [proxied.targetPrefix, ...rest].join('/') };
+  }
+  return wrongMethod ? { kind: 'wrong-method' } : { kind: 'none' };
+}
+
+/**
+ * Forwards the declared media routes to the subgraph that serves them, under its `/media` path space,
+ * signed for that one request. Uploads are multipart (a content type any page may send), so they must
+ * name this site in Origin.
  */
 export function mediaProxyRouter(options: {
   subgraphUrl: (name: string) => string | undefined;
@@ -25,18 +76,24 @@ export function mediaProxyRouter(options: {
   prefixes: readonly ProxiedPrefix[];
 }): Router {
   const router = Router();
+  const cookies = cookiePolicyOf(options.publicUrl);
   for (const proxied of options.prefixes) {
-    const allowedMethods = new Set(proxied.operations.map((operation) => operation.method.toUpperCase()));
     router.use(proxied.prefix, async (req: Request, res: Response) => {
       try {
         const method = req.method === 'HEAD' ? 'GET' : req.method;
-        if (!allowedMethods.has(method)) throw new HttpError(allowedMethods.size === 0 ? 404 : 405, allowedMethods.size === 0 ? 'Not found' : 'Method not allowed');
+        const route = matchProxiedRoute(proxied, method, req.originalUrl);
+        if (route.kind === 'wrong-method') throw new HttpError(405, 'Method not allowed');
+        if (route.kind === 'none') throw new HttpError(404, 'Not found');
         if (method !== 'GET' && (req.headers.origin === undefined || !isAllowedOrigin(req, options.publicUrl))) throw new HttpError(403, 'Cross-origin request refused');
         const graphqlUrl = options.subgraphUrl(proxied.subgraph);
         if (!graphqlUrl) throw new HttpError(404, 'Not found');
-        const target = new URL(`${proxied.targetPrefix}${req.url === '/' ? '' : req.url}`, graphqlUrl.replace(/\/graphql\/?$/, '/'));
-        const session = await options.sessions.resolve(sessionIdFromCookieHeader(req.headers.cookie));
-        const context = signInternalContext({ ip: req.ip ?? 'unknown', ...(session && { uid: session.userId, sid: session.hash }) }, options.internalSecret);
+        const target = new URL(route.target, graphqlUrl);
+        const session = await options.sessions.resolve(sessionIdFromCookieHeader(req.headers.cookie, cookies));
+        const context = signInternalContext(
+          { ip: req.ip ?? 'unknown', ...(session && { uid: session.userId, sid: session.hash }) },
+          options.internalSecret,
+          { method: req.method, path: target.pathname, body: STREAMED_BODY },
+        );
         await new Promise<void>((resolve, reject) => {
           const upstream = httpRequest(target, { method: req.method, headers: { ...pick(req.headers, FORWARDED_REQUEST_HEADERS), [INTERNAL_CONTEXT_HEADER]: context } }, (answer) => {
             res.status(answer.statusCode ?? 502);
@@ -49,8 +106,13 @@ export function mediaProxyRouter(options: {
           req.pipe(upstream);
         });
       } catch (error) {
-        if (error instanceof HttpError) return sendError(res, error);
-        options.logger.error({ err: error, path: req.originalUrl }, 'media proxy failed');
+        // Refusals, and a dependency that is away (the session store): 503 with Retry-After, not 500.
+        const known = knownHttpError(error);
+        if (known && !res.headersSent) {
+          if (known.status >= 500) options.logger.warn({ err: error, path: req.path }, 'media proxy: a dependency failed');
+          return sendError(res, known);
+        }
+        options.logger.error({ err: error, path: req.path }, 'media proxy failed');
         if (!res.headersSent) sendError(res, new HttpError(500, INTERNAL_ERROR_MESSAGE));
         else res.destroy();
       }

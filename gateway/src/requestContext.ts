@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Session, SessionStore } from '@nocturne/platform';
+import type { CookiePolicy } from './cookiePolicy';
 import { deviceHashFromCookieHeader, deviceSetCookie, type DeviceInstruction } from './deviceCookie';
 import { sessionIdFromCookieHeader, sessionSetCookie, type SessionInstruction } from './sessionCookie';
 
@@ -21,25 +22,25 @@ export function isGatewayContext(value: unknown): value is GatewayContext {
 }
 
 /** Resolves the session cookie and binds cookie changes to the client's response. */
-export async function createRequestContext(req: Request, res: Response, sessions: SessionStore): Promise<GatewayContext> {
-  const session = await sessions.resolve(sessionIdFromCookieHeader(req.headers.cookie));
-  const deviceHash = deviceHashFromCookieHeader(req.headers.cookie, req.secure);
+export async function createRequestContext(req: Request, res: Response, sessions: SessionStore, cookies: CookiePolicy): Promise<GatewayContext> {
+  const session = await sessions.resolve(sessionIdFromCookieHeader(req.headers.cookie, cookies));
+  const deviceHash = deviceHashFromCookieHeader(req.headers.cookie, cookies);
   // One Set-Cookie per cookie: a later instruction in the same request wins (sign-in after sign-out).
-  const cookies = new Map<'session' | 'device', string>();
+  const setCookies = new Map<'session' | 'device', string>();
   const setCookie = (name: 'session' | 'device', value: string) => {
     if (res.headersSent) return;
-    cookies.set(name, value);
-    res.setHeader('Set-Cookie', [...cookies.values()]);
+    setCookies.set(name, value);
+    res.setHeader('Set-Cookie', [...setCookies.values()]);
   };
   return {
     session,
     clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     ...(deviceHash && { deviceHash }),
     applySessionInstruction(instruction) {
-      setCookie('session', sessionSetCookie(instruction, req.secure));
+      setCookie('session', sessionSetCookie(instruction, cookies, req.secure));
     },
     applyDeviceInstruction(instruction) {
-      setCookie('device', deviceSetCookie(instruction, req.secure));
+      setCookie('device', deviceSetCookie(instruction, cookies, req.secure));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
+import { cookieName, isSecureCookie, type CookiePolicy } from './cookiePolicy';
 
 export const SESSION_COOKIE = 'nocturne_session';
 
@@ -24,18 +25,19 @@ export function parseSessionInstruction(header: string | null | undefined): Sess
   return { kind: 'set', id, maxAgeSeconds };
 }
 
-/** The `Set-Cookie` value for an instruction; `secure` when the client's request came over HTTPS. */
-export function sessionSetCookie(instruction: SessionInstruction, secure: boolean): string {
-  const common = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
-  if (instruction.kind === 'clear') return stringifySetCookie(SESSION_COOKIE, '', { ...common, maxAge: 0, expires: new Date(0) });
-  return stringifySetCookie(SESSION_COOKIE, instruction.id, { ...common, maxAge: instruction.maxAgeSeconds });
+/** The `Set-Cookie` value for an instruction, named and flagged by the policy (`cookiePolicy.ts`). */
+export function sessionSetCookie(instruction: SessionInstruction, policy: CookiePolicy, requestSecure: boolean): string {
+  const name = cookieName(SESSION_COOKIE, policy);
+  const common = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: isSecureCookie(policy, requestSecure) };
+  if (instruction.kind === 'clear') return stringifySetCookie(name, '', { ...common, maxAge: 0, expires: new Date(0) });
+  return stringifySetCookie(name, instruction.id, { ...common, maxAge: instruction.maxAgeSeconds });
 }
 
-/** The session id a request carries, if any. */
-export function sessionIdFromCookieHeader(header: string | undefined): string | undefined {
+/** The session id a request carries, if any (only under the policy's name: `__Host-` on an https site). */
+export function sessionIdFromCookieHeader(header: string | undefined, policy: CookiePolicy): string | undefined {
   if (!header) return undefined;
   try {
-    return parseCookie(header)[SESSION_COOKIE] || undefined;
+    return parseCookie(header)[cookieName(SESSION_COOKIE, policy)] || undefined;
   } catch {
     return undefined;
   }

@@ -1,4 +1,8 @@
+import { cookiePolicyOf } from './cookiePolicy';
 import { parseSessionInstruction, sessionIdFromCookieHeader, sessionSetCookie } from './sessionCookie';
+
+const local = cookiePolicyOf('http://localhost:8080');
+const httpsSite = cookiePolicyOf('https://nocturne.example');
 
 const id = 'a'.repeat(43);
 
@@ -15,18 +19,26 @@ describe('session cookie translation', () => {
     expect(parseSessionInstruction(header)).toBeNull();
   });
 
-  it('writes an HttpOnly, SameSite=Lax cookie on the whole site, Secure only over HTTPS', () => {
-    expect(sessionSetCookie({ kind: 'set', id, maxAgeSeconds: 60 }, false)).toBe(`nocturne_session=${id}; Max-Age=60; Path=/; HttpOnly; SameSite=Lax`);
-    expect(sessionSetCookie({ kind: 'set', id, maxAgeSeconds: 60 }, true)).toBe(`nocturne_session=${id}; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax`);
+  it('writes an HttpOnly, SameSite=Lax cookie on the whole site; locally Secure only over HTTPS', () => {
+    expect(sessionSetCookie({ kind: 'set', id, maxAgeSeconds: 60 }, local, false)).toBe(`nocturne_session=${id}; Max-Age=60; Path=/; HttpOnly; SameSite=Lax`);
+    expect(sessionSetCookie({ kind: 'set', id, maxAgeSeconds: 60 }, local, true)).toBe(`nocturne_session=${id}; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax`);
+  });
+
+  it('on an https site, always __Host- and Secure, even when TLS ended at a proxy before the gateway', () => {
+    expect(sessionSetCookie({ kind: 'set', id, maxAgeSeconds: 60 }, httpsSite, false)).toBe(`__Host-nocturne_session=${id}; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax`);
+    expect(sessionSetCookie({ kind: 'clear' }, httpsSite, false)).toMatch(/^__Host-nocturne_session=; Max-Age=0; .*Secure/);
   });
 
   it('clears the cookie with Max-Age=0 and an expiry in the past', () => {
-    expect(sessionSetCookie({ kind: 'clear' }, false)).toBe('nocturne_session=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax');
+    expect(sessionSetCookie({ kind: 'clear' }, local, false)).toBe('nocturne_session=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax');
   });
 
-  it('finds the session id among other cookies', () => {
-    expect(sessionIdFromCookieHeader(`theme=night; nocturne_session=${id}; x=1`)).toBe(id);
-    expect(sessionIdFromCookieHeader('theme=night')).toBeUndefined();
-    expect(sessionIdFromCookieHeader(undefined)).toBeUndefined();
+  it('finds the session id among other cookies, only under the name of the policy', () => {
+    expect(sessionIdFromCookieHeader(`theme=night; nocturne_session=${id}; x=1`, local)).toBe(id);
+    expect(sessionIdFromCookieHeader('theme=night', local)).toBeUndefined();
+    expect(sessionIdFromCookieHeader(undefined, local)).toBeUndefined();
+    expect(sessionIdFromCookieHeader(`__Host-nocturne_session=${id}`, httpsSite)).toBe(id);
+    // A cookie without the prefix may have been planted by a subdomain or over plain HTTP.
+    expect(sessionIdFromCookieHeader(`nocturne_session=${id}`, httpsSite)).toBeUndefined();
   });
 });

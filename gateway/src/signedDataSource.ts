@@ -1,7 +1,19 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLRequestContext, GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
-import { INTERNAL_CONTEXT_HEADER, INTERNAL_ERROR_MESSAGE, PUBLIC_ERROR_CODES, SET_DEVICE_HEADER, SET_SESSION_HEADER, signInternalContext } from '@nocturne/platform';
+import {
+  inSpan,
+  injectTraceHeaders,
+  INTERNAL_CONTEXT_HEADER,
+  INTERNAL_ERROR_MESSAGE,
+  PUBLIC_ERROR_CODES,
+  SET_DEVICE_HEADER,
+  SET_SESSION_HEADER,
+  signInternalContext,
+  SpanKind,
+  subgraphRequestDuration,
+  type InternalContext,
+} from '@nocturne/platform';
 import { parseDeviceInstruction } from './deviceCookie';
 import { isGatewayContext } from './requestContext';
 import { parseSessionInstruction } from './sessionCookie';
@@ -15,27 +27,64 @@ import type { Logger } from '@nocturne/platform';
  * The answer is copied because fetch's own headers are read-only and `didReceiveResponse` removes one.
  */
 type Fetcher = NonNullable<NonNullable<ConstructorParameters<typeof RemoteGraphQLDataSource>[0]>['fetcher']>;
-const subgraphFetch: Fetcher = async (url, init) => {
-  const response = await fetch(url, init);
+
+/**
+ * Who is asking, left by `willSendRequest` for the fetch: the signature binds the body, and the data
+ * source serialises the body after `willSendRequest`. Never sent.
+ */
+const UNSIGNED_CONTEXT_HEADER = 'x-nocturne-unsigned-context';
+
+const signedFetch =
+  (internalSecret: string, subgraph: string): Fetcher =>
+  (url, init) =>
+    // One client span per call, its latency by subgraph, and the trace context in `traceparent` (the
+    // signature binds method, path and body only, so the header may be added here).
+    inSpan(`subgraph ${subgraph}`, { kind: SpanKind.CLIENT, attributes: { 'nocturne.subgraph': subgraph } }, async () => {
+      const startedAt = process.hrtime.bigint();
+      let outcome = 'error';
+      try {
+        const response = await signedCall(internalSecret, url, init);
+        outcome = response.ok ? 'ok' : `${Math.floor(response.status / 100)}xx`;
+        return response;
+      } finally {
+        subgraphRequestDuration.observe({ subgraph, outcome }, Number(process.hrtime.bigint() - startedAt) / 1e9);
+      }
+    });
+
+async function signedCall(internalSecret: string, url: Parameters<Fetcher>[0], init: Parameters<Fetcher>[1]) {
+  const headers = { ...(init?.headers as Record<string, string> | undefined) };
+  injectTraceHeaders(headers);
+  const unsigned = headers[UNSIGNED_CONTEXT_HEADER];
+  delete headers[UNSIGNED_CONTEXT_HEADER];
+  if (unsigned) {
+    const target = new URL(url);
+    headers[INTERNAL_CONTEXT_HEADER] = signInternalContext(JSON.parse(unsigned) as Omit<InternalContext, 'iat'>, internalSecret, {
+      method: init?.method ?? 'GET',
+      path: `${target.pathname}${target.search}`,
+      body: typeof init?.body === 'string' ? init.body : '',
+    });
+  }
+  const response = await fetch(url, { ...init, headers } as RequestInit);
   return new Response(response.body, response);
-};
+}
 
 /** Requests the gateway makes on its own (schema health checks) speak for nobody. */
 const GATEWAY_ITSELF_IP = '127.0.0.1';
 
 /**
- * Calls one subgraph: signs who is asking into `x-nocturne-context` (docs/design.md) and turns the auth
- * subgraph's `x-nocturne-set-session` into the client's cookie. Headers from the client are never
+ * Calls one subgraph: signs who is asking into `x-nocturne-context`, bound to the request's method, path
+ * and body (docs/design.md), and turns the auth subgraph's `x-nocturne-set-session` into the client's
+ * cookie. Headers from the client are never
  * forwarded, so a client cannot forge the context.
  */
 export class SignedDataSource extends RemoteGraphQLDataSource<Record<string, unknown>> {
   constructor(
     url: string,
     private readonly subgraphName: string,
-    private readonly internalSecret: string,
+    internalSecret: string,
     private readonly logger: Logger,
   ) {
-    super({ url, fetcher: subgraphFetch });
+    super({ url, fetcher: signedFetch(internalSecret, subgraphName) });
   }
 
   override willSendRequest(options: GraphQLDataSourceProcessOptions<Record<string, unknown>>): void {
@@ -45,13 +94,10 @@ export class SignedDataSource extends RemoteGraphQLDataSource<Record<string, unk
       if (name.toLowerCase().startsWith('x-nocturne-')) headers.delete(name);
     }
     const context = options.context;
-    const signed = isGatewayContext(context)
-      ? signInternalContext(
-          { ip: context.clientIp, ...(context.session && { uid: context.session.userId, sid: context.session.hash }), ...(context.deviceHash && { dev: context.deviceHash }) },
-          this.internalSecret,
-        )
-      : signInternalContext({ ip: GATEWAY_ITSELF_IP }, this.internalSecret);
-    headers.set(INTERNAL_CONTEXT_HEADER, signed);
+    const caller: Omit<InternalContext, 'iat'> = isGatewayContext(context)
+      ? { ip: context.clientIp, ...(context.session && { uid: context.session.userId, sid: context.session.hash }), ...(context.deviceHash && { dev: context.deviceHash }) }
+      : { ip: GATEWAY_ITSELF_IP };
+    headers.set(UNSIGNED_CONTEXT_HEADER, JSON.stringify(caller));
   }
 
   override didReceiveResponse({

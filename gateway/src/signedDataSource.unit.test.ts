@@ -1,4 +1,4 @@
-import { INTERNAL_CONTEXT_HEADER, SET_DEVICE_HEADER, SET_SESSION_HEADER, createLogger, verifyInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, SET_DEVICE_HEADER, SET_SESSION_HEADER, createLogger, hashBody, verifyInternalContext as verifyFor, type ReceivedRequest } from '@nocturne/platform';
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { DeviceInstruction } from './deviceCookie';
@@ -22,10 +22,26 @@ const contextFor = (userId?: number, deviceHash?: string) => {
   return { context, applied, devices };
 };
 
-const send = (context: object, incoming: Record<string, string> = {}) => {
+const BODY = JSON.stringify({ query: '{ me { id } }', variables: {} });
+const sentTo: ReceivedRequest = { method: 'POST', path: '/graphql', bodyHash: hashBody(BODY) };
+const verifyInternalContext = (header: string | undefined, key: string, request: ReceivedRequest = sentTo) => verifyFor(header, key, request);
+
+/** What reaches the subgraph: the data source prepares the request, then its fetcher sends BODY. */
+const send = async (context: object, incoming: Record<string, string> = {}) => {
   const headers = new Headers(incoming);
-  source.willSendRequest({ request: { http: { method: 'POST', url: 'http://x', headers } }, context } as unknown as GraphQLDataSourceProcessOptions<Record<string, unknown>>);
-  return headers;
+  source.willSendRequest({ request: { http: { method: 'POST', url: 'http://127.0.0.1:4001/graphql', headers } }, context } as unknown as GraphQLDataSourceProcessOptions<Record<string, unknown>>);
+  let sent: Headers | undefined;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (_url: string, init: RequestInit) => {
+    sent = new Headers(init.headers);
+    return new Response('{"data":{}}', { headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  try {
+    await source.fetcher('http://127.0.0.1:4001/graphql', { method: 'POST', headers: Object.fromEntries(headers), body: BODY });
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  return sent!;
 };
 
 const receive = (context: object, responseHeaders: Record<string, string>) => {
@@ -35,25 +51,38 @@ const receive = (context: object, responseHeaders: Record<string, string>) => {
 };
 
 describe('signed subgraph requests', () => {
-  it('signs the user, the session hash and the client address', () => {
-    const headers = send(contextFor(42).context);
+  it('signs the user, the session hash and the client address', async () => {
+    const headers = await send(contextFor(42).context);
     expect(verifyInternalContext(headers.get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).toMatchObject({ uid: 42, sid: 'hash-of-session', ip: '203.0.113.9' });
   });
 
-  it('signs no user for a signed-out request', () => {
-    const signed = verifyInternalContext(send(contextFor().context).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret);
+  it('signs no user for a signed-out request', async () => {
+    const signed = verifyInternalContext((await send(contextFor().context)).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret);
     expect(signed?.uid).toBeUndefined();
     expect(signed?.ip).toBe('203.0.113.9');
   });
 
-  it('drops any x-nocturne header already on the request', () => {
-    const headers = send(contextFor().context, { [INTERNAL_CONTEXT_HEADER]: 'forged.value', 'x-nocturne-other': '1' });
+  it('binds the signature to the method, path and body it goes with', async () => {
+    const header = (await send(contextFor(42).context)).get(INTERNAL_CONTEXT_HEADER) ?? undefined;
+    expect(verifyInternalContext(header, secret)).not.toBeNull();
+    expect(verifyInternalContext(header, secret, { ...sentTo, bodyHash: hashBody('{"query":"{ other }"}') })).toBeNull();
+    expect(verifyInternalContext(header, secret, { ...sentTo, path: '/media/photos' })).toBeNull();
+    expect(verifyInternalContext(header, secret, { ...sentTo, method: 'GET' })).toBeNull();
+  });
+
+  it('never sends the unsigned context it prepares', async () => {
+    const headers = await send(contextFor(42).context);
+    expect([...headers.keys()].filter((name) => name.startsWith('x-nocturne-'))).toEqual([INTERNAL_CONTEXT_HEADER]);
+  });
+
+  it('drops any x-nocturne header already on the request', async () => {
+    const headers = await send(contextFor().context, { [INTERNAL_CONTEXT_HEADER]: 'forged.value', 'x-nocturne-other': '1' });
     expect(headers.get('x-nocturne-other')).toBeNull();
     expect(verifyInternalContext(headers.get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).not.toBeNull();
   });
 
-  it('signs the gateway itself for schema health checks', () => {
-    expect(verifyInternalContext(send({}).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).toMatchObject({ ip: '127.0.0.1' });
+  it('signs the gateway itself for schema health checks', async () => {
+    expect(verifyInternalContext((await send({})).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).toMatchObject({ ip: '127.0.0.1' });
   });
 
   it('turns x-nocturne-set-session into a cookie instruction and removes the header', () => {
@@ -66,9 +95,9 @@ describe('signed subgraph requests', () => {
     expect(applied.at(-1)).toEqual({ kind: 'clear' });
   });
 
-  it('signs the hash of the device cookie as dev, and nothing without one', () => {
-    expect(verifyInternalContext(send(contextFor(undefined, 'hash-of-device').context).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).toMatchObject({ dev: 'hash-of-device' });
-    expect(verifyInternalContext(send(contextFor().context).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).not.toHaveProperty('dev');
+  it('signs the hash of the device cookie as dev, and nothing without one', async () => {
+    expect(verifyInternalContext((await send(contextFor(undefined, 'hash-of-device').context)).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).toMatchObject({ dev: 'hash-of-device' });
+    expect(verifyInternalContext((await send(contextFor().context)).get(INTERNAL_CONTEXT_HEADER) ?? undefined, secret)).not.toHaveProperty('dev');
   });
 
   it('turns x-nocturne-set-device into a device cookie instruction and removes the header', () => {

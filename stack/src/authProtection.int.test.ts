@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -6,6 +6,7 @@ import request from 'supertest';
 import { Messages } from '@nocturne/contracts';
 import { createLogger } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
+import { writeTestFrontend } from './testFrontend';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 // The auth protections as a client with curl sees them, through the gateway of the embedded stack: sign-in
@@ -22,9 +23,7 @@ let counter = 0;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-auth-protection-'));
-  const frontendDir = path.join(dataDir, 'frontend');
-  mkdirSync(frontendDir);
-  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><title>Nocturne</title><div id="root"></div>');
+  const frontendDir = writeTestFrontend(dataDir);
   const destination = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(...String(chunk).split('\n').filter(Boolean));
@@ -35,7 +34,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    subgraphPorts: { auth: 0, profile: 0 },
+    subgraphPorts: 'free',
     frontendDir,
     // One proxy in front: the client address is the last X-Forwarded-For entry, so tests can be many clients.
     trustProxy: 1,

@@ -1,6 +1,17 @@
 import { authEnvironmentSchema, toAuthConfig } from '@nocturne/auth';
 import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, SUPERGRAPH_FILE } from '@nocturne/gateway';
-import { createAdapters, createInProcessInfrastructure, createLogger, parseEnv, retentionMsOf, SessionStore, type Adapters, type Logger } from '@nocturne/platform';
+import {
+  createAdapters,
+  createInProcessInfrastructure,
+  createLogger,
+  parseEnv,
+  retentionMsOf,
+  SessionStore,
+  startMetricsServerIfPossible,
+  type Adapters,
+  type Logger,
+  type ServiceDefinition,
+} from '@nocturne/platform';
 import { readFileSync } from 'node:fs';
 import { startDemoNightOwls, type NightOwls } from './demo';
 import { randomInternalSecret } from './environment';
@@ -21,10 +32,13 @@ export interface EmbeddedStackOptions {
   logger?: Logger;
   /** Interface the gateway listens on; all interfaces when unset. */
   host?: string;
-  production?: boolean;
-  trustProxy?: boolean | number | string;
+  /** Introspection and stack traces for a developer at work (NODE_ENV=development, explicitly). */
+  developerTools?: boolean;
+  trustProxy?: false | number | readonly string[];
   /** Seed the demo night owls once the gateway answers (`npm start` does unless DEMO_NIGHT_OWLS=false; tests make their own people). */
   demoNightOwls?: boolean;
+  /** `/metrics` of the whole process on this port (`npm start`: METRICS_PORT, 9464); 0 picks a free one; unset serves none. */
+  metrics?: { port: number; host?: string };
 }
 
 export interface EmbeddedStack {
@@ -36,6 +50,8 @@ export interface EmbeddedStack {
   internalSecret: string;
   /** The demo night owls, when asked for: `ready` settles once they are set up. */
   nightOwls?: NightOwls;
+  /** Where `/metrics` answers, when asked for. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -73,8 +89,19 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       // Services that keep files of their own (auth's mail outbox without SMTP) keep them with the data.
       ...(dataDir && { NOCTURNE_DATA_DIR: dataDir }),
     };
-    const adaptersFor = async (service: string): Promise<Adapters> => {
-      const adapters = await createAdapters({ service, shared: infrastructure, dataDir, env: {}, logger: loggerFor(service) });
+    // One /metrics for the process, every service's metrics labelled with its name; a taken port costs the
+    // metrics, not the app (as for every other process).
+    const metrics = options.metrics ? await startMetricsServerIfPossible({ port: options.metrics.port, host: options.metrics.host ?? '127.0.0.1', logger, owner: 'Nocturne' }) : undefined;
+    if (metrics) stoppers.push(() => metrics.stop());
+    const adaptersFor = async (service: ServiceDefinition): Promise<Adapters> => {
+      const adapters = await createAdapters({
+        service: service.name,
+        shared: infrastructure,
+        dataDir,
+        env: {},
+        logger: loggerFor(service.name),
+        ...(service.productCounters && { productCounters: service.productCounters }),
+      });
       stoppers.push(() => adapters.close());
       return adapters;
     };
@@ -84,7 +111,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       const portVariable = portVariableOf(service.name);
       const port = ports[service.name] ?? (variables[portVariable]?.trim() || service.defaultPort);
       const settings = parseEnv(service.environment, { ...variables, [portVariable]: String(port) });
-      const instance = service.create({ adapters: await adaptersFor(service.name), settings, logger: loggerFor(service.name) });
+      const instance = service.create({ adapters: await adaptersFor(service), settings, logger: loggerFor(service.name) });
       subgraphUrls[service.name] = (await instance.start()).url;
       stoppers.push(() => instance.stop());
     }
@@ -98,20 +125,21 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       sessions: new SessionStore(infrastructure.kv, { idleMs: authConfig.sessions.idleMinutes * 60_000, absoluteMs: authConfig.sessions.maxDays * 24 * 3600_000 }),
       frontendDir: options.frontendDir ?? DEFAULT_FRONTEND_DIST,
       logger: loggerFor('gateway'),
-      production: options.production ?? false,
+      developerTools: options.developerTools ?? false,
       trustProxy: options.trustProxy ?? false,
       ...(options.publicUrl && { publicUrl: options.publicUrl }),
       ...(options.host && { host: options.host }),
       swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(variables.SWIPE_WINDOW),
       restRoutes: serviceRestRoutes(),
       proxiedPrefixes: serviceProxiedPrefixes(),
+      idempotencyStore: infrastructure.kv,
     });
     const { url, port } = await gateway.start(options.port ?? 8080);
     stoppers.push(() => gateway.stop());
     // In the background: the app answers while they are being set up.
     const nightOwls = options.demoNightOwls ? startDemoNightOwls({ gateway: { url, port, ...(options.host && { host: options.host }) }, infrastructure, logger: loggerFor('night-owls') }) : undefined;
     if (nightOwls) stoppers.push(() => nightOwls.stop());
-    return { url, port, subgraphUrls, internalSecret, ...(nightOwls && { nightOwls }), stop: stopAll };
+    return { url, port, subgraphUrls, internalSecret, ...(nightOwls && { nightOwls }), ...(metrics && { metricsUrl: metrics.url }), stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

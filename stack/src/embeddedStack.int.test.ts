@@ -1,8 +1,9 @@
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest, signInternalContext } from '@nocturne/platform';
+import { writeTestFrontend } from './testFrontend';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 const SIGN_IN_FAILURES_ALLOWED = 3;
@@ -14,9 +15,7 @@ let counter = 0;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-stack-'));
   outbox = path.join(dataDir, 'outbox');
-  const frontendDir = path.join(dataDir, 'frontend');
-  mkdirSync(frontendDir);
-  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><title>Nocturne</title><div id="root"></div>');
+  const frontendDir = writeTestFrontend(dataDir);
   stack = await startEmbeddedStack({
     port: 0,
     host: '127.0.0.1',
@@ -256,7 +255,7 @@ describe('protection of the REST facade', () => {
 describe('internal context', () => {
   it('ignores a context header forged by a client', async () => {
     const { res } = await signUp();
-    const forged = signInternalContext({ uid: res.body.user.id, ip: '198.51.100.1' }, 'guessed-secret-guessed-secret');
+    const forged = signInternalContext({ uid: res.body.user.id, ip: '198.51.100.1' }, 'guessed-secret-guessed-secret', { method: 'GET', path: '/api/auth/user', body: '' });
     const me = await api().get('/api/auth/user').set(INTERNAL_CONTEXT_HEADER, forged);
     expect(me.status).toBe(401);
     const graphql = await api().post('/graphql').set(INTERNAL_CONTEXT_HEADER, forged).send({ query: '{ me { id } }' });
@@ -267,10 +266,12 @@ describe('internal context', () => {
     const authUrl = stack.subgraphUrls.auth!;
     const unsigned = await request(authUrl).post('').send({ query: '{ me { id } }' });
     expect(unsigned.status).toBe(401);
-    const badlySigned = await request(authUrl).post('').set(INTERNAL_CONTEXT_HEADER, signInternalContext({ uid: 1, ip: '1.1.1.1' }, 'not-the-secret-at-all')).send({ query: '{ me { id } }' });
-    expect(badlySigned.status).toBe(401);
-    const signed = await request(authUrl).post('').set(INTERNAL_CONTEXT_HEADER, signInternalContext({ ip: '1.1.1.1' }, stack.internalSecret)).send({ query: '{ me { id } }' });
-    expect(signed.status).toBe(200);
+    const body = JSON.stringify({ query: '{ me { id } }' });
+    const post = (header: string) => request(authUrl).post('').type('json').set(INTERNAL_CONTEXT_HEADER, header).send(body);
+    expect((await post(signGraphqlRequest({ uid: 1, ip: '1.1.1.1' }, 'not-the-secret-at-all', body))).status).toBe(401);
+    // A signature made for another request (another body) does not open this one.
+    expect((await post(signGraphqlRequest({ ip: '1.1.1.1' }, stack.internalSecret, JSON.stringify({ query: '{ __typename }' })))).status).toBe(401);
+    expect((await post(signGraphqlRequest({ ip: '1.1.1.1' }, stack.internalSecret, body))).status).toBe(200);
   });
 });
 
@@ -281,6 +282,23 @@ describe('GraphQL endpoint', () => {
     const tooMany = await api().post('/graphql').send({ query: `{ ${aliases(16)} }` });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors[0].message).toBe('The operation uses 16 aliases; the limit is 15.');
+  });
+
+  it('refuses aliased introspection fields past the alias limit', async () => {
+    const aliases = Array.from({ length: 16 }, (_, i) => `s${i}: __schema { queryType { name } }`).join(' ');
+    const res = await api().post('/graphql').send({ query: `{ ${aliases} }` });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((error: { message: string }) => error.message)).toContain('The operation uses 16 aliases; the limit is 15.');
+  });
+
+  it('answers no introspection and no suggestions to a plain start (no NODE_ENV)', async () => {
+    const introspection = await api().post('/graphql').send({ query: '{ __schema { types { name } } }' });
+    expect(introspection.status).toBe(400);
+    expect(JSON.stringify(introspection.body)).toContain('introspection');
+    expect(introspection.body.data).toBeUndefined();
+    const typo = await api().post('/graphql').send({ query: '{ mee { id } }' });
+    expect(JSON.stringify(typo.body)).not.toContain('Did you mean');
+    expect(JSON.stringify(typo.body)).not.toContain('stacktrace');
   });
 
   it('refuses a GET without a preflight-forcing header (CSRF prevention)', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { envSchemas, loadConfig, parseRetentionHours, usesRealInfrastructure } from '@nocturne/platform';
-import { DEFAULT_FRONTEND_DIST } from '@nocturne/gateway';
+import { envSchemas, GATEWAY_METRICS_PORT, loadConfig, parseRetentionHours, usesRealInfrastructure } from '@nocturne/platform';
+import { DEFAULT_FRONTEND_DIST, trustProxySchema } from '@nocturne/gateway';
 
 const stackSchema = z.object({
   PORT: envSchemas.port(8080),
@@ -10,8 +10,9 @@ const stackSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   FRONTEND_DIST: z.string().trim().min(1).default(DEFAULT_FRONTEND_DIST),
   SWIPE_WINDOW: z.string().trim().min(1).optional(),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  TRUST_PROXY: z.string().optional(),
+  /** Unset is neither: no developer tools (only `development` turns them on), no production-only checks. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  TRUST_PROXY: trustProxySchema,
   /** Also the embedded bus's retention; the services' adapters read it again with real infrastructure. */
   KAFKA_RETENTION_HOURS: z
     .string()
@@ -26,6 +27,9 @@ const stackSchema = z.object({
     }, 'must be a whole number of hours, at least 1'),
   // The demo's seeded people (embedded stack only): on unless turned off.
   DEMO_NIGHT_OWLS: envSchemas.boolean(true),
+  // /metrics of the embedded process, or of the gateway's process under the launcher (docs/operations.md).
+  METRICS_PORT: envSchemas.port(GATEWAY_METRICS_PORT),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 
 export type StackEnvironment = z.infer<typeof stackSchema> & { mode: 'embedded' | 'real' };

@@ -1,5 +1,7 @@
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
+import '@nocturne/platform/tracing';
 import { readFileSync } from 'node:fs';
-import { ConfigError, RedisKeyValueStore, SessionStore, createLogger } from '@nocturne/platform';
+import { ConfigError, flushTracing, GATEWAY_METRICS_PORT, loadConfig, metricsEnvironmentSchema, RedisKeyValueStore, SessionStore, createLogger, startMetricsServerIfPossible } from '@nocturne/platform';
 import { createGateway, isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, subgraphsOf } from '@nocturne/gateway';
 import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
 
@@ -8,6 +10,7 @@ import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
 
 async function main() {
   const env = loadGatewayEnvironment();
+  const metricsSettings = loadConfig(metricsEnvironmentSchema(GATEWAY_METRICS_PORT), { service: 'gateway' });
   const logger = createLogger('gateway');
   const supergraphSdl = readFileSync(env.SUPERGRAPH_FILE, 'utf8');
   let subgraphUrls: Record<string, string | undefined>;
@@ -28,15 +31,21 @@ async function main() {
     sessions,
     frontendDir: env.FRONTEND_DIST,
     logger,
-    production: env.NODE_ENV === 'production',
+    developerTools: env.NODE_ENV === 'development',
     trustProxy: env.TRUST_PROXY,
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
     ...(env.HOST && { host: env.HOST }),
     swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(env.SWIPE_WINDOW),
     restRoutes: serviceRestRoutes(),
     proxiedPrefixes: serviceProxiedPrefixes(),
+    // Every gateway instance sees the answers kept for an Idempotency-Key.
+    idempotencyStore: sessionsKv,
+    // Without Redis no session resolves: not ready (503) until it answers again.
+    readinessChecks: { redis: { probe: () => sessionsKv.ping() } },
   });
   const { url } = await gateway.start(env.PORT);
+  // /metrics on its own port (9464), never the public one; a taken port costs the metrics, not the gateway.
+  const metrics = await startMetricsServerIfPossible({ port: metricsSettings.METRICS_PORT, host: metricsSettings.METRICS_HOST, logger, owner: 'gateway' });
   logger.info({ url }, 'Nocturne gateway ready');
 
   let stopping = false;
@@ -44,8 +53,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'gateway stopping');
-    void Promise.allSettled([gateway.stop()])
+    void Promise.allSettled([gateway.stop(), metrics?.stop()])
       .then(() => sessionsKv.close())
+      .then(() => flushTracing())
       .then(
         () => process.exit(0),
         (error: unknown) => {

@@ -1,34 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { subgraphUrlVariable } from '@nocturne/gateway';
-import type { Logger } from '@nocturne/platform';
-import { packageNameOf, portVariableOf, services } from './services';
+import { defaultMetricsPortOf, type Logger } from '@nocturne/platform';
+import { metricsPortVariableOf, packageNameOf, portVariableOf, services } from './services';
 import type { StackEnvironment } from './environment';
-
-interface Child {
-  name: string;
-  process: ChildProcess;
-}
+import { supervise, type SupervisedProgram } from './supervisor';
 
 const distMain = (packageName: string) => path.join(path.dirname(require.resolve(`${packageName}/package.json`)), 'dist', 'main.js');
 
 /**
  * With real infrastructure every service and the gateway run as their own processes, as they would in
- * containers. Signals are passed on; when one process dies the others are stopped and the launcher exits
- * with a failure, so a supervisor restarts the set.
+ * containers. Signals are passed on; a process that dies is restarted with a capped backoff (logged), so
+ * one crash is not an outage; a configuration error stops the set and the launcher fails.
  */
 export function launchProcesses(settings: StackEnvironment, variables: NodeJS.ProcessEnv, logger: Logger): Promise<number> {
-  const children: Child[] = [];
-  let stopping = false;
-  let exitCode = 0;
-
-  const start = (name: string, script: string, env: NodeJS.ProcessEnv) => {
-    const child = spawn(process.execPath, [script], { env, stdio: 'inherit' });
-    children.push({ name, process: child });
-    logger.info({ process: name, pid: child.pid }, 'process started');
-    return child;
-  };
-
+  const programs: SupervisedProgram[] = [];
   const subgraphUrls: Record<string, string> = {};
   for (const definition of services) {
     const portVariable = portVariableOf(definition.name);
@@ -36,31 +21,15 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
     // A child picking a free port (0) could not be told to the gateway, so the launcher needs fixed ports.
     if (port === '0') throw new Error(`${portVariable}=0 is only supported by the embedded stack`);
     subgraphUrls[subgraphUrlVariable(definition.name)] = variables[subgraphUrlVariable(definition.name)]?.trim() || `http://127.0.0.1:${port}/graphql`;
-    start(definition.name, distMain(packageNameOf(definition)), { ...variables, [portVariable]: port });
+    // Each process its own metrics port (<NAME>_METRICS_PORT, else the service's default) and trace name.
+    const metricsPort = variables[metricsPortVariableOf(definition.name)]?.trim() || String(defaultMetricsPortOf(definition));
+    programs.push({ name: definition.name, script: distMain(packageNameOf(definition)), env: { ...variables, [portVariable]: port, METRICS_PORT: metricsPort, OTEL_SERVICE_NAME: `nocturne-${definition.name}` } });
   }
-  start('gateway', path.join(__dirname, 'gatewayMain.js'), { ...variables, ...subgraphUrls, PORT: String(settings.PORT) });
+  programs.push({ name: 'gateway', script: path.join(__dirname, 'gatewayMain.js'), env: { ...variables, ...subgraphUrls, PORT: String(settings.PORT), METRICS_PORT: String(settings.METRICS_PORT), OTEL_SERVICE_NAME: 'nocturne-gateway' } });
 
-  return new Promise<number>((resolve) => {
-    const stopAll = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill(signal);
-    };
-    for (const child of children) {
-      child.process.on('exit', (code, signal) => {
-        if (!stopping) {
-          logger.error({ process: child.name, code, signal }, 'a process of the stack stopped; stopping the others');
-          exitCode = 1;
-          stopAll('SIGTERM');
-        } else if (code !== 0 && signal === null) {
-          // A process that fails its own shutdown (exit code other than 0) fails the set's too.
-          logger.error({ process: child.name, code }, 'a process of the stack did not stop cleanly');
-          exitCode = 1;
-        }
-        if (children.every((c) => c.process.exitCode !== null || c.process.signalCode !== null)) resolve(exitCode);
-      });
-    }
-    process.on('SIGINT', () => stopAll('SIGINT'));
-    process.on('SIGTERM', () => stopAll('SIGTERM'));
-  });
+  // The gateway stops first: it drains the requests in flight while the subgraphs still answer them.
+  const supervisor = supervise(programs, logger, { stopFirst: ['gateway'] });
+  process.on('SIGINT', () => supervisor.stop('SIGINT'));
+  process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
+  return supervisor.done;
 }

@@ -1,5 +1,6 @@
-import { ConfigError, createLogger } from '@nocturne/platform';
-import { parseTrustProxy } from '@nocturne/gateway';
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
+import '@nocturne/platform/tracing';
+import { ConfigError, createLogger, flushTracing } from '@nocturne/platform';
 import { startEmbeddedStack } from './embedded';
 import { readStackEnvironment } from './environment';
 import { launchProcesses } from './launcher';
@@ -17,17 +18,18 @@ async function main() {
     port: settings.PORT,
     dataDir: settings.NOCTURNE_DATA_DIR,
     frontendDir: settings.FRONTEND_DIST,
-    production: settings.NODE_ENV === 'production',
-    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
+    developerTools: settings.NODE_ENV === 'development',
+    trustProxy: settings.TRUST_PROXY,
     env: variables,
     logger,
     demoNightOwls: settings.DEMO_NIGHT_OWLS,
+    metrics: { port: settings.METRICS_PORT, host: settings.METRICS_HOST },
     ...(settings.INTERNAL_SECRET && { internalSecret: settings.INTERNAL_SECRET }),
     ...(settings.PUBLIC_URL && { publicUrl: settings.PUBLIC_URL }),
   });
   const swipeWindow = variables.SWIPE_WINDOW?.trim() || 'always';
   logger.info(
-    { url: stack.url, subgraphs: stack.subgraphUrls, dataDir: settings.NOCTURNE_DATA_DIR, swipeWindow },
+    { url: stack.url, subgraphs: stack.subgraphUrls, metrics: stack.metricsUrl, dataDir: settings.NOCTURNE_DATA_DIR, swipeWindow },
     `Nocturne is running (embedded, one process): open ${settings.PUBLIC_URL ?? stack.url}${swipeWindow === 'always' ? ' (swiping open round the clock: SWIPE_WINDOW=always)' : ''}`,
   );
 
@@ -37,7 +39,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'stopping');
     stack.stop().then(
-      () => process.exit(0),
+      () => flushTracing().then(() => process.exit(0)),
       (error: unknown) => {
         logger.error({ err: error }, 'stopped with an error');
         process.exit(1);

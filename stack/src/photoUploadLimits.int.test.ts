@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { Messages, ProfileMessages } from '@nocturne/contracts';
 import { createLogger } from '@nocturne/platform';
 import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
+import { writeTestFrontend } from './testFrontend';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 /** Every log line of the stack, parsed. */
@@ -27,14 +28,12 @@ let counter = 0;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-photo-limits-'));
-  const frontendDir = path.join(dataDir, 'frontend');
-  mkdirSync(frontendDir);
-  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><title>Nocturne</title>');
+  const frontendDir = writeTestFrontend(dataDir);
   stack = await startEmbeddedStack({
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    subgraphPorts: { auth: 0, profile: 0 },
+    subgraphPorts: 'free',
     frontendDir,
     env: { PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR) },
     logger: createLogger('stack', { env: { LOG_LEVEL: 'info' }, destination: logSink }),

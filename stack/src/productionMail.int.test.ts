@@ -65,7 +65,7 @@ describe('production without a mail server', () => {
   });
 
   it('the embedded stack refuses to start with status 78, naming SMTP_URL', async () => {
-    const result = await run(stackMain, { NODE_ENV: 'production', INTERNAL_SECRET: secret, PORT: String(await freePort()), AUTH_PORT: '0', PROFILE_PORT: '0', NOCTURNE_DATA_DIR: dataDir });
+    const result = await run(stackMain, { NODE_ENV: 'production', INTERNAL_SECRET: secret, PORT: String(await freePort()), METRICS_PORT: String(await freePort()), AUTH_PORT: '0', PROFILE_PORT: '0', NOCTURNE_DATA_DIR: dataDir });
     expect(result.code).toBe(78);
     expect(result.output).toMatch(/SMTP_URL: is required when NODE_ENV=production/);
   });
@@ -76,6 +76,44 @@ describe('production without a mail server', () => {
       { NODE_ENV: 'production', INTERNAL_SECRET: secret, AUTH_PORT: String(await freePort()), NOCTURNE_DATA_DIR: dataDir, MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox') },
       /auth subgraph listening/,
     );
+    expect(result.code).toBe(0);
+  });
+});
+
+// A known INTERNAL_SECRET lets anyone on the network sign subgraph calls as any person: production refuses
+// the published development defaults and short secrets, whichever process reads them.
+describe('production with a published or short secret', () => {
+  jest.setTimeout(30_000);
+  const gatewayMain = path.join(repoRoot, 'stack', 'dist', 'gatewayMain.js');
+  const publishedSecret = 'dev-only-internal-secret-change-me';
+  const publishedKey = '6465762d6f6e6c792d706572736f6e616c2d646174612d6b65792d2d2d2d2d2d';
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-production-secrets-'));
+  });
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['the gateway', gatewayMain, { REDIS_URL: 'redis://127.0.0.1:1' }],
+    ['the auth process', authMain, { AUTH_PORT: '0', MAIL_OUTBOX_DIR: 'outbox' }],
+  ])('%s refuses to start with the published INTERNAL_SECRET, naming it', async (_name, main, extra) => {
+    const result = await run(main, { NODE_ENV: 'production', INTERNAL_SECRET: publishedSecret, NOCTURNE_DATA_DIR: dataDir, ...extra });
+    expect(result.code).toBe(78);
+    expect(result.output).toMatch(/INTERNAL_SECRET: is a published development default/);
+    expect(result.output).not.toContain(publishedSecret);
+  });
+
+  it('the auth process refuses a short INTERNAL_SECRET and the published PERSONAL_DATA_KEY', async () => {
+    const result = await run(authMain, { NODE_ENV: 'production', INTERNAL_SECRET: 'sixteen-chars-ok', PERSONAL_DATA_KEY: publishedKey, AUTH_PORT: '0', NOCTURNE_DATA_DIR: dataDir, MAIL_OUTBOX_DIR: 'outbox' });
+    expect(result.code).toBe(78);
+    expect(result.output).toMatch(/INTERNAL_SECRET: is too short/);
+    expect(result.output).toMatch(/PERSONAL_DATA_KEY: is a published development default/);
+  });
+
+  it('the same secrets still run a development process', async () => {
+    const result = await run(authMain, { NODE_ENV: 'development', INTERNAL_SECRET: publishedSecret, AUTH_PORT: String(await freePort()), NOCTURNE_DATA_DIR: dataDir }, /auth subgraph listening/);
     expect(result.code).toBe(0);
   });
 });

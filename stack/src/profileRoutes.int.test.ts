@@ -1,11 +1,12 @@
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { Messages } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
+import { writeTestFrontend } from './testFrontend';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 let stack: EmbeddedStack;
@@ -14,9 +15,7 @@ let counter = 0;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-profile-routes-'));
-  const frontendDir = path.join(dataDir, 'frontend');
-  mkdirSync(frontendDir);
-  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><html><head><meta charset="UTF-8"><title>Nocturne</title></head><body><div id="root"></div></body></html>');
+  const frontendDir = writeTestFrontend(dataDir);
   stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent' } });
 });
 
@@ -566,8 +565,10 @@ const photoFilesExist = (photoId: string) => ['display', 'thumb'].some((size) =>
 
 /** A query straight to the profile subgraph, signed as the gateway would for `uid`. */
 function profileSubgraph(uid: number, query: string) {
+  const body = JSON.stringify({ query });
   return request(stack.subgraphUrls.profile!)
     .post('')
-    .set(INTERNAL_CONTEXT_HEADER, signInternalContext({ uid, ip: '127.0.0.1' }, stack.internalSecret))
-    .send({ query });
+    .type('json')
+    .set(INTERNAL_CONTEXT_HEADER, signGraphqlRequest({ uid, ip: '127.0.0.1' }, stack.internalSecret, body))
+    .send(body);
 }

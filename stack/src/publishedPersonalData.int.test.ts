@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { IntegrationEvent } from '@nocturne/contracts';
 import { FileSubjectKeyStore, openPublishedPersonalData, PersonalDataVault } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
+import { writeTestFrontend } from './testFrontend';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 jest.setTimeout(30_000);
@@ -15,10 +16,8 @@ const busDir = () => path.join(dataDir, 'bus');
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-published-'));
-  const frontendDir = path.join(dataDir, 'frontend');
-  mkdirSync(frontendDir);
-  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><title>Nocturne</title>');
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: { auth: 0, profile: 0 }, frontendDir, env: { LOG_LEVEL: 'silent' } });
+  const frontendDir = writeTestFrontend(dataDir);
+  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent' } });
 });
 
 afterAll(async () => {
@@ -71,7 +70,7 @@ describe('personal data on the embedded bus', () => {
     await api().patch(`/api/users/${id}/location`).set('Cookie', cookie).send({ latitude: 52.499321, longitude: 13.418764, location: place }).expect(200);
     await api().put('/api/profile').set('Cookie', cookie).send({ name: person.name, age: 32, bio, gender: 'Female', kinks, interests: ['Astronomy'] }).expect(200);
 
-    const types = ['UserRegistered', 'AccountDetailsChanged', 'ProfileCreated', 'OnboardingCompleted', 'LocationUpdated', 'ProfileUpdated'];
+    const types = ['UserRegistered', 'AccountDetailsChanged', 'ProfileCreated', 'OnboardingCompleted', 'LocationUpdated', 'ProfileUpdated', 'AccountDetailsEdited'];
     await eventually(() => expect(new Set(messagesOf(id).map((event) => event.type))).toEqual(new Set(types)));
     const personal = [person.name, person.username, bio, place, 'Oranienstr', '52.499321', '13.418764'];
     // Sealed from the start: the typed place never leaves the profile service at all.

@@ -1,5 +1,5 @@
 import type { ApolloServer } from '@apollo/server';
-import { createRestRouter, openApiPath, restRoutes, type GatewayContext } from '@nocturne/gateway';
+import { createRestRouter, IdempotencyKeys, openApiPath, restRoutes, type GatewayContext } from '@nocturne/gateway';
 import { InProcessKeyValueStore, SessionStore, createLogger, defineRoute } from '@nocturne/platform';
 import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
 
@@ -23,6 +23,7 @@ describe('OpenAPI document of the REST facade', () => {
       sessions: new SessionStore(new InProcessKeyValueStore()),
       logger: createLogger('test', { env: { LOG_LEVEL: 'silent' } }),
       serviceRoutes: serviceRestRoutes(),
+      idempotency: new IdempotencyKeys(new InProcessKeyValueStore()),
     });
     const served = (router.stack as RouterLayer[])
       .filter((layer) => layer.route)
@@ -45,9 +46,12 @@ describe('OpenAPI document of the REST facade', () => {
     expect(Object.keys(document.paths['/api/auth/user']!.get!.responses)).toEqual(expect.arrayContaining(['200', '401']));
   });
 
-  it('serves the calls of every service of the registry, the swipe service included', async () => {
+  it('serves the calls of every service of the registry, the swipe and chat services included', async () => {
     const document = await documentOf();
     expect(document.paths['/api/swipes']?.post).toBeDefined();
+    expect(Object.keys(document.paths['/api/messages']!.post!.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '429']));
+    expect(document.paths['/api/messages']!.post!.requestBody).toBeDefined();
+    expect(Object.keys(document.paths['/api/messages']!.get!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']));
     expect(document.paths['/api/user/{id}']?.patch).toBeDefined();
     expect(document.paths['/api/auth/signin']?.post).toBeDefined();
   });

@@ -1,6 +1,7 @@
 import { authService } from '@nocturne/auth';
 import { profileService } from '@nocturne/profile';
 import { swipeService } from '@nocturne/swipe';
+import { chatService } from '@nocturne/chat';
 import { portVariableOf, type ProxiedPrefix, type RestRoute, type ServiceDefinition } from '@nocturne/platform';
 
 /**
@@ -9,7 +10,7 @@ import { portVariableOf, type ProxiedPrefix, type RestRoute, type ServiceDefinit
  * (docs/adding-a-service.md), one line here, and its docker-compose entry.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each service has its own settings type
-export const services: ReadonlyArray<ServiceDefinition<any>> = [authService, profileService, swipeService];
+export const services: ReadonlyArray<ServiceDefinition<any>> = [authService, profileService, swipeService, chatService];
 
 /** The REST facade's calls of every service, in registry order: what the gateway serves under `/api`. */
 export const serviceRestRoutes = (): RestRoute[] => services.flatMap((service) => service.restRoutes ?? []);
@@ -22,5 +23,8 @@ export const defaultSubgraphUrl = (service: Pick<ServiceDefinition, 'defaultPort
 
 /** Where the launcher finds a service's process entry: its workspace's `dist/main.js`. */
 export const packageNameOf = (service: Pick<ServiceDefinition, 'name'>) => `@nocturne/${service.name}`;
+
+/** `SWIPE_METRICS_PORT` for `swipe`: the launcher hands it to that process as its METRICS_PORT. */
+export const metricsPortVariableOf = (name: string) => `${name.toUpperCase()}_METRICS_PORT`;
 
 export { portVariableOf };

@@ -1,8 +1,10 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { eventually } from '@nocturne/platform/testing';
+import { writeTestFrontend } from './testFrontend';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded';
 
 // The swipe calls of the REST facade, over HTTP against the whole embedded stack (spec point 7).
@@ -12,9 +14,7 @@ let counter = 0;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-swipe-routes-'));
-  const frontendDir = path.join(dataDir, 'frontend');
-  mkdirSync(frontendDir);
-  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><html><head><title>Nocturne</title></head><body></body></html>');
+  const frontendDir = writeTestFrontend(dataDir);
   stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent', SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
@@ -150,5 +150,74 @@ describe('the swipe calls of the REST facade', () => {
     const invalid = await api().put('/api/deck-filters').set('Cookie', a.cookie).set('Origin', stack.url).send({ ...filters, distance: 500 });
     expect(invalid.status).toBe(400);
     expect(invalid.body.field).toBe('distance');
+  });
+
+  it('shows a kink kept for people who share it only to them: deck profiles over REST, matches over GraphQL, and the kink filter', async () => {
+    const graphql = (who: Member, query: string, variables: object = {}) => api().post('/graphql').set('Cookie', who.cookie).set('Origin', stack.url).send({ query, variables });
+    const editKinks = async (who: Member, kinks: string[]) =>
+      expect((await api().patch(`/api/user/${who.id}`).set('Cookie', who.cookie).set('Origin', stack.url).send({ gender: 'Male', kinks, interests: ['Art'], bio: 'Night owl.' })).status).toBe(200);
+    const hider = await member('Male', [52.51, 13.4]);
+    await editKinks(hider, ['Rope Play', 'Leather & Latex']);
+    const hidden = await graphql(hider, 'mutation ($input: KinkVisibilityInput!) { setKinkVisibility(input: $input) { kinkVisibility { audience } } }', {
+      input: { audience: 'EVERYONE', perKink: [{ kink: 'Leather & Latex', audience: 'SHARERS' }] },
+    });
+    expect(hidden.body.errors).toBeUndefined();
+    const plain = await member();
+    const sharer = await member();
+    await editKinks(sharer, ['Leather & Latex']);
+    const cardOf = async (who: Member) => ((await get(who, '/api/profiles?limit=50')).body as Array<{ id: number; kinks: string[]; sharedKinks: string[] }>).find((profile) => profile.id === hider.id);
+    await eventually(async () => expect(await cardOf(plain)).toMatchObject({ kinks: ['Rope Play'], sharedKinks: ['Rope Play'] }));
+    await eventually(async () => expect(await cardOf(sharer)).toMatchObject({ kinks: ['Rope Play', 'Leather & Latex'], sharedKinks: ['Leather & Latex'] }));
+
+    expect((await swipe(plain, hider.id)).status).toBe(200);
+    expect((await swipe(hider, plain.id)).body.isMatch).toBe(true);
+    const matches = await graphql(plain, '{ matches { otherUser { id kinks } } }');
+    expect(matches.body.data.matches).toContainEqual({ otherUser: { id: hider.id, kinks: ['Rope Play'] } });
+    expect(JSON.stringify(matches.body)).not.toContain('Leather');
+
+    // With Max, the kink filter finds the hider only for someone who shares the hidden kink.
+    const stranger = await member();
+    await eventually(async () => expect(await deckIds(stranger)).toContain(hider.id));
+    for (const who of [stranger, sharer]) expect((await post(who, '/api/plan', { plan: 'max' })).status).toBe(200);
+    const filters = { gender: 'Male', ageRange: [18, 60], distance: 50, city: '', kinks: ['Leather & Latex'], interests: [] };
+    for (const who of [stranger, sharer]) expect((await api().put('/api/deck-filters').set('Cookie', who.cookie).set('Origin', stack.url).send(filters)).status).toBe(200);
+    expect(await deckIds(stranger)).not.toContain(hider.id);
+    expect(await deckIds(sharer)).toContain(hider.id);
+  });
+
+  it('shows a free plan who liked them only as a blurred picture, served through the gateway under an id of its own', async () => {
+    const liked = await member();
+    const admirer = await member('Male');
+    const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+    const upload = await api().post('/api/photos').set('Cookie', admirer.cookie).set('Origin', stack.url).attach('photos', photo, { filename: 'me.jpg', contentType: 'image/jpeg' });
+    expect(upload.status).toBe(201);
+    const photoId = upload.body.added[0].id as string;
+    await eventually(async () => expect(await deckIds(admirer)).toContain(liked.id));
+    expect((await swipe(admirer, liked.id)).status).toBe(200);
+    const likes = await eventually(async () => {
+      const res = await get(liked, '/api/likes');
+      expect(res.body.likes.find((like: { blurredPhotoUrl: string | null }) => like.blurredPhotoUrl)).toBeDefined();
+      return res.body as { visible: boolean; likes: Array<{ blurredPhotoUrl: string; user: unknown }> };
+    });
+    expect(likes.visible).toBe(false);
+    expect(likes.likes.every((like) => like.user === null)).toBe(true);
+    expect(JSON.stringify(likes)).not.toContain(photoId);
+    const blurred = likes.likes.find((like) => like.blurredPhotoUrl)!.blurredPhotoUrl;
+    expect(blurred).toMatch(/^\/api\/blurred\/[a-f0-9]{32}$/);
+    const image = await get(liked, blurred);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect((await get(null, blurred)).status).toBe(401);
+  });
+
+  it('answers a deck profile with the city its person chose as its location, never their place text', async () => {
+    const viewer = await member();
+    const shown = await member('Male', [52.515, 13.39]);
+    expect((await api().patch(`/api/users/${shown.id}/location`).set('Cookie', shown.cookie).set('Origin', stack.url).send({ latitude: 52.515, longitude: 13.39, location: 'Friedrichstrasse 43' })).status).toBe(200);
+    const city = await api().post('/graphql').set('Cookie', shown.cookie).set('Origin', stack.url).send({ query: 'mutation { setPublicCity(city: "Berlin") { publicCity } }' });
+    expect(city.body.data).toEqual({ setPublicCity: { publicCity: 'Berlin' } });
+    const card = async () => ((await get(viewer, '/api/profiles?limit=50')).body as Array<{ id: number; location: string | null; distance: number | null }>).find((profile) => profile.id === shown.id);
+    await eventually(async () => expect(await card()).toMatchObject({ location: 'Berlin', distance: expect.any(Number) }));
+    expect(JSON.stringify((await get(viewer, '/api/profiles?limit=50')).body)).not.toContain('Friedrichstrasse');
   });
 });

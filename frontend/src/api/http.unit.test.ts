@@ -57,4 +57,22 @@ describe('serverError', () => {
     expect(serverError(new HttpError(502, 'Bad Gateway', ''))).toBeUndefined();
     expect(serverError(new TypeError('Failed to fetch'))).toBeUndefined();
   });
+
+  it('shares a read in flight with a second caller, each getting its own copy, and reads again once it is answered', async () => {
+    const fetchMock = fakeFetch({ status: 200, body: { open: true } }, { status: 200, body: { open: false } });
+    const [first, second] = await Promise.all([requestJson<{ open: boolean }>('GET', '/api/swipe-window'), requestJson<{ open: boolean }>('GET', '/api/swipe-window')]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(first).toEqual({ open: true });
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    await expect(requestJson('GET', '/api/swipe-window')).resolves.toEqual({ open: false });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('never shares writes', async () => {
+    const fetchMock = fakeFetch({ status: 200, body: { ok: true } }, { status: 200, body: { ok: true } });
+    await Promise.all([requestJson('POST', '/api/swipes', { kind: 'like' }), requestJson('POST', '/api/swipes', { kind: 'like' })]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });
+

@@ -1,4 +1,4 @@
-import { LimitReasons, type LimitReason } from '@nocturne/contracts';
+import { LimitReasons, type LimitReason } from '@nocturne/contracts/plans';
 import { serverError } from './http';
 
 // Kept apart from api/swipe.ts, whose calls the landing page and the Lobby make on first paint: this one

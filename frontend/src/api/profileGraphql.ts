@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { Genders, Interests, Kinks, type NotificationPreferences } from '@nocturne/contracts';
+import type { KinkAudience, KinkVisibility, NotificationPreferences } from '@nocturne/contracts';
+import { Genders, Interests, Kinks } from '@nocturne/contracts/catalogues';
 import { browserTimeZone } from '../time/swipeWindow';
 import { sharedApolloClient } from './apolloClient';
 
@@ -53,6 +54,94 @@ const REMOVE_PHOTO: TypedDocumentNode<{ removePhoto: { id: number } }, { id: str
     }
   }
 `;
+
+type KinkAudienceEnum = 'EVERYONE' | 'SHARERS';
+interface KinkVisibilityData {
+  audience: KinkAudienceEnum;
+  perKink: Array<{ kink: string; audience: KinkAudienceEnum }>;
+}
+const fromEnum = (audience: KinkAudienceEnum): KinkAudience => (audience === 'SHARERS' ? 'sharers' : 'everyone');
+const toEnum = (audience: KinkAudience): KinkAudienceEnum => (audience === 'sharers' ? 'SHARERS' : 'EVERYONE');
+const visibilityFromData = (data: KinkVisibilityData): KinkVisibility => ({
+  audience: fromEnum(data.audience),
+  perKink: data.perKink.map((choice) => ({ kink: choice.kink, audience: fromEnum(choice.audience) })),
+});
+
+const KINK_VISIBILITY: TypedDocumentNode<{ me: { id: number; kinkVisibility: KinkVisibilityData | null } | null }> = gql`
+  query KinkVisibility {
+    me {
+      id
+      kinkVisibility {
+        audience
+        perKink {
+          kink
+          audience
+        }
+      }
+    }
+  }
+`;
+
+const SET_KINK_VISIBILITY: TypedDocumentNode<{ setKinkVisibility: { id: number; kinkVisibility: KinkVisibilityData | null } }, { input: KinkVisibilityData }> = gql`
+  mutation SetKinkVisibility($input: KinkVisibilityInput!) {
+    setKinkVisibility(input: $input) {
+      id
+      kinkVisibility {
+        audience
+        perKink {
+          kink
+          audience
+        }
+      }
+    }
+  }
+`;
+
+/** Who sees the signed-in person's kinks, as the server keeps it; null until it arrives. */
+export async function fetchKinkVisibility(): Promise<KinkVisibility> {
+  const { data } = await sharedApolloClient().query({ query: KINK_VISIBILITY, fetchPolicy: 'network-only' });
+  const visibility = data?.me?.kinkVisibility;
+  if (!visibility) throw new Error('Kink privacy could not be loaded');
+  return visibilityFromData(visibility);
+}
+
+export async function saveKinkVisibility(visibility: KinkVisibility): Promise<KinkVisibility> {
+  const input = { audience: toEnum(visibility.audience), perKink: visibility.perKink.map((choice) => ({ kink: choice.kink, audience: toEnum(choice.audience) })) };
+  const { data } = await sharedApolloClient().mutate({ mutation: SET_KINK_VISIBILITY, variables: { input } });
+  if (!data?.setKinkVisibility.kinkVisibility) throw new Error('Kink privacy was not saved');
+  return visibilityFromData(data.setKinkVisibility.kinkVisibility);
+}
+
+const PUBLIC_CITY: TypedDocumentNode<{ me: { id: number; publicCity: string | null } | null }> = gql`
+  query PublicCity {
+    me {
+      id
+      publicCity
+    }
+  }
+`;
+
+const SET_PUBLIC_CITY: TypedDocumentNode<{ setPublicCity: { id: number; publicCity: string | null } }, { city: string | null }> = gql`
+  mutation SetPublicCity($city: String) {
+    setPublicCity(city: $city) {
+      id
+      publicCity
+    }
+  }
+`;
+
+/** The city the signed-in person shows on their card (null: none). */
+export async function fetchPublicCity(): Promise<string | null> {
+  const { data } = await sharedApolloClient().query({ query: PUBLIC_CITY, fetchPolicy: 'network-only' });
+  if (!data?.me) throw new Error('Your city could not be loaded');
+  return data.me.publicCity;
+}
+
+export async function savePublicCity(city: string | null): Promise<string | null> {
+  const { data } = await sharedApolloClient().mutate({ mutation: SET_PUBLIC_CITY, variables: { city } });
+  if (!data) throw new Error('Your city was not saved');
+  return data.setPublicCity.publicCity;
+}
 
 /** The same canonical lists the server serves, compiled into the bundle: used only if the server cannot answer. */
 export const bundledCatalogues: Catalogues = { kinks: [...Kinks], interests: [...Interests], genders: [...Genders] };

@@ -85,9 +85,19 @@ const base = css<{ $variant?: Variant }>`
 export const Button = styled.button.attrs<{ type?: 'button' | 'submit' }>(({ type }) => ({ type: type ?? 'button' }))<{
   $variant?: Variant;
   $block?: boolean;
+  /** `small`: a button inside a row or a form of a panel (Settings), not a screen's main action. */
+  $size?: 'small';
 }>`
   ${base}
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
+  ${({ $size }) =>
+    $size === 'small' &&
+    css`
+      flex: none;
+      min-height: 40px;
+      padding: 0 18px;
+      font-size: 0.9375rem;
+    `}
 `;
 
 export const ButtonLink = styled(Link)<{ $variant?: Variant; $block?: boolean }>`

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { ProfileLimits } from '@nocturne/contracts';
+import { ProfileLimits } from '@nocturne/contracts/limits';
 import { CameraIcon, CloseIcon, PlusIcon } from './icons';
 
 export interface PhotoTile {

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
-import { fetchCurrentUser, type AccountUser } from '../api/auth';
+import type { AccountUser } from '../api/auth';
 import { HttpError } from '../api/http';
 import { Button } from '../components/Button';
+import { MoonIcon } from '../components/icons';
 import { NightScreen } from '../components/NightScreen';
 import { Spinner } from '../components/Spinner';
 import { forgetLegacyCopies } from './browserSession';
+import { loadSessionUser } from './sessionPrefetch';
 import { SessionActionsContext, SessionContext } from './SessionContext';
 
 export type SessionCheck = { status: 'checking' } | { status: 'signedIn'; user: AccountUser } | { status: 'signedOut' } | { status: 'unavailable' };
@@ -16,7 +18,7 @@ export const outcomeOfFailedCheck = (error: unknown): SessionCheck =>
   error instanceof HttpError && error.status === 401 ? { status: 'signedOut' } : { status: 'unavailable' };
 
 /** Guards the signed-in routes: asks the server who is signed in once, then renders them or goes to /signin. */
-export function RequireSession({ loadUser = fetchCurrentUser }: { loadUser?: () => Promise<AccountUser> }) {
+export function RequireSession({ loadUser = loadSessionUser }: { loadUser?: () => Promise<AccountUser> }) {
   const [check, setCheck] = useState<SessionCheck>({ status: 'checking' });
   const [attempt, setAttempt] = useState(0);
   const location = useLocation();
@@ -74,6 +76,9 @@ export function RequireSession({ loadUser = fetchCurrentUser }: { loadUser?: () 
       return (
         <NightScreen stars={false}>
           <Centered>
+            <Mark>
+              <MoonIcon size={40} />
+            </Mark>
             <Spinner label="Checking your session" />
           </Centered>
         </NightScreen>
@@ -97,4 +102,9 @@ const Centered = styled.div`
   p {
     color: ${({ theme }) => theme.color.textMuted};
   }
+`;
+
+/** The app's moon above the spinner: the screen says whose it is from its first frame. */
+const Mark = styled.span`
+  color: ${({ theme }) => theme.color.moon};
 `;

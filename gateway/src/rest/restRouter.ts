@@ -4,9 +4,11 @@ import { z } from 'zod';
 import type { ApolloServer } from '@apollo/server';
 import { Messages } from '@nocturne/contracts';
 import { defineRoute, HttpError, type ExecuteOperation, type Logger, type ProxiedPrefix, type RestRoute, type SessionStore } from '@nocturne/platform';
-import { INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, sendError } from '../httpErrors';
+import { INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, knownHttpError, sendError } from '../httpErrors';
+import { cookiePolicyOf } from '../cookiePolicy';
 import { createRequestContext, type GatewayContext } from '../requestContext';
 import { isAllowedOrigin } from '../origin';
+import { IDEMPOTENCY_HEADER, IdempotencyKeys, REPLAYED_HEADER, type Claim } from './idempotency';
 import { buildOpenApiDocument } from './openApi';
 
 export const REST_BODY_LIMIT = '32kb';
@@ -54,6 +56,8 @@ export interface RestRouterOptions {
   serviceRoutes: readonly RestRoute[];
   /** The media routes, for the OpenAPI document. */
   proxiedPrefixes?: readonly ProxiedPrefix[];
+  /** Where the answers of writes sent with an `Idempotency-Key` are kept (Redis in real mode). */
+  idempotency: IdempotencyKeys;
 }
 
 function executorFor(server: ApolloServer<GatewayContext>, context: GatewayContext, logger: Logger): ExecuteOperation {
@@ -95,6 +99,7 @@ function checkAccess(route: RestRoute, context: GatewayContext, params: Record<s
 /** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph. Mount at `/api`. */
 export function createRestRouter(options: RestRouterOptions): Router {
   const { server, sessions, logger } = options;
+  const cookies = cookiePolicyOf(options.publicUrl);
   const routes = restRoutes(options.serviceRoutes, { ...(options.publicUrl && { publicUrl: options.publicUrl }), ...(options.proxiedPrefixes && { proxiedPrefixes: options.proxiedPrefixes }) });
   const router = Router();
 
@@ -117,14 +122,41 @@ export function createRestRouter(options: RestRouterOptions): Router {
       try {
         const body: unknown = req.body ?? {};
         if (route.method !== 'get' && (typeof body !== 'object' || Array.isArray(body))) throw new HttpError(400, 'Request body must be a JSON object');
-        const context = await createRequestContext(req, res, sessions);
+        const key = route.method === 'get' ? undefined : IdempotencyKeys.keyOf(req.get(IDEMPOTENCY_HEADER));
+        const context = await createRequestContext(req, res, sessions, cookies);
         checkAccess(route, context, req.params as Record<string, string>, body);
         const input = route.parseInput(body, req.params as Record<string, string>, req.query as Record<string, unknown>);
-        const result = await route.handle({ input, execute: executorFor(server, context, logger), context });
+        let claim: Claim | undefined;
+        if (key !== undefined) {
+          const scope = context.session ? `user:${context.session.userId}` : `ip:${context.clientIp}`;
+          claim = await options.idempotency.claim(scope, key, IdempotencyKeys.fingerprint(req.method, req.originalUrl, body));
+          if (claim.kind === 'replay') {
+            res.setHeader(REPLAYED_HEADER, 'true');
+            res.status(claim.status).json(claim.body);
+            return;
+          }
+        }
+        let result: Awaited<ReturnType<typeof route.handle>>;
+        try {
+          result = await route.handle({ input, execute: executorFor(server, context, logger), context });
+        } catch (error) {
+          // Nothing is kept for a failed call: its retry runs again.
+          if (claim?.kind === 'new') await claim.release().catch((releaseError: unknown) => logger.warn({ err: releaseError }, 'could not free an Idempotency-Key'));
+          throw error;
+        }
+        const status = result.status ?? route.success.status;
+        if (claim?.kind === 'new') {
+          // The write happened: a store that failed now must not turn it into an error.
+          await claim.finish(status, result.body).catch((finishError: unknown) => logger.warn({ err: finishError, route: route.path }, 'could not keep the answer of an Idempotency-Key'));
+        }
         if (result.clearSession) context.applySessionInstruction({ kind: 'clear' });
-        res.status(result.status ?? route.success.status).json(result.body);
+        res.status(status).json(result.body);
       } catch (error) {
-        if (error instanceof HttpError) return sendError(res, error);
+        const known = knownHttpError(error);
+        if (known) {
+          if (known.status >= 500) logger.warn({ err: error, route: route.path, status: known.status }, 'REST call failed on a dependency');
+          return sendError(res, known);
+        }
         logger.error({ err: error, route: route.path }, 'REST call failed');
         sendError(res, new HttpError(500, INTERNAL_ERROR_MESSAGE));
       }

@@ -5,6 +5,8 @@ import {
   SessionStore,
   createLogger,
   createSubgraphServer,
+  DependencyTimeout,
+  DependencyUnavailable,
   RuleViolation,
   type InternalContext,
   type SubgraphBaseContext,
@@ -23,8 +25,8 @@ interface StoredUser {
 
 /**
  * A stand-in for the auth subgraph with the agreed SDL and session protocol, so the gateway's tests do
- * not depend on the real service: the username `limited` is always rate limited, the reset token `good`
- * is the only valid one.
+ * not depend on the real service: the username `limited` is always rate limited, `database-away` and
+ * `database-slow` meet a database that is away or too slow, the reset token `good` is the only valid one.
  */
 export function createFakeAuthSubgraph(internalSecret: string) {
   const kv = new InProcessKeyValueStore();
@@ -74,6 +76,8 @@ export function createFakeAuthSubgraph(internalSecret: string) {
         signIn: async (_: unknown, args: { username: string; password: string }, context: SubgraphBaseContext) => {
           remember(context);
           if (args.username === 'limited') throw new RuleViolation('RATE_LIMITED', Messages.tooManyRequests, { retryAfterSeconds: 42 });
+          if (args.username === 'database-away') throw new DependencyUnavailable('database', 7);
+          if (args.username === 'database-slow') throw new DependencyTimeout('database', 5_000);
           const user = users.find((u) => u.username === args.username && u.password === args.password);
           if (!user) throw new RuleViolation('UNAUTHENTICATED', Messages.invalidCredentials);
           await startSession(context, user.id);

@@ -11,7 +11,7 @@ export const UserRegisteredV1 = z.object({
 });
 export type UserRegisteredV1 = z.infer<typeof UserRegisteredV1>;
 
-/** The account's name or age changed (profile edits write them through auth, the owner of the account). */
+/** The account's name or age changed (auth follows the profile context's AccountDetailsEdited: the profile edit owns the request). */
 export const AccountDetailsChangedV1 = z.object({
   userId: z.number().int().positive(),
   name: z.string(),

@@ -1,6 +1,7 @@
 export * from './envelope';
 export * from './topics';
 export * from './auth';
+export * from './limits';
 export * from './validation';
 export * from './catalogues';
 export * from './profileInputs';
@@ -9,5 +10,6 @@ export * from './profile';
 export * from './plans';
 export * from './swipeWindow';
 export * from './swipe';
+export * from './chat';
 export * from './registry';
 export * from './currentUser';

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+// No zod here: the client imports this module on its own (`@nocturne/contracts/plans`) on screens that
+// must stay light. Schemas of these values live beside their use (planIdSchema: swipe.ts).
 
 // --- Plans and quotas (decisions.md "Swipe window, quotas and plans"; spec point 9) ------------------
 
 export const PlanIds = ['free', 'nightPass', 'plus', 'max'] as const;
 export type PlanId = (typeof PlanIds)[number];
-export const planIdSchema = z.enum(PlanIds);
 
 export const Billings = ['weekly', 'monthly'] as const;
 export type Billing = (typeof Billings)[number];

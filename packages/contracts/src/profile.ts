@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { Genders } from './catalogues';
+import { KinkAudiences } from './profileInputs';
 import { integrationContract } from './envelope';
 
 /** Integration events of the profile context on `profile.events`, keyed by user id. */
 export const PublicPhotoV1 = z.object({ id: z.string(), url: z.string(), thumbnailUrl: z.string() });
 export type PublicPhotoV1 = z.infer<typeof PublicPhotoV1>;
+
+/**
+ * A small, strongly blurred copy of the first photo, under an id of its own (it tells nothing of the photo's
+ * id): what a free plan shows of someone who liked them. null: no photo, or none made yet. An optional field
+ * added to version 1: events published before it lack it (consumers read absent as unknown).
+ */
+const blurredPhotoUrl = z.string().nullable().optional();
 
 const publicProfileFields = {
   userId: z.number().int().positive(),
@@ -13,6 +21,7 @@ const publicProfileFields = {
   photos: z.array(PublicPhotoV1),
   kinks: z.array(z.string()),
   interests: z.array(z.string()),
+  blurredPhotoUrl,
 };
 
 /** A profile exists for a newly registered user (gender unset until onboarding). */
@@ -36,6 +45,7 @@ export type ProfileUpdatedV1 = z.infer<typeof ProfileUpdatedV1>;
 export const ProfilePhotosChangedV1 = z.object({
   userId: z.number().int().positive(),
   photos: z.array(PublicPhotoV1),
+  blurredPhotoUrl,
   changedAt: z.string(),
 });
 export type ProfilePhotosChangedV1 = z.infer<typeof ProfilePhotosChangedV1>;
@@ -54,23 +64,50 @@ export const LocationUpdatedV1 = z.object({
 });
 export type LocationUpdatedV1 = z.infer<typeof LocationUpdatedV1>;
 
+/**
+ * Who may see the person's kinks (kinks shown by mutual consent): `audience` for every kink, `perKink`
+ * overriding it one by one. Consumers that show or filter on kinks apply it with `kinksVisibleTo`.
+ */
+export const KinkVisibilityChangedV1 = z.object({
+  userId: z.number().int().positive(),
+  audience: z.enum(KinkAudiences),
+  perKink: z.array(z.object({ kink: z.string(), audience: z.enum(KinkAudiences) })),
+  changedAt: z.string(),
+});
+export type KinkVisibilityChangedV1 = z.infer<typeof KinkVisibilityChangedV1>;
+
+/** The city the person chose to show on their card (null: none). Never derived from their position or place text. */
+export const PublicCityChangedV1 = z.object({ userId: z.number().int().positive(), city: z.string().nullable(), changedAt: z.string() });
+export type PublicCityChangedV1 = z.infer<typeof PublicCityChangedV1>;
+
 /** The person's IANA time zone (the swipe window and quota resets follow it). */
 export const TimeZoneSetV1 = z.object({ userId: z.number().int().positive(), timeZone: z.string() });
 export type TimeZoneSetV1 = z.infer<typeof TimeZoneSetV1>;
+
+/**
+ * The person saved a profile edit with a name and age. The edit is one request with one owner (the profile
+ * context, which can still refuse it); the auth context keeps the account's name and age and follows this
+ * event, so a request is either taken whole or not at all (docs/design.md, "One owner per request").
+ */
+export const AccountDetailsEditedV1 = z.object({ userId: z.number().int().positive(), name: z.string(), age: z.number().int(), editedAt: z.string() });
+export type AccountDetailsEditedV1 = z.infer<typeof AccountDetailsEditedV1>;
 
 /** Everything the profile context held about the person was erased. */
 export const ProfileErasedV1 = z.object({ userId: z.number().int().positive(), erasedAt: z.string() });
 export type ProfileErasedV1 = z.infer<typeof ProfileErasedV1>;
 
-/** Everything about the person's profile is personal on the bus: gender, bio, photos, kinks, interests, cell, time zone. */
-const publicProfilePersonal = ['gender', 'bio', 'photos', 'kinks', 'interests'] as const;
+/** Everything about the person's profile is personal on the bus: gender, bio, photos, kinks, interests, who sees the kinks, cell, time zone. */
+const publicProfilePersonal = ['gender', 'bio', 'photos', 'kinks', 'interests', 'blurredPhotoUrl'] as const;
 
 export const ProfileEvents = {
   ProfileCreated: integrationContract({ type: 'ProfileCreated', version: 1, schema: ProfileCreatedV1, personal: [] }),
   OnboardingCompleted: integrationContract({ type: 'OnboardingCompleted', version: 1, schema: OnboardingCompletedV1, personal: publicProfilePersonal }),
   ProfileUpdated: integrationContract({ type: 'ProfileUpdated', version: 1, schema: ProfileUpdatedV1, personal: publicProfilePersonal }),
-  ProfilePhotosChanged: integrationContract({ type: 'ProfilePhotosChanged', version: 1, schema: ProfilePhotosChangedV1, personal: ['photos'] }),
+  ProfilePhotosChanged: integrationContract({ type: 'ProfilePhotosChanged', version: 1, schema: ProfilePhotosChangedV1, personal: ['photos', 'blurredPhotoUrl'] }),
   LocationUpdated: integrationContract({ type: 'LocationUpdated', version: 1, schema: LocationUpdatedV1, personal: ['cell', 'latitude', 'longitude'] }),
+  KinkVisibilityChanged: integrationContract({ type: 'KinkVisibilityChanged', version: 1, schema: KinkVisibilityChangedV1, personal: ['audience', 'perKink'] }),
+  PublicCityChanged: integrationContract({ type: 'PublicCityChanged', version: 1, schema: PublicCityChangedV1, personal: ['city'] }),
   TimeZoneSet: integrationContract({ type: 'TimeZoneSet', version: 1, schema: TimeZoneSetV1, personal: ['timeZone'] }),
+  AccountDetailsEdited: integrationContract({ type: 'AccountDetailsEdited', version: 1, schema: AccountDetailsEditedV1, personal: ['name', 'age'] }),
   ProfileErased: integrationContract({ type: 'ProfileErased', version: 1, schema: ProfileErasedV1, personal: [] }),
 } as const;

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { DefaultGender, Genders, Interests, Kinks, type Kink } from './catalogues';
-import { Limits, Messages, ageSchema, nameSchema } from './validation';
+import { ProfileLimits } from './limits';
+import { Messages, ageSchema, nameSchema } from './validation';
 
 /** The profile's input rules and their messages: one definition for the client's forms, the REST facade and the services. */
-export const ProfileLimits = {
-  bioMax: Limits.bioMax,
-  photosMax: Limits.photosMax,
-  photoMaxBytes: 10 * 1024 * 1024,
-  /** 6000 x 4000: what a phone saves by default; higher-resolution modes are refused (decoding cost). */
-  photoMaxMegapixels: 24,
-  ageMin: Limits.ageMin,
-  ageMax: Limits.ageMax,
-  locationTextMax: 200,
-  nightOwlScoreDefault: 5,
-  nightOwlScoreMax: 10,
-} as const;
 
 export const ProfileMessages = {
   gender: `Gender must be one of ${Genders.join(', ')}`,
@@ -38,6 +27,9 @@ export const ProfileMessages = {
   longitude: 'Longitude must be a number from -180 to 180',
   locationText: `Location must be at most ${ProfileLimits.locationTextMax} characters`,
   notificationPreference: 'Notification preferences must be true or false',
+  publicCity: `City must be a place name of at most ${ProfileLimits.publicCityMax} characters`,
+  kinkAudience: 'Choose everyone or only people who share it',
+  kinkVisibilityDuplicate: 'Each kink can have only one choice',
   timeZone: 'Time zone must be an IANA time zone such as Europe/Berlin',
   profileNotFound: 'Profile not found',
   profileErased: 'This profile has been deleted',
@@ -63,12 +55,8 @@ export const bioSchema = z.string({ error: ProfileMessages.bio }).trim().max(Pro
 const optionalBioSchema = bioSchema.nullish().transform((bio) => (bio ? bio : null));
 /** Older clients still send the onboarding list's 'Role Playing'; it is the same item. */
 const KinkAliases: Readonly<Record<string, Kink>> = { 'Role Playing': 'Role Play' };
-export const kinksSchema = z
-  .array(
-    z.preprocess((kink) => (typeof kink === 'string' ? (KinkAliases[kink] ?? kink) : kink), z.enum(Kinks, { error: ProfileMessages.kinks })),
-    { error: ProfileMessages.kinks },
-  )
-  .refine(withoutDuplicates, ProfileMessages.kinkDuplicate);
+export const kinkSchema = z.preprocess((kink) => (typeof kink === 'string' ? (KinkAliases[kink] ?? kink) : kink), z.enum(Kinks, { error: ProfileMessages.kinks }));
+export const kinksSchema = z.array(kinkSchema, { error: ProfileMessages.kinks }).refine(withoutDuplicates, ProfileMessages.kinkDuplicate);
 export const interestsSchema = z
   .array(z.enum(Interests, { error: ProfileMessages.interests }), { error: ProfileMessages.interests })
   .refine(withoutDuplicates, ProfileMessages.interestDuplicate);
@@ -116,7 +104,7 @@ export const onboardingUpdateSchema = z.object({
 export type OnboardingUpdateInput = z.input<typeof onboardingUpdateSchema>;
 export type OnboardingUpdate = z.output<typeof onboardingUpdateSchema>;
 
-/** The profile edit dialog's save (spec point 3 'Profile update'); name and age belong to auth. */
+/** The profile edit dialog's save (spec point 3 'Profile update'). The profile service takes it whole; auth follows its name and age. */
 export const profileUpdateSchema = z.object({
   name: nameSchema,
   age: ageSchema,
@@ -128,9 +116,12 @@ export const profileUpdateSchema = z.object({
   interests: interestsSchema,
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
-/** The part of a profile update the profile service owns. */
+/** The public profile's part of a profile update. */
 export const profileDetailsUpdateSchema = profileUpdateSchema.omit({ name: true, age: true });
 export type ProfileDetailsUpdate = z.output<typeof profileDetailsUpdateSchema>;
+/** The account's part of a profile update: the name and age the auth context follows. */
+export const accountDetailsSchema = profileUpdateSchema.pick({ name: true, age: true });
+export type AccountDetails = z.output<typeof accountDetailsSchema>;
 
 export const locationSchema = z.object({
   latitude: z.number({ error: ProfileMessages.latitude }).min(-90, ProfileMessages.latitude).max(90, ProfileMessages.latitude),
@@ -153,6 +144,59 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const DefaultNotificationPreferences: NotificationPreferences = { matches: true, messages: true, likes: false, marketing: false };
+
+/**
+ * Kinks shown by mutual consent: who sees each of a person's kinks. `everyone` (the default) or only
+ * `sharers`, people who have that kink too. `audience` holds for every kink; `perKink` overrides it one by
+ * one (a choice for a kink the person does not have yet waits until they add it).
+ */
+export const KinkAudiences = ['everyone', 'sharers'] as const;
+export type KinkAudience = (typeof KinkAudiences)[number];
+export interface KinkVisibility {
+  audience: KinkAudience;
+  perKink: Array<{ kink: string; audience: KinkAudience }>;
+}
+export const DefaultKinkVisibility: KinkVisibility = { audience: 'everyone', perKink: [] };
+
+const kinkAudienceSchema = z.enum(KinkAudiences, { error: ProfileMessages.kinkAudience });
+export const kinkVisibilitySchema = z.object({
+  audience: kinkAudienceSchema,
+  perKink: z
+    .array(z.object({ kink: kinkSchema, audience: kinkAudienceSchema }), { error: ProfileMessages.kinks })
+    .max(Kinks.length, ProfileMessages.kinkVisibilityDuplicate)
+    .refine((choices) => withoutDuplicates(choices.map((choice) => choice.kink)), ProfileMessages.kinkVisibilityDuplicate)
+    .default([]),
+}) satisfies z.ZodType<KinkVisibility, unknown>;
+
+/** Who sees `kink` of a person with this `visibility`. */
+export function audienceOfKink(visibility: KinkVisibility | null | undefined, kink: string): KinkAudience {
+  const rule = visibility ?? DefaultKinkVisibility;
+  return rule.perKink.find((choice) => choice.kink === kink)?.audience ?? rule.audience;
+}
+
+/** The kinks everyone may see (and may filter the deck on). */
+export const publicKinks = (kinks: readonly string[], visibility: KinkVisibility | null | undefined): string[] =>
+  kinks.filter((kink) => audienceOfKink(visibility, kink) === 'everyone');
+
+/** The kinks a viewer with `viewerKinks` may see: the public ones, and those hidden from all but people who share them that the viewer has. */
+export const kinksVisibleTo = (kinks: readonly string[], visibility: KinkVisibility | null | undefined, viewerKinks: ReadonlySet<string>): string[] =>
+  kinks.filter((kink) => viewerKinks.has(kink) || audienceOfKink(visibility, kink) === 'everyone');
+
+/**
+ * The city a person chooses to show on their card (spec: 'location text or distance'). Only what they
+ * type here is shown, never their place text or position. Empty or null: no city shown.
+ */
+export const publicCitySchema = z.object({
+  city: z
+    .string({ error: ProfileMessages.publicCity })
+    .trim()
+    .max(ProfileLimits.publicCityMax, ProfileMessages.publicCity)
+    .refine((city) => city === '' || /\p{L}/u.test(city), ProfileMessages.publicCity)
+    .refine((city) => !/[\p{Cc}\p{Cf}]/u.test(city), ProfileMessages.publicCity)
+    .nullish()
+    .transform((city) => (city ? city : null)),
+});
+export type PublicCity = z.output<typeof publicCitySchema>;
 
 export const timeZoneSchema = z.string({ error: ProfileMessages.timeZone }).trim().refine(isValidTimeZone, ProfileMessages.timeZone);
 /** The time zone as an input of its own, so a refusal names its field. */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { Genders } from './catalogues';
 import { integrationContract } from './envelope';
-import { planIdSchema } from './plans';
+import { PlanIds } from './plans';
 import { interestsSchema, kinksSchema } from './profileInputs';
 
 // --- Swipes and the deck --------------------------------------------------------------------------
 
 /** Right is a like, left a pass, up a super-like (a like that the other person sees marked). */
+export const planIdSchema = z.enum(PlanIds);
+
 export const SwipeKinds = ['like', 'pass', 'superlike'] as const;
 export type SwipeKind = (typeof SwipeKinds)[number];
 export const isLikeKind = (kind: SwipeKind | undefined | null) => kind === 'like' || kind === 'superlike';

@@ -1,22 +1,10 @@
 import { z } from 'zod';
+import { Limits } from './limits';
 
 /**
  * The input rules of the spec (point 5 and 9, with decisions.md), one definition for the client's forms,
  * the REST facade and the services. Each message names its field.
  */
-export const Limits = {
-  usernameMin: 3,
-  usernameMax: 20,
-  passwordMin: 6,
-  passwordMax: 128,
-  nameMin: 2,
-  nameMax: 50,
-  ageMin: 18,
-  ageMax: 99,
-  emailMax: 254,
-  bioMax: 500,
-  photosMax: 6,
-} as const;
 
 export const Messages = {
   username: `Username must be ${Limits.usernameMin} to ${Limits.usernameMax} characters`,
@@ -36,6 +24,10 @@ export const Messages = {
   signedOut: 'Not signed in',
   forbidden: 'You can only change your own account',
   tooManyRequests: 'Too many attempts. Please try again later.',
+  /** A server Nocturne needs (sessions, the database) is away for a moment: 503 with Retry-After. */
+  unavailable: 'Nocturne is briefly unavailable. Please try again in a few seconds.',
+  /** A server did not answer in time: 504; the request may or may not have been carried out. */
+  timedOut: 'Nocturne took too long to answer. Please try again.',
 } as const;
 
 // A practical address check: something@domain.tld, no spaces, one @.

@@ -10,10 +10,12 @@ import {
   MemoryBlobStore,
   MemoryCheckpointStore,
 } from './inprocess';
+import type { ReadinessCheck } from './http/subgraphServer';
 import type { Logger } from './logging';
 import type { BlobStore, EventBus, EventStore, KeyValueStore, ReadModelStore } from './ports';
 import { FileSubjectKeyStore, MemorySubjectKeyStore, parseMasterKey, PersonalDataVault } from './privacy';
 import { createRealAdapters } from './real';
+import { instrumentEventStore, type ProductCounterRule } from './telemetry/instrumentedEventStore';
 
 export interface Adapters {
   /** `real` with Kafka, MongoDB and Redis; `embedded` with the in-process adapters. */
@@ -37,6 +39,11 @@ export interface Adapters {
    * `<data>/bus/subject-keys.jsonl` (with the bus) or database `nocturne_keys`. Shredded on account deletion.
    */
   publishedPersonalData: PersonalDataVault;
+  /**
+   * Readiness of the servers behind the adapters (real mode: `database` and `redis` make a service not
+   * ready while away, `kafka` only degraded, as writes wait in the outbox); none embedded, all in-process.
+   */
+  dependencies: Record<string, ReadinessCheck>;
   /** Closes what this call created (never the shared infrastructure passed in). */
   close(): Promise<void>;
 }
@@ -106,6 +113,8 @@ export interface CreateAdaptersOptions {
   /** Partitions per topic, for topic creation on Kafka and the in-process bus. */
   partitions?: Record<string, number>;
   logger?: Logger;
+  /** The product counters this service's events feed (`ServiceDefinition.productCounters`). */
+  productCounters?: readonly ProductCounterRule[];
 }
 
 const REAL_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL'] as const;
@@ -122,6 +131,12 @@ const SERVICE_NAME = /^[a-z][a-z0-9-]{0,40}$/;
  * in-process ones otherwise.
  */
 export async function createAdapters(options: CreateAdaptersOptions): Promise<Adapters> {
+  const adapters = await connectAdapters(options);
+  // Append latency, events by type, product counters and trace context, on both kinds of store.
+  return { ...adapters, eventStore: instrumentEventStore(adapters.eventStore, { service: options.service, ...(options.productCounters && { productCounters: options.productCounters }) }) };
+}
+
+async function connectAdapters(options: CreateAdaptersOptions): Promise<Adapters> {
   const env = options.env ?? process.env;
   if (!SERVICE_NAME.test(options.service)) throw new Error(`service name must match ${SERVICE_NAME}, got "${options.service}"`);
   const personalDataKey = parseMasterKey(env.PERSONAL_DATA_KEY);
@@ -188,6 +203,7 @@ function createEmbeddedAdapters(options: CreateAdaptersOptions, env: NodeJS.Proc
     projectionCheckpoints: new MemoryCheckpointStore(),
     personalData,
     publishedPersonalData: own.publishedPersonalData,
+    dependencies: {},
     close: async () => {
       await eventStore.close();
       await checkpoints.close();

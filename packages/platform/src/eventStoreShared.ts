@@ -1,4 +1,5 @@
 import type { AllSubscription, ExpectedVersion, NewEvent, StoredEvent } from './ports';
+import { cappedDoublingMs } from './delays';
 import type { Logger } from './logging';
 
 export function assertAppendArguments(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): void {
@@ -46,14 +47,15 @@ export class SubscriptionSet {
 /**
  * subscribeToAll on top of readAll: delivers in global order, awaits the handler, and when the handler
  * throws retries the same event with backoff instead of skipping it (an event is never lost to a
- * subscriber). `waitForMore` resolves when new events may exist (or after a poll interval).
+ * subscriber). `waitForMore` resolves when new events may exist (or after a poll interval); it is told how
+ * many reads in a row found nothing, so a store that polls can poll an idle log less often.
  */
 export function pollingSubscription(options: {
   after: number;
   handler: (event: StoredEvent) => Promise<void>;
   readAll: (after: number, limit: number) => Promise<StoredEvent[]>;
   /** Resolves when events after `position` may exist; checks first, so an append just before is not missed. */
-  waitForMore: (position: number) => Promise<void>;
+  waitForMore: (position: number, emptyReads: number) => Promise<void>;
   wake: () => void;
   logger?: Logger;
   batchSize?: number;
@@ -62,6 +64,7 @@ export function pollingSubscription(options: {
   let stopped = false;
   const run = async () => {
     let failures = 0;
+    let emptyReads = 0;
     while (!stopped) {
       let batch: StoredEvent[];
       try {
@@ -75,9 +78,10 @@ export function pollingSubscription(options: {
       if (batch.length === 0) {
         // A stop() that came while the read was in flight has already woken nobody: do not wait.
         if (stopped) break;
-        await options.waitForMore(position);
+        await options.waitForMore(position, ++emptyReads);
         continue;
       }
+      emptyReads = 0;
       for (const event of batch) {
         while (!stopped) {
           try {
@@ -105,4 +109,4 @@ export function pollingSubscription(options: {
   };
 }
 
-const backoff = (failures: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(5000, 50 * 2 ** Math.min(failures, 7))));
+const backoff = (failures: number) => new Promise<void>((resolve) => setTimeout(resolve, cappedDoublingMs(failures, 50, 5000)));

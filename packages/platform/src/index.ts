@@ -1,3 +1,4 @@
+export * from './delays';
 export * from './ports';
 export * from './http';
 export * from './sessions';
@@ -18,3 +19,4 @@ export * from './kit';
 export * from './domain';
 export * from './rateLimiter';
 export * from './rest';
+export * from './telemetry';

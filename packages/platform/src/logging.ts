@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { activeTraceIds } from './telemetry/tracing';
 
 export type { Logger } from 'pino';
 
@@ -73,6 +74,8 @@ export function createLogger(name: string, options: LoggerOptions = {}): Logger 
       log: (object) => redact(object) as Record<string, unknown>,
     },
     serializers: { err: (error: unknown) => redact(pino.stdSerializers.err(error as Error)) },
+    // Within a trace, every line names it: a log line leads to its trace and back.
+    mixin: () => activeTraceIds() ?? {},
     // The message text too: `logger.info('mail to x@y.z')` must not print the address.
     hooks: {
       logMethod(args, method) {

@@ -1,6 +1,20 @@
 import { Messages } from '@nocturne/contracts';
 import { RuleViolation } from './domain/ruleViolation';
 import type { KeyValueStore } from './ports';
+import { rateLimitRefusals } from './telemetry/metrics';
+
+/**
+ * The counter family of a key, for the refusals metric: the prefix and the key's leading word segments
+ * (`auth:rate:sign-up:address` of `sign-up:address:203.0.113.9`), never the address, hash or id after them.
+ */
+export function limitNameOf(prefix: string, key: string): string {
+  const words: string[] = [];
+  for (const segment of key.split(':')) {
+    if (words.length === 2 || !/^[a-z][a-z-]*$/.test(segment)) break;
+    words.push(segment);
+  }
+  return `${prefix}${words.join(':') || 'other'}`;
+}
 
 export interface RateLimit {
   limit: number;
@@ -66,6 +80,7 @@ export class RateLimiter {
   }
 
   private async limited(key: string, rule: RateLimit) {
+    rateLimitRefusals.inc({ limit: limitNameOf(this.prefix, key) });
     const ttl = await this.kv.ttl(this.prefix + key);
     const retryAfterSeconds = Math.max(1, Math.ceil((ttl ?? rule.windowMs) / 1000));
     return new RuleViolation('RATE_LIMITED', Messages.tooManyRequests, { retryAfterSeconds });

@@ -1,5 +1,6 @@
 import { Topics } from '@nocturne/contracts';
 import { createAdapters, type Adapters } from './adapters';
+import { evaluateReadiness } from './http';
 import type { DeliveredMessage } from './ports';
 import { startOutboxRelay } from './relay';
 import { eventually, uniqueSuffix } from './testing';
@@ -18,6 +19,12 @@ d('real adapters end to end', () => {
   });
   afterAll(async () => {
     await adapters.close();
+  });
+
+  it('reports each server it depends on for readiness: the database and Redis needed, Kafka only degrading', async () => {
+    expect(Object.keys(adapters.dependencies).sort()).toEqual(['database', 'kafka', 'redis']);
+    expect(adapters.dependencies.kafka?.whenDown).toBe('degraded');
+    expect(await evaluateReadiness(adapters.dependencies)).toEqual({ ready: true, status: 'ready', checks: { database: true, kafka: true, redis: true } });
   });
 
   it('relays appended events through Kafka to a consumer group', async () => {

@@ -4,6 +4,7 @@ import { KafkaEventBus } from './kafka/eventBus';
 import type { Logger } from './logging';
 import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from './mongo';
 import { MongoSubjectKeyStore, PersonalDataVault } from './privacy';
+import { dependencyFailureOf } from './ports';
 import { RedisKeyValueStore } from './redis';
 
 /** The database of the keys sealing published personal data, shared by every service. */
@@ -22,6 +23,32 @@ export interface RealAdaptersOptions {
   logger?: Logger;
 }
 
+/**
+ * How long an operation waits for a database server when none answers: then it fails, and the request
+ * answers 503 (the driver's default, 30 s, and our former 10 s kept people waiting). A server that is up
+ * is always selectable at once, however slow its queries are.
+ */
+export const DATABASE_SELECTION_TIMEOUT_MS = 2_000;
+/** How long a starting service keeps trying to reach the database before it gives up. */
+const DATABASE_CONNECT_PATIENCE_MS = 15_000;
+
+/** Connects to the database, trying again (short selection timeout each time) until the patience runs out. */
+async function connectDatabase(uri: string, dbName: string, logger?: Logger): Promise<mongoose.Connection> {
+  const deadline = Date.now() + DATABASE_CONNECT_PATIENCE_MS;
+  for (;;) {
+    const connection = mongoose.createConnection(uri, { dbName, serverSelectionTimeoutMS: DATABASE_SELECTION_TIMEOUT_MS });
+    try {
+      return await connection.asPromise();
+    } catch (error) {
+      await connection.close().catch(() => undefined);
+      // Only a server that is away is worth waiting for; a bad address or credentials are not.
+      if (Date.now() >= deadline || !dependencyFailureOf(error)) throw error;
+      logger?.warn({ err: error }, 'the database does not answer yet; trying again');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** Kafka, MongoDB (database `nocturne_<service>`) and Redis; whatever connected is closed again if a later step fails. */
 export async function createRealAdapters(options: RealAdaptersOptions): Promise<Adapters> {
   const cleanups: Array<() => Promise<void>> = [];
@@ -35,7 +62,7 @@ export async function createRealAdapters(options: RealAdaptersOptions): Promise<
     }
   };
   try {
-    const connection = await mongoose.createConnection(options.mongodbUri, { dbName: `nocturne_${options.service}`, serverSelectionTimeoutMS: 10_000 }).asPromise();
+    const connection = await connectDatabase(options.mongodbUri, `nocturne_${options.service}`, options.logger);
     cleanups.push(() => connection.close());
     const db = connection.db;
     if (!db) throw new Error('MongoDB connection has no database');
@@ -77,6 +104,11 @@ export async function createRealAdapters(options: RealAdaptersOptions): Promise<
       projectionCheckpoints: new MongoCheckpointStore(db, 'projection_checkpoints'),
       personalData,
       publishedPersonalData,
+      dependencies: {
+        database: { probe: async () => (await db.command({ ping: 1 })).ok === 1 },
+        redis: { probe: () => kv.ping() },
+        kafka: { probe: () => bus.ping(), whenDown: 'degraded', note: 'Kafka is away: writes are kept in the outbox and published once it is back' },
+      },
       close: closeAll,
     };
   } catch (error) {

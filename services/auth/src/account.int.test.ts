@@ -1,6 +1,6 @@
-import { Messages } from '@nocturne/contracts';
+import { Messages, Topics } from '@nocturne/contracts';
 import { eventually } from '@nocturne/platform/testing';
-import { AuthHarness, DELETE_ACCOUNT, ENTITIES, ME, newAccount, REQUEST_RESET, SIGN_IN, SIGN_UP, UPDATE_DETAILS } from './testing/authHarness';
+import { AuthHarness, DELETE_ACCOUNT, ENTITIES, ME, newAccount, REQUEST_RESET, SIGN_IN, SIGN_UP, SOME_VIEWER } from './testing/authHarness';
 
 type SignedUp = { signUp: { user: { id: number } } };
 
@@ -20,22 +20,29 @@ describe('account details, deletion and references over the auth subgraph', () =
     return { account, session: answer.session!, id: answer.body.data!.signUp.user.id };
   }
 
-  it('changes name and age of the signed-in user', async () => {
+  it('follows the name and age of a profile edit (the profile service owns the edit), once however often it is delivered', async () => {
     const { session, id } = await signUp();
-    const answer = await auth.graphql(UPDATE_DETAILS, { name: ' Selene ', age: 33 }, { session });
-    expect(answer.body.data).toMatchObject({ updateAccountDetails: { id, name: 'Selene', age: 33 } });
-    expect((await auth.graphql(ME, {}, { session })).body.data).toMatchObject({ me: { name: 'Selene', age: 33 } });
+    const edit = await auth.followProfileEdit(id, { name: ' Selene ', age: 33 });
+    expect((await auth.graphql(ME, {}, { session })).body.data).toMatchObject({ me: { id, name: 'Selene', age: 33 } });
+    // Delivered again (at least once): nothing changes, nothing new is recorded.
+    const stream = async () => (await auth.adapters.eventStore.readStream(`user-${id}`)).length;
+    const before = await stream();
+    await auth.adapters.bus.publish(Topics.profile, [{ key: edit.aggregateId, event: edit }]);
+    // The same values again under a new id: followed, and nothing to record.
+    await auth.followProfileEdit(id, { name: 'Selene', age: 33 });
+    // In order behind those two: once it shows, they were handled; only it was recorded.
+    await auth.followProfileEdit(id, { name: 'Selene Starfall', age: 34 });
+    expect(await stream()).toBe(before + 1);
   });
 
-  it('refuses details that break the rules, naming the field', async () => {
+  it('has no mutation of its own for name and age: one request, one owner', async () => {
     const { session } = await signUp();
-    const answer = await auth.graphql(UPDATE_DETAILS, { name: 'Selene', age: 12 }, { session });
-    expect(answer.body.errors?.[0]).toMatchObject({ message: Messages.age, extensions: { code: 'BAD_USER_INPUT', field: 'age' } });
+    const answer = await auth.graphql(`mutation { updateAccountDetails(name: "Selene", age: 30) { id } }`, {}, { session });
+    expect(answer.body.errors?.[0]?.message).toMatch(/updateAccountDetails/);
   });
 
   it('refuses account changes without a session', async () => {
     for (const [query, variables] of [
-      [UPDATE_DETAILS, { name: 'Selene', age: 30 }],
       [DELETE_ACCOUNT, {}],
     ] as const) {
       const answer = await auth.graphql(query, variables);
@@ -57,6 +64,13 @@ describe('account details, deletion and references over the auth subgraph', () =
     });
   });
 
+  it('shows nobody to a signed-out caller through _entities', async () => {
+    const alice = await signUp({ name: 'Alice' });
+    const answer = await auth.graphql(ENTITIES, { representations: [{ __typename: 'User', id: alice.id }] });
+    expect(answer.body.errors?.[0]).toMatchObject({ message: 'Not signed in', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(JSON.stringify(answer.body)).not.toContain('Alice');
+  });
+
   it('deletes the account: sessions end, the cookie clears, the user disappears and the names are free again', async () => {
     const { account, session, id } = await signUp();
     const otherDevice = (await auth.graphql(SIGN_IN, { username: account.username, password: account.password })).session;
@@ -66,7 +80,7 @@ describe('account details, deletion and references over the auth subgraph', () =
     expect(answer.session).toBe('clear');
 
     for (const ended of [session, otherDevice]) expect(await auth.sessions.resolve(ended)).toBeNull();
-    expect((await auth.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] })).body.data).toEqual({ _entities: [null] });
+    expect((await auth.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] }, SOME_VIEWER)).body.data).toEqual({ _entities: [null] });
     const signIn = await auth.graphql(SIGN_IN, { username: account.username, password: account.password });
     expect(signIn.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
@@ -99,7 +113,7 @@ describe('a restarted auth service', () => {
     const account = newAccount();
     const signedUp = await first.graphql<SignedUp>(SIGN_UP, { input: account });
     const id = signedUp.body.data!.signUp.user.id;
-    await first.graphql(UPDATE_DETAILS, { name: 'Renamed', age: 44 }, { session: signedUp.session });
+    await first.followProfileEdit(id, { name: 'Renamed', age: 44 });
     await first.stop({ keepData: true });
 
     const second = await AuthHarness.start({ dataDir: first.dataDir });
@@ -110,7 +124,7 @@ describe('a restarted auth service', () => {
       expect(taken.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', field: 'username' });
       const next = await second.graphql<SignedUp>(SIGN_UP, { input: newAccount() });
       expect(next.body.data!.signUp.user.id).toBeGreaterThan(id);
-      expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] })).body.data).toMatchObject({ _entities: [{ id, name: 'Renamed' }] });
+      expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] }, SOME_VIEWER)).body.data).toMatchObject({ _entities: [{ id, name: 'Renamed' }] });
       expect((await second.service.readiness()).ready).toBe(true);
     } finally {
       await second.stop();

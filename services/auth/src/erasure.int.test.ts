@@ -3,7 +3,7 @@ import { protectPersonalData } from '@nocturne/platform';
 import { eventually, personalDataStorages, uniqueSuffix } from '@nocturne/platform/testing';
 import { authPersonalData } from './account/personalData';
 import type { UserDocument } from './projections/users';
-import { AuthHarness, DELETE_ACCOUNT, ENTITIES, newAccount, REQUEST_RESET, RESET, SIGN_IN, SIGN_UP, UPDATE_DETAILS } from './testing/authHarness';
+import { AuthHarness, DELETE_ACCOUNT, ENTITIES, newAccount, REQUEST_RESET, RESET, SIGN_IN, SIGN_UP, SOME_VIEWER } from './testing/authHarness';
 
 type SignedUp = { signUp: { user: { id: number } } };
 
@@ -22,8 +22,7 @@ describe.each(storages)('erasure of an account in the $name', (storage) => {
     const signedUp = await first.graphql<SignedUp>(SIGN_UP, { input: account });
     expect(signedUp.body.errors).toBeUndefined();
     const id = signedUp.body.data!.signUp.user.id;
-    const session = signedUp.session!;
-    await first.graphql(UPDATE_DETAILS, { name: renamed, age: 32 }, { session });
+    await first.followProfileEdit(id, { name: renamed, age: 32 });
     await first.graphql(REQUEST_RESET, { email: account.email });
     await eventually(() => expect(first.mails().map((mail) => mail.to)).toContain(account.email));
     const token = /token=([A-Za-z0-9_%-]+)/.exec(first.mails().at(-1)!.text)![1]!;
@@ -45,7 +44,7 @@ describe.each(storages)('erasure of an account in the $name', (storage) => {
     const second = await AuthHarness.start({ dataDir: first.dataDir, storage: secondStorage });
     try {
       expect((await second.graphql(SIGN_IN, { username: account.username, password: 'another-secret-9' })).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-      expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] })).body.data).toEqual({ _entities: [null] });
+      expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] }, SOME_VIEWER)).body.data).toEqual({ _entities: [null] });
       const row = await second.adapters.readModels.collection<UserDocument>('users').get(String(id));
       expect(row).toEqual({ _id: String(id), version: expect.any(Number), erased: true });
 

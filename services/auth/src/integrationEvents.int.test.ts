@@ -1,7 +1,7 @@
 import { AuthEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import { openPublishedPersonalData } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { AuthHarness, DELETE_ACCOUNT, newAccount, SIGN_UP, UPDATE_DETAILS } from './testing/authHarness';
+import { AuthHarness, DELETE_ACCOUNT, newAccount, SIGN_UP } from './testing/authHarness';
 
 describe('integration events of the auth subgraph', () => {
   it('publishes UserRegistered, AccountDetailsChanged and UserDeleted on auth.events, keyed by user id, without secrets, personal fields sealed until the account is deleted', async () => {
@@ -18,7 +18,7 @@ describe('integration events of the auth subgraph', () => {
       const account = newAccount({ name: 'Nyx', age: 29 });
       const signedUp = await auth.graphql<{ signUp: { user: { id: number } } }>(SIGN_UP, { input: account });
       const id = signedUp.body.data!.signUp.user.id;
-      await auth.graphql(UPDATE_DETAILS, { name: 'Nyx Noctis', age: 30 }, { session: signedUp.session });
+      await auth.followProfileEdit(id, { name: 'Nyx Noctis', age: 30 });
       const eventsOf = (types: string[]) =>
         eventually(() => {
           const events = received.filter((message) => message.key === String(id));

@@ -9,6 +9,7 @@ import {
   shredTogether,
   startOutboxRelay,
   type Adapters,
+  type BusConsumer,
   type Logger,
   type OutboxRelay,
   type ServiceDefinition,
@@ -23,6 +24,7 @@ import { authResolvers, type AuthContext } from './graphql/resolvers';
 import { createArgon2Passwords } from './infrastructure/argon2Passwords';
 import { createMailer } from './infrastructure/mailer';
 import { toAuthIntegrationEvent } from './integration/integrationEvents';
+import { consumeProfileEvents } from './integration/profileEventsConsumer';
 import { createUsersProjection } from './projections/users';
 import { authRoutes } from './rest/routes';
 
@@ -30,7 +32,7 @@ export const authTypeDefs = readServiceSchema(__dirname);
 
 export interface AuthServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'projectionCheckpoints' | 'personalData' | 'publishedPersonalData'>;
+  adapters: Pick<Adapters, 'eventStore' | 'kv' | 'readModels' | 'bus' | 'checkpoints' | 'projectionCheckpoints' | 'personalData' | 'publishedPersonalData' | 'dependencies'>;
   config: AuthConfig;
   logger: Logger;
   /** Tests move time forward (reset links expire); defaults to the system clock. */
@@ -47,6 +49,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
   const mailer = createMailer(config.mail, logger);
   let application: AuthApplication | undefined;
   let relay: OutboxRelay | undefined;
+  let consumer: BusConsumer | undefined;
   let url: string | undefined;
 
   const server = createSubgraphServer<AuthContext>({
@@ -61,7 +64,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
       if (!application) throw new Error('auth service is not started');
       return { ...base, auth: application };
     },
-    readinessChecks: { usersProjection: () => projection.caughtUp() },
+    readinessChecks: { ...adapters.dependencies, usersProjection: () => projection.caughtUp(), contextsConsumer: () => consumer !== undefined },
   });
 
   return {
@@ -106,9 +109,12 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
         logger,
       });
       ({ url } = await server.start());
+      consumer = await consumeProfileEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger });
       return { url };
     },
     async stop() {
+      await consumer?.stop();
+      consumer = undefined;
       await server.stop();
       await application?.settle();
       await relay?.stop();
@@ -128,4 +134,5 @@ export const authService: ServiceDefinition<AuthEnvironment> = {
   create: ({ adapters, settings, logger, clock }) => createAuthService({ adapters, config: toAuthConfig(settings), logger, ...(clock && { clock }) }),
   typeDefs: authTypeDefs,
   restRoutes: authRoutes,
+  productCounters: [{ counter: 'signUps', eventType: 'UserRegistered' }],
 };

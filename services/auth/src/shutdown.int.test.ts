@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
 import { freePort, hasRealInfrastructure, infra, outageTestsEnabled, repoRoot } from '@nocturne/platform/testing';
 
 // The auth service as its own process (services/auth/dist/main.js, built by npm run build) on real Kafka,
@@ -60,18 +60,19 @@ async function startAuth(): Promise<Started> {
 
 async function signUp(auth: Started): Promise<number> {
   const tag = `${Date.now().toString(36).slice(-6)}${randomBytes(2).toString('hex')}`;
+  const body = JSON.stringify({
+    query: 'mutation SignUp($input: SignUpInput!) { signUp(input: $input) { user { id } } }',
+    variables: { input: { username: `sd${tag}`, email: `sd.${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 30 } },
+  });
   const res = await fetch(`${auth.url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: '127.0.0.1' }, SECRET) },
-    body: JSON.stringify({
-      query: 'mutation SignUp($input: SignUpInput!) { signUp(input: $input) { user { id } } }',
-      variables: { input: { username: `sd${tag}`, email: `sd.${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 30 } },
-    }),
+    headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signGraphqlRequest({ ip: '127.0.0.1' }, SECRET, body) },
+    body,
     signal: AbortSignal.timeout(15_000),
   });
-  const body = (await res.json()) as { data?: { signUp: { user: { id: number } } }; errors?: unknown };
-  if (!body.data) throw new Error(`sign-up failed (${res.status}): ${JSON.stringify(body.errors)}`);
-  return body.data.signUp.user.id;
+  const answer = (await res.json()) as { data?: { signUp: { user: { id: number } } }; errors?: unknown };
+  if (!answer.data) throw new Error(`sign-up failed (${res.status}): ${JSON.stringify(answer.errors)}`);
+  return answer.data.signUp.user.id;
 }
 
 /** SIGTERM, then the exit code and how long it took; SIGKILL at twice the allowed time so nothing is left behind. */

@@ -1,5 +1,5 @@
 import { Messages } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
 import { AuthHarness, ME, newAccount, SIGN_IN, SIGN_OUT, SIGN_UP, TEST_SECRET } from './testing/authHarness';
 
 describe('sign-in, me and sign-out over the auth subgraph', () => {
@@ -61,17 +61,19 @@ describe('sign-in, me and sign-out over the auth subgraph', () => {
   });
 
   describe('without a valid internal context', () => {
+    const body = () => JSON.stringify({ query: SIGN_IN, variables: { username: account.username, password: account.password } });
     const post = (header?: string) =>
       fetch(auth.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(header !== undefined && { [INTERNAL_CONTEXT_HEADER]: header }) },
-        body: JSON.stringify({ query: SIGN_IN, variables: { username: account.username, password: account.password } }),
+        body: body(),
       });
 
     it.each([
       ['missing', () => undefined],
-      ['forged', () => signInternalContext({ ip: '127.0.0.1' }, 'not-the-secret')],
-      ['stale', () => signInternalContext({ ip: '127.0.0.1' }, TEST_SECRET, Date.now() - 61_000)],
+      ['forged', () => signGraphqlRequest({ ip: '127.0.0.1' }, 'not-the-secret', body())],
+      ['stale', () => signGraphqlRequest({ ip: '127.0.0.1' }, TEST_SECRET, body(), Date.now() - 16_000)],
+      ['signed for another request', () => signGraphqlRequest({ ip: '127.0.0.1' }, TEST_SECRET, JSON.stringify({ query: '{ me { id } }' }))],
     ])('answers 401 when it is %s, and signs nobody in', async (_case, header) => {
       const response = await post(header());
       expect(response.status).toBe(401);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, INTERNAL_CONTEXT_HEADER, protectPersonalData, signInternalContext } from '@nocturne/platform';
+import { createAdapters, createLogger, INTERNAL_CONTEXT_HEADER, protectPersonalData, signGraphqlRequest } from '@nocturne/platform';
 import { eventually, personalDataStorages, uniqueSuffix, type ErasableStorage } from '@nocturne/platform/testing';
 import { profilePersonalData } from './profile/personalData';
 import { defaultProfileConfig } from './config';
@@ -21,10 +21,11 @@ async function startProfile(dataDir: string, storage: Storage | undefined) {
   const service = createProfileService({ adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret }, logger });
   const base = (await service.start()).url;
   const graphql = async (uid: number, query: string, variables: Record<string, unknown> = {}) => {
+    const body = JSON.stringify({ query, variables });
     const response = await fetch(base, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: '127.0.0.1', uid }, secret) },
-      body: JSON.stringify({ query, variables }),
+      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signGraphqlRequest({ ip: '127.0.0.1', uid }, secret, body) },
+      body,
     });
     return (await response.json()) as { data?: Record<string, Json>; errors?: unknown[] };
   };

@@ -4,8 +4,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { AuthEvents, LocationUpdatedV1, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, openPublishedPersonalData, signInternalContext, type Adapters, type DeliveredMessage } from '@nocturne/platform';
+import { AuthEvents, LocationUpdatedV1, ProfileEvents, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
+import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, openPublishedPersonalData, signGraphqlRequest, signInternalContext, STREAMED_BODY, type Adapters, type DeliveredMessage } from '@nocturne/platform';
 import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 import { createProfileService, type ProfileService } from './service';
@@ -70,15 +70,17 @@ class Harness {
     await this.adapters.close();
   }
 
-  headers(uid?: number): Record<string, string> {
-    return { [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: '127.0.0.1', ...(uid !== undefined && { uid }) }, secret) };
+  /** The gateway's header for a media request: `path` under the service's `/media` path space. */
+  mediaHeaders(method: 'GET' | 'POST', path: string, uid?: number): Record<string, string> {
+    return { [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: '127.0.0.1', ...(uid !== undefined && { uid }) }, secret, { method, path: `/media${path}`, body: STREAMED_BODY }) };
   }
 
   async graphql(uid: number | undefined, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
+    const body = JSON.stringify({ query, variables });
     const response = await fetch(`${this.base}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...this.headers(uid) },
-      body: JSON.stringify({ query, variables }),
+      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signGraphqlRequest({ ip: '127.0.0.1', ...(uid !== undefined && { uid }) }, secret, body) },
+      body,
     });
     return (await response.json()) as GraphQLAnswer;
   }
@@ -105,17 +107,17 @@ class Harness {
   async upload(uid: number | undefined, files: Array<{ data: Buffer; name: string; type: string }>) {
     const form = new FormData();
     for (const file of files) form.append('photos', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-    const response = await fetch(`${this.base}/photos`, { method: 'POST', headers: this.headers(uid), body: form });
+    const response = await fetch(`${this.base}/media/photos`, { method: 'POST', headers: this.mediaHeaders('POST', '/photos', uid), body: form });
     return { status: response.status, body: (await response.json()) as Json, retryAfter: response.headers.get('retry-after') };
   }
 
   get(path: string, uid?: number) {
-    return fetch(`${this.base}${path}`, { headers: this.headers(uid) });
+    return fetch(`${this.base}/media${path}`, { headers: this.mediaHeaders('GET', path, uid) });
   }
 }
 
 const profileFields =
-  'id gender bio photos { id url thumbnailUrl } avatarUrl kinks interests isOnline lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
+  'id gender bio photos { id url thumbnailUrl } avatarUrl kinks interests lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
 
 const COMPLETE_ONBOARDING = `mutation ($input: OnboardingInput!, $userId: Int) { completeOnboarding(input: $input, userId: $userId) { ${profileFields} } }`;
 const UPDATE_PROFILE = `mutation ($input: ProfileInput!, $userId: Int) { updateProfile(input: $input, userId: $userId) { ${profileFields} } }`;
@@ -176,7 +178,6 @@ describe('profile service', () => {
       avatarUrl: '/api/avatars/101',
       kinks: [],
       interests: [],
-      isOnline: false,
       isVerified: false,
       onboardingCompleted: false,
       location: null,
@@ -274,6 +275,138 @@ describe('profile service', () => {
     expect(zone.data!.setTimeZone.timeZone).toBe('Europe/Berlin');
     const badZone = await harness.graphql(101, 'mutation { setTimeZone(zone: "Moon/Dark_Side") { timeZone } }');
     expect(badZone.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'timeZone' } });
+  });
+
+  it('shows everyone the city a person chose, never their place text, and publishes only the city', async () => {
+    await harness.register(190);
+    await harness.register(191);
+    expect((await harness.graphql(190, UPDATE_LOCATION, { latitude: 48.8566, longitude: 2.3522, location: '12 Rue de Rivoli' })).errors).toBeUndefined();
+    expect(await harness.user(191, 190, 'location publicCity')).toEqual({ location: null, publicCity: null });
+    const chosen = await harness.graphql(190, 'mutation ($city: String) { setPublicCity(city: $city) { publicCity location } }', { city: ' Paris ' });
+    expect(chosen.data!.setPublicCity).toEqual({ publicCity: 'Paris', location: '12 Rue de Rivoli' });
+    expect(await harness.user(191, 190, 'location publicCity')).toEqual({ location: null, publicCity: 'Paris' });
+    const bad = await harness.graphql(190, 'mutation ($city: String) { setPublicCity(city: $city) { publicCity } }', { city: '48.85, 2.35' });
+    expect(bad.errors![0]).toMatchObject({ message: ProfileMessages.publicCity, extensions: { code: 'BAD_USER_INPUT', field: 'city' } });
+    expect(await harness.user(191, 190, 'publicCity')).toEqual({ publicCity: 'Paris' });
+
+    const published: DeliveredMessage[] = [];
+    const consumer = await harness.adapters.bus.subscribe({ groupId: `test-${randomUUID()}`, topics: [Topics.profile], handler: async (message) => void published.push(message) });
+    try {
+      const found = await eventually(() => {
+        const message = published.find((candidate) => candidate.event.type === 'PublicCityChanged' && candidate.key === '190');
+        expect(message).toBeDefined();
+        return message!;
+      });
+      expect(JSON.stringify(found.event.data)).not.toContain('Paris');
+      const opened = await openPublishedPersonalData(found.event, harness.adapters.publishedPersonalData);
+      expect(ProfileEvents.PublicCityChanged.schema.strict().parse(opened.event.data)).toMatchObject({ userId: 190, city: 'Paris' });
+      expect(JSON.stringify(published.filter((message) => message.key === '190').map((message) => message.event))).not.toContain('Rivoli');
+    } finally {
+      await consumer.stop();
+    }
+    expect((await harness.graphql(190, 'mutation { setPublicCity(city: null) { publicCity } }')).data!.setPublicCity).toEqual({ publicCity: null });
+  });
+
+  describe('who may see whom through _entities', () => {
+    const entities = (viewer: number | undefined, id: number) =>
+      harness.graphql(viewer, 'query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on User { id bio kinks gender } } }', {
+        representations: [{ __typename: 'User', id }],
+      });
+
+    it('shows nobody to a signed-out caller', async () => {
+      await harness.register(170);
+      const answer = await entities(undefined, 170);
+      expect(answer.errors?.[0]).toMatchObject({ message: 'Not signed in', extensions: { code: 'UNAUTHENTICATED' } });
+      expect(JSON.stringify(answer.data ?? null)).not.toContain('"gender":"');
+    });
+
+    it('answers the same blank profile for someone who never existed and for a blocked person, both ways', async () => {
+      await harness.register(171);
+      await harness.register(172);
+      expect((await harness.graphql(172, COMPLETE_ONBOARDING, { input: { gender: 'Female', kinks: ['Praise'], interests: ['Wine'], bio: 'Blocked soon' } })).errors).toBeUndefined();
+      expect(await harness.user(171, 172, 'bio kinks')).toEqual({ bio: 'Blocked soon', kinks: ['Praise'] });
+      const blocked: IntegrationEvent = {
+        id: randomUUID(),
+        type: 'PersonBlocked',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        aggregateId: '171:172',
+        data: { blockerId: 171, blockedId: 172, blockedAt: new Date().toISOString() },
+        metadata: {},
+      };
+      await harness.adapters.bus.publish(Topics.swipe, [{ key: blocked.aggregateId, event: blocked }]);
+      await eventually(async () => expect(await harness.user(171, 172, 'bio kinks gender')).toEqual({ bio: null, kinks: [], gender: null }));
+      expect(await harness.user(171, 999_171, 'bio kinks gender')).toEqual({ bio: null, kinks: [], gender: null });
+      expect(await harness.user(172, 171, 'bio kinks gender')).toEqual({ bio: null, kinks: [], gender: null });
+      // The owner still sees their own profile.
+      expect(await harness.user(172, 172, 'bio')).toEqual({ bio: 'Blocked soon' });
+      expect((await harness.get('/avatars/172', 171)).status).toBe(404);
+      expect((await harness.get('/avatars/999171', 171)).status).toBe(404);
+    });
+  });
+
+  describe('kinks shown by mutual consent', () => {
+    const SET_KINK_VISIBILITY = 'mutation ($input: KinkVisibilityInput!) { setKinkVisibility(input: $input) { kinks kinkVisibility { audience perKink { kink audience } } } }';
+    const kinksOf = (viewer: number, ids: number[]) =>
+      harness.graphql(viewer, 'query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on User { id kinks kinkVisibility { audience } } } }', {
+        representations: ids.map((id) => ({ __typename: 'User', id })),
+      });
+
+    it('shows a hidden kink only to viewers who have it, on every path through _entities', async () => {
+      for (const id of [180, 181, 182, 183]) await harness.register(id);
+      const onboard = async (id: number, kinks: string[]) => expect((await harness.graphql(id, COMPLETE_ONBOARDING, { input: { gender: 'Female', kinks, interests: ['Wine'] } })).errors).toBeUndefined();
+      await onboard(180, ['Rope Play', 'Praise', 'Brat']);
+      await onboard(181, ['Rope Play']);
+      await onboard(182, ['Switch']);
+      await onboard(183, ['Brat', 'Praise']);
+
+      const set = await harness.graphql(180, SET_KINK_VISIBILITY, { input: { audience: 'EVERYONE', perKink: [{ kink: 'Rope Play', audience: 'SHARERS' }] } });
+      expect(set.errors).toBeUndefined();
+      expect(set.data!.setKinkVisibility).toEqual({ kinks: ['Rope Play', 'Praise', 'Brat'], kinkVisibility: { audience: 'EVERYONE', perKink: [{ kink: 'Rope Play', audience: 'SHARERS' }] } });
+      expect(await harness.user(181, 180, 'kinks kinkVisibility { audience }')).toEqual({ kinks: ['Rope Play', 'Praise', 'Brat'], kinkVisibility: null });
+      expect(await harness.user(182, 180, 'kinks')).toEqual({ kinks: ['Praise', 'Brat'] });
+
+      // All of them for sharers only, but Praise for everyone; one request resolving several people.
+      expect((await harness.graphql(180, SET_KINK_VISIBILITY, { input: { audience: 'SHARERS', perKink: [{ kink: 'Praise', audience: 'EVERYONE' }] } })).errors).toBeUndefined();
+      const seen = await kinksOf(183, [180, 181, 182]);
+      expect(seen.errors).toBeUndefined();
+      expect(seen.data!._entities).toEqual([
+        { id: 180, kinks: ['Praise', 'Brat'], kinkVisibility: null },
+        { id: 181, kinks: ['Rope Play'], kinkVisibility: null },
+        { id: 182, kinks: ['Switch'], kinkVisibility: null },
+      ]);
+      expect(await harness.user(182, 180, 'kinks')).toEqual({ kinks: ['Praise'] });
+      expect(await harness.user(180, 180, 'kinks')).toEqual({ kinks: ['Rope Play', 'Praise', 'Brat'] });
+    });
+
+    it('refuses a bad choice with BAD_USER_INPUT and keeps the one before', async () => {
+      await harness.register(184);
+      const keep = await harness.graphql(184, SET_KINK_VISIBILITY, { input: { audience: 'EVERYONE', perKink: [{ kink: 'Brat', audience: 'SHARERS' }] } });
+      expect(keep.errors).toBeUndefined();
+      const unknown = await harness.graphql(184, SET_KINK_VISIBILITY, { input: { audience: 'SHARERS', perKink: [{ kink: 'Knitting', audience: 'SHARERS' }] } });
+      expect(unknown.errors![0]).toMatchObject({ message: ProfileMessages.kinks, extensions: { code: 'BAD_USER_INPUT' } });
+      const twice = await harness.graphql(184, SET_KINK_VISIBILITY, { input: { audience: 'SHARERS', perKink: [{ kink: 'Brat', audience: 'SHARERS' }, { kink: 'Brat', audience: 'EVERYONE' }] } });
+      expect(twice.errors![0]).toMatchObject({ message: ProfileMessages.kinkVisibilityDuplicate, extensions: { code: 'BAD_USER_INPUT', field: 'perKink' } });
+      expect(await harness.user(184, 184, 'kinkVisibility { audience perKink { kink audience } }')).toEqual({ kinkVisibility: { audience: 'EVERYONE', perKink: [{ kink: 'Brat', audience: 'SHARERS' }] } });
+      expect((await harness.graphql(undefined, SET_KINK_VISIBILITY, { input: { audience: 'SHARERS' } })).errors![0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    });
+
+    it('publishes the choice sealed, for the swipe service to honour in its filters', async () => {
+      const published: DeliveredMessage[] = [];
+      const consumer = await harness.adapters.bus.subscribe({ groupId: `test-${randomUUID()}`, topics: [Topics.profile], handler: async (message) => void published.push(message) });
+      try {
+        const found = await eventually(() => {
+          const message = published.find((candidate) => candidate.event.type === 'KinkVisibilityChanged' && candidate.key === '184');
+          expect(message).toBeDefined();
+          return message!;
+        });
+        expect(JSON.stringify(found.event.data)).not.toContain('Brat');
+        const opened = await openPublishedPersonalData(found.event, harness.adapters.publishedPersonalData);
+        expect(ProfileEvents.KinkVisibilityChanged.schema.strict().parse(opened.event.data)).toMatchObject({ userId: 184, audience: 'everyone', perKink: [{ kink: 'Brat', audience: 'sharers' }] });
+      } finally {
+        await consumer.stop();
+      }
+    });
   });
 
   describe('photos', () => {
@@ -464,6 +597,116 @@ describe('profile service', () => {
   });
 });
 
+describe('blurred copies of photos (who liked you, on the free plan)', () => {
+  let dataDir: string;
+  let harness: Harness;
+  let published: DeliveredMessage[];
+  let consumer: { stop(): Promise<void> } | undefined;
+  const hex32 = /^[a-f0-9]{32}$/;
+
+  const watch = async () => {
+    published = [];
+    consumer = await harness.adapters.bus.subscribe({ groupId: `test-${randomUUID()}`, topics: [Topics.profile], handler: async (message) => void published.push(message) });
+  };
+  /** The blurred URL the latest photo event of `userId` published (sealed on the bus, opened here). */
+  const publishedBlurredUrl = (userId: number) =>
+    eventually(async () => {
+      const messages = published.filter((message) => message.event.type === 'ProfilePhotosChanged' && message.key === String(userId));
+      expect(messages.length).toBeGreaterThan(0);
+      const latest = messages[messages.length - 1]!;
+      expect(JSON.stringify(latest.event.data)).not.toContain('/api/blurred/');
+      const data = ProfileEvents.ProfilePhotosChanged.schema.parse((await openPublishedPersonalData(latest.event, harness.adapters.publishedPersonalData)).event.data);
+      expect(data.blurredPhotoUrl).toEqual(expect.any(String));
+      return { url: data.blurredPhotoUrl!, photos: data.photos };
+    });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'nocturne-profile-blurred-'));
+    harness = new Harness(dataDir);
+    await harness.start();
+  });
+
+  afterEach(async () => {
+    await consumer?.stop();
+    consumer = undefined;
+  });
+
+  afterAll(async () => {
+    await harness.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('renders one at upload under an id of its own, serves it while the photo is there, and publishes its URL', async () => {
+    await harness.register(301);
+    await harness.register(302);
+    await watch();
+    // Sharp black and white stripes and a red disc: edges the blurred copy must not keep.
+    const stripes = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="800">${Array.from({ length: 40 }, (_, i) => `<rect x="${i * 16}" width="8" height="800" fill="white"/>`).join('')}<circle cx="320" cy="300" r="120" fill="red"/></svg>`;
+    const sharpPhoto = await sharp({ create: { width: 640, height: 800, channels: 3, background: 'black' } }).composite([{ input: Buffer.from(stripes) }]).jpeg().toBuffer();
+    const upload = await harness.upload(301, [{ data: sharpPhoto, name: 'me.jpg', type: 'image/jpeg' }]);
+    expect(upload.status).toBe(201);
+    const photoId = upload.body.added[0].id as string;
+    const { url } = await publishedBlurredUrl(301);
+    const blurredId = /^\/api\/blurred\/([a-f0-9]{32})$/.exec(url)?.[1];
+    expect(blurredId).toMatch(hex32);
+    expect(blurredId).not.toBe(photoId);
+
+    const served = await harness.get(`/blurred/${blurredId}`, 302);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const image = Buffer.from(await served.arrayBuffer());
+    const { width, height } = await sharp(image).metadata();
+    expect([width, height]).toEqual([96, 128]);
+    // Strongly blurred: neighbouring pixels barely differ anywhere, where the thumb jumps from black to white.
+    const steepest = async (picture: Buffer) => {
+      const { data, info } = await sharp(picture).greyscale().raw().toBuffer({ resolveWithObject: true });
+      let most = 0;
+      for (let y = 0; y < info.height; y++) for (let x = 1; x < info.width; x++) most = Math.max(most, Math.abs(data[y * info.width + x]! - data[y * info.width + x - 1]!));
+      return most;
+    };
+    expect(await steepest(Buffer.from(await (await harness.get(`/photos/${photoId}/thumb`, 302)).arrayBuffer()))).toBeGreaterThan(150);
+    expect(await steepest(image)).toBeLessThan(24);
+    expect((await harness.get(`/blurred/${blurredId}`)).status).toBe(401);
+    expect((await harness.get(`/blurred/${'0'.repeat(32)}`, 302)).status).toBe(404);
+    // The photo's own id opens no blurred copy, and the copy's id opens no photo.
+    expect((await harness.get(`/blurred/${photoId}`, 302)).status).toBe(404);
+    expect((await harness.get(`/photos/${blurredId}/thumb`, 302)).status).toBe(404);
+
+    expect((await harness.graphql(301, REMOVE_PHOTO, { id: photoId })).errors).toBeUndefined();
+    expect((await harness.get(`/blurred/${blurredId}`, 302)).status).toBe(404);
+    expect(await harness.adapters.blobs.get(`blurred/${blurredId}`)).toBeNull();
+    await eventually(() => expect(published.filter((message) => message.event.type === 'ProfilePhotosChanged' && message.key === '301')).toHaveLength(2));
+  });
+
+  it('gives photos stored before blurred copies existed theirs at start', async () => {
+    await harness.register(303);
+    // A photo as the service stored it before: its files, and a PhotoAdded without a blurred copy.
+    const legacyId = 'c'.repeat(32);
+    const thumb = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 200, g: 30, b: 90 } } }).webp().toBuffer();
+    await harness.adapters.blobs.put(`photos/${legacyId}/thumb`, { data: thumb, contentType: 'image/webp' });
+    await harness.adapters.blobs.put(`photos/${legacyId}/display`, { data: thumb, contentType: 'image/webp' });
+    const version = (await harness.adapters.eventStore.readStream('profile-303')).length;
+    const addedAt = new Date().toISOString();
+    await harness.adapters.eventStore.append('profile-303', [{ id: randomUUID(), type: 'PhotoAdded', occurredAt: addedAt, data: { userId: 303, photoId: legacyId, photoIds: [legacyId], addedAt } }], { expectedVersion: version });
+    await eventually(async () => expect((await harness.user(303, 303, 'photos { id }')).photos).toEqual([{ id: legacyId }]));
+
+    await harness.stop();
+    harness = new Harness(dataDir);
+    await harness.start();
+    await watch();
+    const { url, photos } = await publishedBlurredUrl(303);
+    expect(photos.map((photo) => photo.id)).toEqual([legacyId]);
+    expect((await harness.get(url.replace('/api', ''), 301)).status).toBe(200);
+    // Once is enough: a second start makes none.
+    const copies = async () => (await harness.adapters.eventStore.readStream('profile-303')).filter((event) => event.type === 'BlurredCopyMade').length;
+    expect(await copies()).toBe(1);
+    await harness.stop();
+    harness = new Harness(dataDir);
+    await harness.start();
+    expect(await copies()).toBe(1);
+  });
+});
+
 describe('profile service with one photo decoder and no queue', () => {
   let dataDir: string;
   let harness: Harness;
@@ -517,7 +760,7 @@ describe('profile service with 8 MB for upload bodies', () => {
     const image = await png();
     const size = 6 * 1024 * 1024;
     const start = (uid: number) => {
-      const upload = streamingUpload(`${harness.base}/photos`, { declaredLength: size, headers: harness.headers(uid) });
+      const upload = streamingUpload(`${harness.base}/media/photos`, { declaredLength: size, headers: harness.mediaHeaders('POST', '/photos', uid) });
       const { head, tail } = multipartFile(upload.boundary, 'night.png', 'image/png');
       // A PNG followed by padding up to the declared length still decodes as the PNG.
       const padding = Buffer.alloc(size - head.length - image.length - tail.length, 0x20);

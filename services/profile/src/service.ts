@@ -17,7 +17,7 @@ import { profileRoutes } from './rest/routes';
 
 export interface ProfileServiceDependencies {
   /** The embedded stack shares one bus and one key-value store across services. */
-  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'projectionCheckpoints' | 'personalData' | 'publishedPersonalData'>;
+  adapters: Pick<Adapters, 'eventStore' | 'bus' | 'kv' | 'readModels' | 'blobs' | 'checkpoints' | 'projectionCheckpoints' | 'personalData' | 'publishedPersonalData' | 'dependencies'>;
   config: ProfileConfig;
   logger: Logger;
   /** Defaults to the system clock. */
@@ -64,6 +64,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
   let consumer: BusConsumer | undefined;
   let relay: OutboxRelay | undefined;
   let url: string | undefined;
+  let backfill: Promise<unknown> | undefined;
 
   const server = createSubgraphServer<ProfileContext>({
     name: 'profile',
@@ -76,6 +77,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     buildContext: (base) => ({ ...base, profiles: application, urls }),
     routes: (app) => mountPhotoRoutes(app, { application, urls, logger, uploadMemory }),
     readinessChecks: {
+      ...adapters.dependencies,
       profilesProjection: () => projection.caughtUp(),
       authEventsConsumer: () => consumer !== undefined,
       outboxRelay: () => relay !== undefined,
@@ -100,9 +102,15 @@ export function createProfileService({ adapters, config, logger, clock = () => n
       });
       ({ url } = await server.start());
       consumer = await consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger });
+      // Photos stored before blurred copies existed get theirs in the background (the files are read and written once).
+      backfill = application.makeMissingBlurredCopies().then(
+        (made) => made > 0 && logger.info({ made }, 'blurred copies made for earlier photos'),
+        (error: unknown) => logger.error({ err: error }, 'making blurred copies of earlier photos failed'),
+      );
       return { url };
     },
     async stop() {
+      await backfill;
       await consumer?.stop();
       consumer = undefined;
       await server.stop();

@@ -1,5 +1,5 @@
-import { Messages, type SwipeWindowMode } from '@nocturne/contracts';
-import { RuleViolation, type EventMetadata, type EventStore, type Logger, type PersonalDataVault, type Projection, type SerialNumbers } from '@nocturne/platform';
+import type { SwipeWindowMode } from '@nocturne/contracts';
+import { type EventStore, type Logger, type PersonalDataVault, type Projection, type SerialNumbers } from '@nocturne/platform';
 import type { SwipeCollections } from './projections/readModels';
 
 /** What every use case of this service is built from; the service wires it once. */
@@ -18,20 +18,3 @@ export interface SwipeDependencies {
   windowMode: SwipeWindowMode;
   logger: Logger;
 }
-
-/** Who is asking, as the gateway vouched for it. */
-export interface Actor {
-  uid?: number;
-  requestId?: string;
-}
-
-export function signedIn(actor: Actor): number {
-  if (actor.uid === undefined) throw new RuleViolation('UNAUTHENTICATED', Messages.signedOut);
-  return actor.uid;
-}
-
-export const commandContext = (deps: Pick<SwipeDependencies, 'newId'>, now: Date, actor: Actor) => ({
-  now,
-  newEventId: deps.newId,
-  metadata: { ...(actor.requestId && { correlationId: actor.requestId }), ...(actor.uid !== undefined && { actorId: actor.uid }) } satisfies EventMetadata,
-});

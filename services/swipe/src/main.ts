@@ -1,3 +1,5 @@
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
+import '@nocturne/platform/tracing';
 import { runServiceMain } from '@nocturne/platform';
 import { swipeService } from './service';
 

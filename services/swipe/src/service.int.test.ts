@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AuthEvents, ProfileEvents, snapToGrid, SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, signInternalContext, type Adapters, type DeliveredMessage } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, signGraphqlRequest, type Adapters, type DeliveredMessage } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
 import { swipeEnvironmentSchema } from './environment';
 import { createSwipeService } from './service';
@@ -38,10 +38,11 @@ class Harness {
   }
 
   async graphql(uid: number | undefined, query: string, variables: Record<string, unknown> = {}, instance = 0): Promise<Answer> {
+    const body = JSON.stringify({ query, variables });
     const response = await fetch(this.urls[instance]!, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: '127.0.0.1', ...(uid !== undefined && { uid }) }, secret) },
-      body: JSON.stringify({ query, variables }),
+      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signGraphqlRequest({ ip: '127.0.0.1', ...(uid !== undefined && { uid }) }, secret, body) },
+      body,
     });
     return (await response.json()) as Answer;
   }
@@ -91,6 +92,15 @@ describe('swipe subgraph', () => {
     harness = new Harness();
   });
   afterEach(() => harness.stop());
+
+  it('shows nobody to a signed-out caller through _entities', async () => {
+    await harness.start();
+    const query = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { nightOwlScore } } }';
+    const anonymous = await harness.graphql(undefined, query, { r: [{ __typename: 'User', id: 1 }] });
+    expect(anonymous.errors?.[0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    const signedIn = await harness.graphql(2, query, { r: [{ __typename: 'User', id: 1 }] });
+    expect(signedIn.errors).toBeUndefined();
+  });
 
   it('matches two people who like each other, once, and both see the match', async () => {
     await harness.start();
@@ -189,6 +199,84 @@ describe('swipe subgraph', () => {
     expect((await harness.swipe(1, 4, 'LIKE')).errors).toBeUndefined();
     expect(await harness.deckIds(1)).toEqual([]);
     expect(await harness.deckIds(1, true)).toEqual([2]);
+  });
+
+  it('never lets a kink filter find a kink shown only to people who share it, unless the viewer has it too', async () => {
+    await harness.start();
+    await harness.person(1, { kinks: ['Praise'] });
+    await harness.person(2, { gender: 'Male', kinks: ['Rope Play', 'Brat'] });
+    await harness.person(3, { gender: 'Male', kinks: ['Rope Play'] });
+    await harness.person(4, { gender: 'Male', kinks: ['Brat', 'Praise'] });
+    await harness.publish(Topics.profile, ProfileEvents.KinkVisibilityChanged.type, { userId: 2, audience: 'everyone', perKink: [{ kink: 'Rope Play', audience: 'sharers' }], changedAt: now.toISOString() });
+    await harness.publish(Topics.profile, ProfileEvents.KinkVisibilityChanged.type, { userId: 4, audience: 'sharers', perKink: [], changedAt: now.toISOString() });
+    await harness.person(5, { gender: 'Male', kinks: [] });
+    await eventually(async () => expect((await harness.deckIds(1)).sort()).toEqual([2, 3, 4, 5]));
+    expect((await harness.graphql(1, `mutation { choosePlan(plan: MAX) { plan } }`)).errors).toBeUndefined();
+    const filterOn = async (kinks: string[]) => {
+      expect((await harness.graphql(1, `mutation ($kinks: [String!]) { setDeckFilters(input: { kinks: $kinks }) { kinks } }`, { kinks })).errors).toBeUndefined();
+      return (await harness.deckIds(1)).sort();
+    };
+    expect(await filterOn(['Rope Play'])).toEqual([3]);
+    expect(await filterOn(['Brat'])).toEqual([2]);
+    // The viewer's own kink: 4 shows it to people who share it, and the viewer does.
+    expect(await filterOn(['Praise'])).toEqual([4]);
+    const cards = await harness.graphql(1, `{ deck(limit: 50) { cards { user { id } sharedKinks } } }`);
+    expect(cards.data!.deck.cards).toEqual([{ user: { id: 4 }, sharedKinks: ['Praise'] }]);
+
+    // Once the viewer has Rope Play too, 2's hidden Rope Play is theirs to find, and marked as shared.
+    await harness.publish(Topics.profile, ProfileEvents.ProfileUpdated.type, { userId: 1, gender: 'Female', bio: null, photos: [], kinks: ['Praise', 'Rope Play'], interests: ['Art'], updatedAt: now.toISOString() });
+    await eventually(async () => expect(await filterOn(['Rope Play'])).toEqual([2, 3]));
+    const shared = await harness.graphql(1, `{ deck(limit: 50) { cards { user { id } sharedKinks } } }`);
+    expect(shared.data!.deck.cards.find((card: Json) => card.user.id === 2).sharedKinks).toEqual(['Rope Play']);
+
+    // Shown to everyone again: anyone's filter finds it.
+    await harness.publish(Topics.profile, ProfileEvents.KinkVisibilityChanged.type, { userId: 4, audience: 'everyone', perKink: [], changedAt: now.toISOString() });
+    await harness.publish(Topics.profile, ProfileEvents.ProfileUpdated.type, { userId: 1, gender: 'Female', bio: null, photos: [], kinks: [], interests: ['Art'], updatedAt: now.toISOString() });
+    await eventually(async () => expect(await filterOn(['Brat'])).toEqual([2, 4]));
+    expect(await filterOn(['Rope Play'])).toEqual([3]);
+    const raw = JSON.stringify(await harness.adapters.eventStore.readAll({ after: 0, limit: 10_000 }));
+    expect(raw).not.toContain('sharers');
+  });
+
+  it('shows a free plan only the blurred copy of who liked them, without id, name or photo id', async () => {
+    await harness.start();
+    await harness.person(1);
+    await harness.person(2, { gender: 'Male' });
+    const photoId = 'a'.repeat(32);
+    const blurred = `/api/blurred/${'b'.repeat(32)}`;
+    await harness.publish(Topics.profile, ProfileEvents.ProfilePhotosChanged.type, {
+      userId: 2,
+      photos: [{ id: photoId, url: `/api/photos/${photoId}/display`, thumbnailUrl: `/api/photos/${photoId}/thumb` }],
+      blurredPhotoUrl: blurred,
+      changedAt: now.toISOString(),
+    });
+    await harness.person(3);
+    await eventually(async () => expect((await harness.deckIds(3)).sort()).toEqual([1, 2]));
+    expect((await harness.swipe(2, 1, 'LIKE')).errors).toBeUndefined();
+    const query = `{ likesReceived { visible count likes { superLike likedAt blurredPhotoUrl user { id } } } }`;
+    const free = await harness.graphql(1, query);
+    expect(free.data!.likesReceived).toEqual({ visible: false, count: 1, likes: [{ superLike: false, likedAt: null, blurredPhotoUrl: blurred, user: null }] });
+    expect(JSON.stringify(free)).not.toContain(photoId);
+    expect((await harness.graphql(1, `mutation { choosePlan(plan: PLUS, billing: WEEKLY) { plan } }`)).errors).toBeUndefined();
+    const paid = await harness.graphql(1, query);
+    expect(paid.data!.likesReceived.likes).toEqual([{ superLike: false, likedAt: expect.any(String), blurredPhotoUrl: null, user: { id: 2 } }]);
+  });
+
+  it('shows the city a person chose on their card and filters on it, whatever their position does', async () => {
+    await harness.start();
+    await harness.person(1);
+    await harness.person(2, { gender: 'Male' });
+    await harness.publish(Topics.profile, ProfileEvents.PublicCityChanged.type, { userId: 2, city: 'Berlin', changedAt: now.toISOString() });
+    await harness.person(3, { gender: 'Male' });
+    const cards = async () => (await harness.graphql(1, `{ deck(limit: 50) { cards { user { id } city } } }`)).data!.deck.cards.sort((a: Json, b: Json) => a.user.id - b.user.id);
+    await eventually(async () => expect(await cards()).toEqual([{ user: { id: 2 }, city: 'Berlin' }, { user: { id: 3 }, city: null }]));
+    // Moving keeps the chosen city.
+    await harness.publish(Topics.profile, ProfileEvents.LocationUpdated.type, { userId: 2, ...snapToGrid(52.5, 13.39), updatedAt: now.toISOString() });
+    await harness.person(4, { gender: 'Male' });
+    await eventually(async () => expect(await cards()).toHaveLength(3));
+    expect((await cards())[0]).toEqual({ user: { id: 2 }, city: 'Berlin' });
+    expect((await harness.graphql(1, `mutation { setDeckFilters(input: { city: "berlin" }) { city } }`)).errors).toBeUndefined();
+    expect(await harness.deckIds(1)).toEqual([2]);
   });
 
   it('ends a match for both on unmatch, and a block hides both people from each other everywhere', async () => {

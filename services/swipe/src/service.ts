@@ -73,6 +73,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     logger,
     buildContext: (base) => ({ ...base, members, swiping, deck, matches }),
     readinessChecks: {
+      ...adapters.dependencies,
       readModels: () => projection.caughtUp(),
       peopleEventsConsumer: () => consumer !== undefined,
       outboxRelay: () => relay !== undefined,
@@ -113,4 +114,9 @@ export const swipeService: ServiceDefinition<SwipeEnvironment> = {
   create: createSwipeService,
   typeDefs: swipeTypeDefs,
   restRoutes: swipeRoutes,
+  productCounters: [
+    // A swipe is stored in its night, then repeated in its pair (PairSwiped): counted once, in the night.
+    { counter: 'swipes', eventType: 'SwipeRecorded', streamPrefix: 'night-', kindOf: (data) => (data as { kind?: string }).kind },
+    { counter: 'matches', eventType: 'MatchCreated' },
+  ],
 };

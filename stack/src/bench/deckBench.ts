@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import mongoose from 'mongoose';
-import { createAdapters, createLogger, INTERNAL_CONTEXT_HEADER, parseEnv, signInternalContext, type Adapters } from '@nocturne/platform';
+import { DefaultKinkVisibility } from '@nocturne/contracts';
+import { createAdapters, createLogger, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, type Adapters } from '@nocturne/platform';
 import { boundingBox, DISTANCE_BANDS_KM, swipeService, type CandidateRow } from '@nocturne/swipe';
 import { OWL_CITY } from '../demo/owlProfiles';
 import { readBenchEnvironment } from './environment';
@@ -35,8 +36,11 @@ function candidates(count: number): CandidateRow[] {
       age: 18 + Math.floor(next() * 50),
       gender: genders[i % 3]!,
       kinks: [],
+      publicKinks: [],
+      kinkVisibility: DefaultKinkVisibility,
       interests: [],
       firstPhotoId: null,
+      blurredPhotoUrl: null,
       onboarded: true,
       latitude: Math.round(latitude * 1e4) / 1e4,
       longitude: Math.round(longitude * 1e4) / 1e4,
@@ -98,10 +102,11 @@ async function benchVariant(label: string, adapters: Adapters, seed: (rows: Cand
     const viewers = Array.from({ length: 50 }, (_, i) => profiles[(i * 7919) % profiles.length]!);
     const deck = async (i: number) => {
       const viewer = viewers[i % viewers.length]!;
+      const request = JSON.stringify({ query: `{ deck(limit: ${DECK_LIMIT}) { cards { distanceKm user { id } } } }` });
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signInternalContext({ uid: viewer.userId, ip: '127.0.0.1' }, internalSecret) },
-        body: JSON.stringify({ query: `{ deck(limit: ${DECK_LIMIT}) { cards { distanceKm user { id } } } }` }),
+        headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signGraphqlRequest({ uid: viewer.userId, ip: '127.0.0.1' }, internalSecret, request) },
+        body: request,
       });
       const body = (await res.json()) as { data?: { deck: { cards: unknown[] } }; errors?: unknown };
       if (!body.data || body.data.deck.cards.length === 0) throw new Error(`deck: ${res.status} ${JSON.stringify(body.errors ?? body.data)}`);

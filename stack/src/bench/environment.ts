@@ -12,6 +12,13 @@ const benchSchema = z.object({
   BENCH_PROFILES: envSchemas.positiveInt(100_000),
   /** Deck lookups measured per variant in bench:deck. */
   BENCH_QUERIES: envSchemas.positiveInt(200),
+  /** Subscribed clients (browser tabs) in bench:chat. */
+  BENCH_CHAT_CLIENTS: envSchemas.positiveInt(1000),
+  /** People in bench:chat, two to a match; the clients are shared out among them as tabs. */
+  BENCH_CHAT_PEOPLE: envSchemas.positiveInt(100),
+  /** Messages sent in bench:chat, and how many a second. */
+  BENCH_CHAT_MESSAGES: envSchemas.positiveInt(400),
+  BENCH_CHAT_RATE: envSchemas.positiveInt(40),
 });
 
 export type BenchEnvironment = z.infer<typeof benchSchema> & { real: boolean; variables: NodeJS.ProcessEnv };

@@ -90,6 +90,40 @@ export async function startBareServer(): Promise<Running> {
 }
 
 /**
+ * The baseline of bench:chat: a bare WebSocket server (ws) in a process of its own. Clients connect to
+ * `/?room=<name>`; `POST /send?room=<name>` with a body broadcasts the body to that room's sockets.
+ */
+export async function startBareWebSocketServer(): Promise<Running> {
+  const port = await freePort();
+  const script = `
+    const { WebSocketServer } = require('ws');
+    const server = require('node:http').createServer((req, res) => {
+      const room = new URL(req.url, 'http://x').searchParams.get('room');
+      const chunks = [];
+      req.on('data', (chunk) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        for (const socket of rooms.get(room) ?? []) socket.send(body);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+    });
+    const rooms = new Map();
+    new WebSocketServer({ server }).on('connection', (socket, req) => {
+      const room = new URL(req.url, 'http://x').searchParams.get('room');
+      if (!rooms.has(room)) rooms.set(room, new Set());
+      rooms.get(room).add(socket);
+      socket.on('close', () => rooms.get(room).delete(socket));
+    });
+    server.listen(${port}, '127.0.0.1');
+  `;
+  const child = spawn(process.execPath, ['-e', script], { cwd: repoRoot, stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(`${url}/send?room=none`, child, 'the bare WebSocket server', 10_000);
+  return { url, cpuMs: () => cpuMsOf(child.pid), stop: stopper(child) };
+}
+
+/**
  * `node stack/dist/main.js` as people run it: the embedded stack on a fresh data directory, or with the
  * real servers' variables the launcher and one process per service. Sign-ups are not rate limited here
  * (every bench person comes from 127.0.0.1), the demo owls stay away and swiping is open.
@@ -97,7 +131,7 @@ export async function startBareServer(): Promise<Running> {
 export async function startStack(options: { real: boolean; variables: NodeJS.ProcessEnv }): Promise<Running> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-bench-'));
-  const ports = options.real ? { AUTH_PORT: await freePort(), PROFILE_PORT: await freePort(), SWIPE_PORT: await freePort() } : { AUTH_PORT: 0, PROFILE_PORT: 0, SWIPE_PORT: 0 };
+  const ports = options.real ? { AUTH_PORT: await freePort(), PROFILE_PORT: await freePort(), SWIPE_PORT: await freePort(), CHAT_PORT: await freePort() } : { AUTH_PORT: 0, PROFILE_PORT: 0, SWIPE_PORT: 0, CHAT_PORT: 0 };
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...options.variables,
@@ -113,6 +147,9 @@ export async function startStack(options: { real: boolean; variables: NodeJS.Pro
     DEMO_NIGHT_OWLS: 'false',
     RATE_SIGN_UP_ADDRESS_LIMIT: '1000000',
     RATE_SIGN_IN_ADDRESS_LIMIT: '1000000',
+    CHAT_SENDS_PER_MINUTE: '100000',
+    // Production mode wants a mail route: the bench's people never read theirs.
+    ...(!options.variables.SMTP_URL && { MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox') }),
   };
   const child = spawn(process.execPath, [path.join(repoRoot, 'stack', 'dist', 'main.js')], { cwd: repoRoot, env, stdio: 'inherit' });
   await waitUntilReady(`${url}/readyz`, child, 'the stack');

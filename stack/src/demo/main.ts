@@ -1,3 +1,5 @@
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
+import '@nocturne/platform/tracing';
 import { createServer } from 'node:http';
 import { createAdapters, createLogger } from '@nocturne/platform';
 import { readNightOwlsEnvironment } from './environment';

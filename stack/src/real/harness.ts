@@ -10,6 +10,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
+import { retentionMsOf } from '@nocturne/platform';
+import { metricsPortVariableOf, portVariableOf, services } from '../services';
 import { freePort, hasRealInfrastructure as hasRealInfrastructureIn, infra, outageTestsEnabled, portRefuses, repoRoot } from '@nocturne/platform/testing';
 
 export { freePort, infra, outageTestsEnabled, portRefuses, repoRoot };
@@ -85,13 +87,16 @@ export interface RealStackOptions {
 export class RealStack {
   private output: string[] = [];
   private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** The launcher and the processes it started (auth, profile, swipe, gateway). */
+  /** The launcher and the processes it started (every service of the registry, and the gateway). */
   processes: Array<{ pid: number; command: string }> = [];
 
   private constructor(
     readonly child: ChildProcess,
     readonly url: string,
-    readonly ports: { gateway: number; auth: number; profile: number; swipe: number },
+    /** The gateway's and each service's port, by name (every service of the registry). */
+    readonly ports: Readonly<Record<string, number>>,
+    /** Each process's /metrics port (METRICS_PORT, <NAME>_METRICS_PORT). */
+    readonly metricsPorts: Readonly<Record<string, number>>,
   ) {
     const keep = (chunk: Buffer) => {
       this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -105,16 +110,28 @@ export class RealStack {
   static async start(options: RealStackOptions = {}): Promise<RealStack> {
     const main = path.join(repoRoot, 'stack', 'dist', 'main.js');
     if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first (npm run test:int does)`);
-    const ports = { gateway: await freePort(), auth: await freePort(), profile: await freePort(), swipe: await freePort() };
+    // Free ports for the gateway and every service of the registry, so no process takes a default one.
+    const names = ['gateway', ...services.map((service) => service.name)];
+    const ports: Record<string, number> = {};
+    const metricsPorts: Record<string, number> = {};
+    for (const name of names) {
+      ports[name] = await freePort();
+      metricsPorts[name] = await freePort();
+    }
+    const portVariables = Object.fromEntries(
+      services.flatMap((service) => [
+        [portVariableOf(service.name), String(ports[service.name])],
+        [metricsPortVariableOf(service.name), String(metricsPorts[service.name])],
+      ]),
+    );
     const child = spawn(process.execPath, [main], {
       cwd: repoRoot,
       env: {
         ...process.env,
         ...realInfrastructure,
         PORT: String(ports.gateway),
-        AUTH_PORT: String(ports.auth),
-        PROFILE_PORT: String(ports.profile),
-        SWIPE_PORT: String(ports.swipe),
+        METRICS_PORT: String(metricsPorts.gateway),
+        ...portVariables,
         PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`,
         INTERNAL_SECRET: randomBytes(24).toString('base64url'),
         SWIPE_WINDOW: 'always',
@@ -126,7 +143,7 @@ export class RealStack {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const stack = new RealStack(child, `http://127.0.0.1:${ports.gateway}`, ports);
+    const stack = new RealStack(child, `http://127.0.0.1:${ports.gateway}`, ports, metricsPorts);
     try {
       await waitFor(
         'the gateway to answer GET /readyz with 200',
@@ -144,6 +161,13 @@ export class RealStack {
     }
     stack.processes = [child.pid!, ...childrenOf(child.pid!)].map((pid) => ({ pid, command: commandOf(pid) }));
     return stack;
+  }
+
+  /** Where a process of the stack answers /metrics. */
+  metricsUrl(process: string): string {
+    const port = this.metricsPorts[process];
+    if (port === undefined) throw new Error(`no process named ${process}`);
+    return `http://127.0.0.1:${port}/metrics`;
   }
 
   /** Lines printed so far (JSON log lines of every process) that match `pattern`. */
@@ -178,6 +202,11 @@ export class RealStack {
     return { code, signal: exitSignal, ms, lingering };
   }
 
+  /** The running process whose command line contains `marker` (a service's `dist/main.js`), as started by the launcher now. */
+  pidOf(marker: string): number | undefined {
+    return childrenOf(this.child.pid!).find((pid) => commandOf(pid).includes(marker));
+  }
+
   /** A client of the REST facade that keeps the session cookie like a browser. */
   client(): ApiClient {
     return new ApiClient(this.url);
@@ -194,6 +223,7 @@ function commandOf(pid: number): string {
 
 export interface ApiResponse {
   status: number;
+  headers: Headers;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the tests
 }
 
@@ -225,7 +255,7 @@ export class ApiClient {
     } catch {
       // not JSON: kept as text
     }
-    return { status: res.status, body: parsed };
+    return { status: res.status, headers: res.headers, body: parsed };
   }
 }
 
@@ -245,12 +275,28 @@ export interface Delivery {
   offset: string;
 }
 
+/**
+ * Makes `topic` as the services' bus would (4 partitions, the retention of KAFKA_RETENTION_HOURS) and
+ * waits for its leaders. On a fresh broker a topic appears with its service's first publish, and a test
+ * consumer joining earlier is told "This server does not host this topic-partition".
+ */
+export async function ensureTopic(topic: string, clientId = 'nocturne-real-stack-test'): Promise<void> {
+  const admin = new Kafka({ clientId, brokers: realInfrastructure.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 4, configEntries: [{ name: 'retention.ms', value: String(retentionMsOf(process.env)) }] }] });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** A kafkajs consumer of `topic` in a fresh group, from the beginning; records every delivery. */
 export class TopicWatcher {
   readonly deliveries: Delivery[] = [];
   private constructor(private readonly consumer: Consumer) {}
 
   static async start(topic: string): Promise<TopicWatcher> {
+    await ensureTopic(topic);
     const kafka = new Kafka({ clientId: 'nocturne-real-stack-test', brokers: realInfrastructure.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
     const consumer = kafka.consumer({ groupId: `real-stack-test-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 250 });
     const watcher = new TopicWatcher(consumer);
@@ -290,8 +336,8 @@ export class TopicWatcher {
 export class ProfileReadModel {
   private constructor(private readonly connection: mongoose.Connection) {}
 
-  static async open(): Promise<ProfileReadModel> {
-    const connection = await mongoose.createConnection(realInfrastructure.MONGODB_URI, { dbName: 'nocturne_profile', serverSelectionTimeoutMS: 10_000 }).asPromise();
+  static async open(mongodbUri = realInfrastructure.MONGODB_URI): Promise<ProfileReadModel> {
+    const connection = await mongoose.createConnection(mongodbUri, { dbName: 'nocturne_profile', serverSelectionTimeoutMS: 10_000 }).asPromise();
     return new ProfileReadModel(connection);
   }
 

@@ -1,4 +1,5 @@
 import { Topics } from '@nocturne/contracts';
+import { Scrape } from '@nocturne/platform/testing';
 import { hasRealInfrastructure, newPerson, ProfileReadModel, RealStack, TopicWatcher, waitFor } from './harness';
 
 // The stack as users start it with real infrastructure: `node stack/dist/main.js` with KAFKA_BROKERS,
@@ -20,16 +21,24 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
   }, 120_000);
 
   afterAll(async () => {
+    // When something failed, the processes' own account of it (kept by the harness, not printed otherwise).
+    const trouble = stack?.linesMatching(/failed to start|a process of the stack|"level":50/) ?? [];
+    if (trouble.length > 0) console.warn(`errors logged by the stack:\n${trouble.slice(-40).join('\n')}`);
     await stack?.stop(10_000);
     await watcher?.stop();
     await profiles?.close();
   }, 30_000);
 
-  it('runs auth, profile, swipe and the gateway as separate processes under the launcher', () => {
+  it('runs auth, profile, swipe, chat and the gateway as separate processes under the launcher, none of them restarted', () => {
     const [launcher, ...services] = stack!.processes.map((p) => p.command);
     expect(launcher).toMatch(/stack\/dist\/main\.js$/);
-    const scripts = services.map((command) => /(services\/auth\/dist\/main|services\/profile\/dist\/main|services\/swipe\/dist\/main|stack\/dist\/gatewayMain)\.js$/.exec(command)?.[1]).sort();
-    expect(scripts).toEqual(['services/auth/dist/main', 'services/profile/dist/main', 'services/swipe/dist/main', 'stack/dist/gatewayMain']);
+    const scripts = services.map((command) => /(services\/(?:auth|profile|swipe|chat)\/dist\/main|stack\/dist\/gatewayMain)\.js$/.exec(command)?.[1] ?? command).sort();
+    // A process that failed to start or stopped shows here with its own words (the launcher restarts it).
+    const trouble = stack!.linesMatching(/failed to start|a process of the stack/);
+    expect({ scripts, trouble }).toEqual({
+      scripts: ['services/auth/dist/main', 'services/chat/dist/main', 'services/profile/dist/main', 'services/swipe/dist/main', 'stack/dist/gatewayMain'],
+      trouble: [],
+    });
   });
 
   it('signs up, out and in over HTTP; UserRegistered reaches auth.events once and the profile service makes the profile', async () => {
@@ -114,6 +123,24 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
     const matches = await a.call('GET', `/api/matches/${aId}`);
     expect(matches.body).toEqual([expect.objectContaining({ id: second.body.matchId, user1Id: Math.min(aId, bId), user2Id: Math.max(aId, bId) })]);
   }, 150_000);
+
+  it('serves /metrics on a port of its own in every process; the swipe process counts the swipes and the match above', async () => {
+    const swipe = await Scrape.of(stack!.metricsUrl('swipe'));
+    expect(swipe.value('nocturne_swipes_total', { kind: 'like' })).toBeGreaterThanOrEqual(2);
+    expect(swipe.value('nocturne_matches_total')).toBeGreaterThanOrEqual(1);
+    expect(swipe.value('nocturne_event_store_append_duration_seconds_count', { service: 'swipe', outcome: 'ok' })).toBeGreaterThan(0);
+    const auth = await Scrape.of(stack!.metricsUrl('auth'));
+    expect(auth.value('nocturne_sign_ups_total')).toBeGreaterThanOrEqual(2);
+    const profile = await Scrape.of(stack!.metricsUrl('profile'));
+    expect(profile.value('nocturne_consumer_messages_total', { group: 'profile', topic: 'auth.events', outcome: 'handled' })).toBeGreaterThan(0);
+    // The match opened a conversation in the chat process (it learns of matches over Kafka).
+    await waitFor('the chat process to count the conversation of the match', async () => ((await Scrape.of(stack!.metricsUrl('chat'))).value('nocturne_events_appended_total', { service: 'chat', type: 'ConversationOpened' })) >= 1, 20_000);
+    const gateway = await Scrape.of(stack!.metricsUrl('gateway'));
+    expect(gateway.value('nocturne_http_request_duration_seconds_count', { service: 'gateway', route: '/api/swipes' })).toBeGreaterThanOrEqual(2);
+    expect(gateway.value('nocturne_subgraph_request_duration_seconds_count', { subgraph: 'swipe' })).toBeGreaterThan(0);
+    // Never on the public port.
+    expect(await (await fetch(`${stack!.url}/metrics`)).text()).not.toContain('nocturne_');
+  }, 30_000);
 
   it('stops on SIGTERM: the launcher exits 0 and every service process is gone within a few seconds', async () => {
     const result = await stack!.stop(8_000);

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, retentionMsOf, signInternalContext, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
+import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
 import { swipeService } from '@nocturne/swipe';
-import { hasRealInfrastructure, realInfrastructure, waitFor } from './harness';
+import { ensureTopic, hasRealInfrastructure, realInfrastructure, waitFor } from './harness';
 
 // Exactly one match per pair across instances, on the real servers: two swipe service instances, each on
 // adapters of its own (its own MongoDB, Kafka and Redis clients) over one MongoDB database and Kafka, take
@@ -41,22 +41,23 @@ class MatchWatcher {
 
   static async start(): Promise<MatchWatcher> {
     const kafka = new Kafka({ clientId: 'nocturne-swipe-matches-test', brokers: realInfrastructure.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
+    // On a fresh broker the topic appears with the swipe service's first publish: make it now, so the
+    // watcher can join it.
+    await ensureTopic(Topics.swipe, 'nocturne-swipe-matches-test');
     const admin = kafka.admin();
     await admin.connect();
-    // On a fresh broker the topic appears with the swipe service's first publish: make it now, as the
-    // service's bus would (4 partitions, the retention of KAFKA_RETENTION_HOURS), so the watcher can join it.
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: [{ topic: Topics.swipe, numPartitions: 4, configEntries: [{ name: 'retention.ms', value: String(retentionMsOf(process.env)) }] }],
-    });
     const starts = await admin.fetchTopicOffsets(Topics.swipe);
     await admin.disconnect();
     const consumer = kafka.consumer({ groupId: `swipe-matches-test-${runId}`, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 250 });
     const watcher = new MatchWatcher(consumer);
     await consumer.connect();
     await consumer.subscribe({ topics: [Topics.swipe], fromBeginning: true });
+    // Skip what earlier runs left on the topic (their user ids differ anyway, so this only saves time):
+    // messages before the offsets read above are ignored (a seek would race the group's first join).
+    const firstOffset = new Map(starts.map(({ partition, offset }) => [partition, BigInt(offset)]));
     await consumer.run({
-      eachMessage: async ({ message }) => {
+      eachMessage: async ({ partition, message }) => {
+        if (BigInt(message.offset) < (firstOffset.get(partition) ?? 0n)) return;
         try {
           const event = JSON.parse(message.value?.toString('utf8') ?? '') as IntegrationEvent<string, { userIds?: [number, number] }>;
           const userIds = event.data?.userIds;
@@ -66,8 +67,6 @@ class MatchWatcher {
         }
       },
     });
-    // Skip what earlier runs left on the topic (their user ids differ anyway, so this only saves time).
-    for (const { partition, offset } of starts) consumer.seek({ topic: Topics.swipe, partition, offset });
     return watcher;
   }
 
@@ -119,10 +118,11 @@ d('exactly one match per pair across two swipe instances on the real servers', (
   }, 60_000);
 
   const swipe = async (url: string, swiperId: number, swipedId: number): Promise<{ isMatch: boolean; matchId: number | null }> => {
+    const request = JSON.stringify({ query: 'mutation Like($input: SwipeInput!) { swipe(input: $input) { isMatch match { id } } }', variables: { input: { swipedId, kind: 'LIKE' } } });
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signInternalContext({ uid: swiperId, ip: '127.0.0.1' }, internalSecret) },
-      body: JSON.stringify({ query: 'mutation Like($input: SwipeInput!) { swipe(input: $input) { isMatch match { id } } }', variables: { input: { swipedId, kind: 'LIKE' } } }),
+      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: signGraphqlRequest({ uid: swiperId, ip: '127.0.0.1' }, internalSecret, request) },
+      body: request,
       signal: AbortSignal.timeout(60_000),
     });
     const body = (await res.json()) as { data?: { swipe: { isMatch: boolean; match: { id: number } | null } }; errors?: Array<{ message: string }> };

@@ -1,20 +1,189 @@
-import { ChatIcon } from '../../components/icons';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import { fetchConversations, type ConversationSummary } from '../../api/chat';
 import { ButtonLink } from '../../components/Button';
+import { ChatIcon } from '../../components/icons';
+import { Spinner } from '../../components/Spinner';
 import { EmptyState, IconBadge, Muted, PageTitle } from '../../components/Surface';
+import { useSignedInUser } from '../../session/SessionContext';
+import { ConversationView } from './ConversationView';
+import { onReconnected } from './liveClient';
+import { useLiveSubscription } from './liveUpdates';
 
-/** Matches arrive with the swipe and chat features; before that nobody can have matched yet. */
+const matchDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+
+/** /chat: 'Your Matches', or one conversation (`?with=<match id>`, so the browser's back returns to the list). */
 export function ChatPage() {
+  const [params, setParams] = useSearchParams();
+  const open = Number(params.get('with'));
+  if (Number.isSafeInteger(open) && open > 0) return <ConversationView key={open} matchId={open} onBack={() => setParams({})} />;
+  return <ConversationList onOpen={(matchId) => setParams({ with: String(matchId) })} />;
+}
+
+function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
+  const user = useSignedInUser();
+  const [conversations, setConversations] = useState<ConversationSummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(() => {
+    fetchConversations().then(
+      (rows) => {
+        setConversations(rows);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+  }, []);
+  useEffect(load, [load]);
+  useEffect(() => onReconnected(load), [load]);
+  // A new message anywhere moves the unread total; a new match adds a row.
+  useLiveSubscription('subscription ListUnread { unreadTotal }', {}, load);
+  useLiveSubscription('subscription ListMatches { matchCreated { matchId } }', {}, load);
+
+  if (conversations === null) {
+    return (
+      <>
+        <PageTitle>Your Matches</PageTitle>
+        <EmptyState>{failed ? <Muted>Could not load your matches. Please try again.</Muted> : <Spinner label="Loading your matches" />}</EmptyState>
+      </>
+    );
+  }
+  if (conversations.length === 0) {
+    return (
+      <>
+        <PageTitle>Your Matches</PageTitle>
+        <EmptyState>
+          <IconBadge $size={76} $tone="accent">
+            <ChatIcon size={34} />
+          </IconBadge>
+          <h2>No matches yet</h2>
+          <Muted>Keep swiping to find your perfect match!</Muted>
+          <ButtonLink to="/swipe-deck">Start Swiping</ButtonLink>
+        </EmptyState>
+      </>
+    );
+  }
   return (
     <>
       <PageTitle>Your Matches</PageTitle>
-      <EmptyState>
-        <IconBadge $size={76} $tone="accent">
-          <ChatIcon size={34} />
-        </IconBadge>
-        <h2>No matches yet</h2>
-        <Muted>Keep swiping to find your perfect match!</Muted>
-        <ButtonLink to="/swipe-deck">Start Swiping</ButtonLink>
-      </EmptyState>
+      <List>
+        {conversations.map((conversation) => {
+          const last = conversation.lastMessage;
+          const preview = conversation.otherDeleted ? 'This account was deleted' : last ? `${last.senderId === user.id ? 'You: ' : ''}${last.content}` : 'Start a conversation!';
+          return (
+            <li key={conversation.matchId}>
+              <Row type="button" onClick={() => onOpen(conversation.matchId)} aria-label={`${conversation.otherUser.name}${conversation.unreadCount > 0 ? `, ${conversation.unreadCount} unread` : ''}`}>
+                <Avatar>
+                  <img src={conversation.otherUser.photo} alt="" />
+                  {conversation.otherUser.isOnline && <OnlineDot aria-hidden="true" />}
+                </Avatar>
+                <Text>
+                  <Name>{conversation.otherUser.name}</Name>
+                  <Preview $unread={conversation.unreadCount > 0}>{preview}</Preview>
+                </Text>
+                <Side>
+                  <When>{matchDate(conversation.createdAt)}</When>
+                  {conversation.unreadCount > 0 && <Unread aria-hidden="true">{conversation.unreadCount}</Unread>}
+                </Side>
+              </Row>
+            </li>
+          );
+        })}
+      </List>
     </>
   );
 }
+
+const List = styled.ul`
+  list-style: none;
+  margin: 12px 0 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+`;
+
+const Row = styled.button`
+  width: 100%;
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: 12px;
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  text-align: left;
+  cursor: pointer;
+  font: inherit;
+
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceStrong};
+  }
+`;
+
+export const Avatar = styled.span`
+  position: relative;
+  display: grid;
+
+  img {
+    width: 52px;
+    height: 52px;
+    border-radius: 50%;
+    object-fit: cover;
+    background: ${({ theme }) => theme.color.dusk};
+  }
+`;
+
+export const OnlineDot = styled.span`
+  position: absolute;
+  right: 1px;
+  bottom: 1px;
+  width: 12px;
+  height: 12px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.color.success};
+  box-shadow: 0 0 0 2px ${({ theme }) => theme.color.night};
+`;
+
+const Text = styled.span`
+  min-width: 0;
+  display: grid;
+  gap: 2px;
+`;
+
+const Name = styled.span`
+  font-weight: 600;
+`;
+
+const Preview = styled.span<{ $unread: boolean }>`
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+  font-size: 0.875rem;
+  color: ${({ $unread, theme }) => ($unread ? theme.color.text : theme.color.textSubtle)};
+  font-weight: ${({ $unread }) => ($unread ? 600 : 400)};
+`;
+
+const Side = styled.span`
+  display: grid;
+  justify-items: end;
+  gap: 4px;
+`;
+
+const When = styled.span`
+  font-size: 0.75rem;
+  color: ${({ theme }) => theme.color.textSubtle};
+`;
+
+const Unread = styled.span`
+  min-width: 20px;
+  height: 20px;
+  padding: 0 6px;
+  border-radius: 10px;
+  background: ${({ theme }) => theme.gradient.accent};
+  font-size: 0.75rem;
+  font-weight: 700;
+  line-height: 20px;
+  text-align: center;
+`;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { fetchLikesReceived, type LikeReceived } from '../../api/swipe';
 import { HeartIcon } from '../../components/icons';
+import { SectionTitle } from '../../components/SectionTitle';
 import { Muted, Panel } from '../../components/Surface';
 import { createUserResource } from '../../session/userResource';
 import { onPlanChanged } from '../plans/membership';
@@ -22,9 +23,9 @@ export function LikesReceivedPanel({ userId }: { userId: number }) {
 
   return (
     <Panel aria-labelledby="likes-title">
-      <Title id="likes-title">
+      <SectionTitle id="likes-title">
         <HeartIcon size={18} /> Who liked you {likes && likes.count > 0 && <Count>{likes.count}</Count>}
-      </Title>
+      </SectionTitle>
       {failed && <Muted>Your likes could not be loaded.</Muted>}
       {likes && likes.count === 0 && <Muted>No likes waiting yet. Tonight they will show up here.</Muted>}
       {likes && likes.count > 0 && !likes.visible && <Muted>Someone is curious about you. See who with a Night Pass.</Muted>}
@@ -55,17 +56,6 @@ export function LikesReceivedPanel({ userId }: { userId: number }) {
 }
 
 const blurredLabel = (like: LikeReceived) => `${like.superLike ? 'A hidden super-like' : 'A hidden like'}: see who with Night Pass`;
-
-const Title = styled.h2`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  font-size: 0.75rem;
-  font-weight: 600;
-  letter-spacing: 0.14em;
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.color.moon};
-`;
 
 const Count = styled.span`
   padding: 1px 8px;

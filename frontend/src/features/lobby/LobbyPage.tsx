@@ -1,4 +1,4 @@
-import { motion } from 'motion/react';
+import { m } from 'motion/react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Button, ButtonLink } from '../../components/Button';
@@ -59,7 +59,7 @@ export function LobbyPage() {
   );
 }
 
-const Page = styled(motion.div)`
+const Page = styled(m.div)`
   display: grid;
   gap: 20px;
 `;

@@ -2,10 +2,12 @@ import { JourneySteps } from '../../components/JourneySteps';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
-import { AnimatePresence, motion } from 'motion/react';
+import { AnimatePresence, m } from 'motion/react';
+import { MotionScope } from '../../components/motion/MotionScope';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
-import { ProfileLimits, type Gender } from '@nocturne/contracts';
+import type { Gender } from '@nocturne/contracts/catalogues';
+import { ProfileLimits } from '@nocturne/contracts/limits';
 import { useCatalogues } from '../../api/profileGraphql';
 import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
@@ -26,7 +28,15 @@ const stepCopy: Record<number, { title: string; subtitle: string }> = {
 
 const SUMMARY_COUNT = 3;
 
-export function OnboardingPage({ machine = onboardingMachine }: { machine?: typeof onboardingMachine }) {
+export function OnboardingPage(props: { machine?: typeof onboardingMachine }) {
+  return (
+    <MotionScope>
+      <OnboardingSteps {...props} />
+    </MotionScope>
+  );
+}
+
+function OnboardingSteps({ machine = onboardingMachine }: { machine?: typeof onboardingMachine }) {
   const navigate = useNavigate();
   const [withRouter] = useState(() => machine.provide({ actions: { navigate: (_, { to }) => void navigate(to, { replace: true }) } }));
   const [state, send] = useMachine(withRouter, { input: {} });
@@ -273,7 +283,7 @@ const Dot = styled.span<{ $state: 'done' | 'current' | 'todo' }>`
     background 0.25s ease;
 `;
 
-const StepBody = styled(motion.section)`
+const StepBody = styled(m.section)`
   flex: 1;
   display: grid;
   align-content: start;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { planNames, type UpgradeTrigger } from '@nocturne/contracts';
+import { planNames, type UpgradeTrigger } from '@nocturne/contracts/plans';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { CrownIcon } from '../../components/icons';

@@ -1,4 +1,4 @@
-import { planNames, type Billing, type PlanId } from '@nocturne/contracts';
+import { planNames, type Billing, type PlanId } from '@nocturne/contracts/plans';
 import { choosePlan, fetchMembership, type Membership } from '../../api/swipe';
 import { createUserResource } from '../../session/userResource';
 import { toast } from '../../toast/toastStore';

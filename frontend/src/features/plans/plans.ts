@@ -1,4 +1,4 @@
-import { planAllowances, PlanIds, planNames, suggestedPlanFor, type Billing, type PlanId, type UpgradeTrigger } from '@nocturne/contracts';
+import { planAllowances, PlanIds, planNames, suggestedPlanFor, type Billing, type PlanId, type UpgradeTrigger } from '@nocturne/contracts/plans';
 
 /**
  * Display texts and prices of the plans of spec point 9. What each plan allows is the contracts'

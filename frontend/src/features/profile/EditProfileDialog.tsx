@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Limits, ProfileLimits, type Gender } from '@nocturne/contracts';
+import type { Gender } from '@nocturne/contracts/catalogues';
+import { Limits, ProfileLimits } from '@nocturne/contracts/limits';
 import type { AccountUser } from '../../api/auth';
 import { serverError } from '../../api/http';
 import { saveProfile, uploadPhotos } from '../../api/profile';

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { motion } from 'motion/react';
+import { m } from 'motion/react';
 import styled from 'styled-components';
-import { ProfileLimits } from '@nocturne/contracts';
+import { ProfileLimits } from '@nocturne/contracts/limits';
 import { Button, ButtonLink } from '../../components/Button';
 import { EditIcon, GearIcon, HeartIcon, OwlIcon, PinIcon, SparkIcon } from '../../components/icons';
+import { SectionTitle } from '../../components/SectionTitle';
 import { EmptyState, IconBadge, Muted, Panel, Stack } from '../../components/Surface';
 import { thumbnailOf } from '../../api/profile';
 import { useSessionActions, useSignedInUser } from '../../session/SessionContext';
@@ -178,7 +179,7 @@ function TagList({ items, empty, labelledBy }: { items: readonly string[]; empty
   );
 }
 
-const Page = styled(motion.div)`
+const Page = styled(m.div)`
   display: grid;
   gap: 18px;
 `;
@@ -324,14 +325,6 @@ const Stat = styled.div`
 const Bio = styled.p`
   white-space: pre-line;
   overflow-wrap: anywhere;
-`;
-
-const SectionTitle = styled.h2`
-  font-size: 0.75rem;
-  font-weight: 600;
-  letter-spacing: 0.14em;
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.color.moon};
 `;
 
 const Tags = styled.ul`

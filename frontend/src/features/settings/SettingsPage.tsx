@@ -1,13 +1,14 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useActorRef } from '@xstate/react';
 import styled from 'styled-components';
-import { planNames } from '@nocturne/contracts';
+import { planNames } from '@nocturne/contracts/plans';
 import { saveNotificationPreferences } from '../../api/profileGraphql';
 import type { Membership } from '../../api/swipe';
 import { BackButton } from '../../components/BackButton';
 import { Button } from '../../components/Button';
 import { BellIcon, ChevronRightIcon, CrownIcon, DocumentIcon, PinIcon, ShieldIcon, TrashIcon } from '../../components/icons';
+import { SectionTitle } from '../../components/SectionTitle';
 import { Muted, PageTitle, Panel, Stack } from '../../components/Surface';
 import { Switch } from '../../components/Switch';
 import { useSessionActions, useSignedInUser } from '../../session/SessionContext';
@@ -18,6 +19,9 @@ import { membershipResource } from '../plans/membership';
 import { PlansDialog } from '../plans/PlansDialog';
 import { FROM_PRICE } from '../plans/plans';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { KinkPrivacyPanel } from './KinkPrivacyPanel';
+import { PublicCityForm } from './PublicCityForm';
+import { RowDetail, RowLine, Rows, RowTitle, ToggleRow } from './SettingsRows';
 import { useNotificationToggles, type NotificationKey } from './useNotificationToggles';
 
 const notificationRows: ReadonlyArray<{ key: NotificationKey; title: string; detail: string }> = [
@@ -95,6 +99,8 @@ export function SettingsPage() {
         </Rows>
       </Panel>
 
+      <KinkPrivacyPanel kinks={user.kinks ?? []} />
+
       <Panel aria-labelledby="location-title">
         <SectionTitle id="location-title">
           <PinIcon size={18} /> Location
@@ -104,10 +110,11 @@ export function SettingsPage() {
             <RowTitle>{locationOn ? 'Location is on' : 'Location is off'}</RowTitle>
             <RowDetail>{locationOn ? 'Others see only a rounded distance, never where you are.' : 'Turn it on to see how far away people are.'}</RowDetail>
           </div>
-          <SmallButton type="button" onClick={() => setDialog('location')}>
+          <Button $variant="secondary" $size="small" onClick={() => setDialog('location')}>
             {locationOn ? 'Update' : 'Enable'}
-          </SmallButton>
+          </Button>
         </RowLine>
+        <PublicCityForm />
       </Panel>
 
       <Panel aria-labelledby="account-title">
@@ -161,19 +168,6 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 
 export function describeMembership({ plan, billing, expiresAt }: Membership): string {
   if (expiresAt) return `${planNames[plan]} until ${timeFormat.format(new Date(expiresAt))}`;
   return billing ? `${planNames[plan]}, billed ${billing}` : planNames[plan];
-}
-
-function ToggleRow({ title, detail, children }: { title: string; detail: string; children: (labelId: string, detailId: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <RowLine>
-      <div>
-        <RowTitle id={`${id}-label`}>{title}</RowTitle>
-        <RowDetail id={`${id}-detail`}>{detail}</RowDetail>
-      </div>
-      {children(`${id}-label`, `${id}-detail`)}
-    </RowLine>
-  );
 }
 
 /** The same location dialog as after signing in, run afresh each time it is opened from Settings. */
@@ -264,60 +258,6 @@ const TwoButtons = styled.div`
     padding: 0 12px;
     font-size: 0.9375rem;
     white-space: nowrap;
-  }
-`;
-
-const SectionTitle = styled.h2`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  font-size: 0.75rem;
-  font-weight: 600;
-  letter-spacing: 0.14em;
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.color.moon};
-`;
-
-const Rows = styled.div`
-  display: grid;
-  margin: 0 -6px;
-
-  & > * + * {
-    border-top: 1px solid ${({ theme }) => theme.color.border};
-  }
-`;
-
-const RowLine = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 16px;
-  min-height: 62px;
-  padding: 8px 6px;
-`;
-
-const RowTitle = styled.p`
-  font-weight: 500;
-`;
-
-const RowDetail = styled.p`
-  font-size: 0.8125rem;
-  color: ${({ theme }) => theme.color.textSubtle};
-`;
-
-const SmallButton = styled.button`
-  flex: none;
-  min-height: 40px;
-  padding: 0 18px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  font-weight: 600;
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.color.surfaceStrong};
   }
 `;
 

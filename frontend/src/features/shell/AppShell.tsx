@@ -1,34 +1,43 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
+import { MotionScope } from '../../components/motion/MotionScope';
 import { StarField } from '../../components/StarField';
 import { readSwipeWindowMode, type SwipeWindowMode } from '../../time/swipeWindow';
+import { LiveMatchPopup } from '../chat/LiveMatchPopup';
+import { useLiveUnreadTotal } from '../chat/liveUpdates';
 import { BottomTabBar } from './BottomTabBar';
 import { TopBar } from './TopBar';
 
 interface AppShellProps {
   withTabBar?: boolean;
   swipeWindowMode?: SwipeWindowMode;
-  /** Unread messages for the Messages badge; the chat feature supplies it. */
-  unreadCount?: number;
 }
 
-/** The signed-in frame: top bar with the swipe-window countdown, the page, and (on tab screens) the tab bar. */
-export function AppShell({ withTabBar = true, swipeWindowMode = readSwipeWindowMode(), unreadCount = 0 }: AppShellProps) {
+/**
+ * The signed-in frame: top bar with the swipe-window countdown, the page, and (on tab screens) the tab bar.
+ * Its screens' animations share one MotionScope (see there: they draw before the animation code arrives).
+ */
+export function AppShell({ withTabBar = true, swipeWindowMode = readSwipeWindowMode() }: AppShellProps) {
+  // The app's live connection: the badge's count, and new matches wherever the person is.
+  const unreadCount = useLiveUnreadTotal();
   return (
-    <Backdrop>
-      <StarField count={24} seed={11} />
-      <Frame>
-        <TopBar swipeWindowMode={swipeWindowMode} />
-        <Content $withTabBar={withTabBar}>
-          {/* The frame stays while a screen's chunk loads; moving between loaded screens never waits. */}
-          <Suspense fallback={null}>
-            <Outlet />
-          </Suspense>
-        </Content>
-        {withTabBar && <BottomTabBar unreadCount={unreadCount} />}
-      </Frame>
-    </Backdrop>
+    <MotionScope>
+      <Backdrop>
+        <StarField count={24} seed={11} />
+        <Frame>
+          <TopBar swipeWindowMode={swipeWindowMode} />
+          <Content $withTabBar={withTabBar}>
+            {/* The frame stays while a screen's chunk loads; moving between loaded screens never waits. */}
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
+          </Content>
+          {withTabBar && <BottomTabBar unreadCount={unreadCount} />}
+          <LiveMatchPopup />
+        </Frame>
+      </Backdrop>
+    </MotionScope>
   );
 }
 

@@ -18,18 +18,18 @@ describe('SignInPage', () => {
     expect(screen.getByRole('link', { name: "Don't have an account? Sign up" }).getAttribute('href')).toBe('/signup');
   });
 
-  it('says which field is missing', () => {
+  it('says which field is missing', async () => {
     renderScreen(<SignInPage machine={neverAnswering} />);
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByText('Username is required')).toBeTruthy();
+    expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
   });
 
-  it('reads Signing In... while the server answers', () => {
+  it('reads Signing In... while the server answers', async () => {
     renderScreen(<SignInPage machine={neverAnswering} />);
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'orion' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'starlight' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect((screen.getByRole('button', { name: 'Signing In...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByRole('button', { name: 'Signing In...' })) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { signInSchema, type SignInInput } from '@nocturne/contracts';
+import type { SignInInput } from '@nocturne/contracts';
 import { signIn, type AccountUser } from '../../api/auth';
 import { serverError } from '../../api/http';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../forms/fieldErrors';
+import { loadRules, rules } from '../../forms/lazyRules';
 import { rememberSignedInUser } from '../../session/browserSession';
 import { toast, type ToastInput } from '../../toast/toastStore';
 import { locationDialogMachine } from '../location/locationDialogMachine';
@@ -25,11 +26,11 @@ export type SignInEvent = { type: 'CHANGE'; field: SignInField; value: string } 
 
 export const SIGN_IN_FALLBACK_ERROR = 'Invalid credentials. Please try again.';
 
-export const validateSignIn = (values: SignInValues) => fieldErrorsOf<SignInField>(signInSchema, values);
+/** The sign-in rules, once fetched (`loadRules`): the screen draws before them, a submit waits for them. */
+export const validateSignIn = (values: SignInValues) => fieldErrorsOf<SignInField>(rules().signInSchema, values);
 
 export const describeSignInFailure = (error: unknown) => serverError(error)?.message ?? SIGN_IN_FALLBACK_ERROR;
 
-const submitTransitions = [{ guard: 'formIsValid', target: 'pending' }, { actions: 'showFieldErrors' }] as const;
 
 export const signInMachine = setup({
   types: {
@@ -37,6 +38,7 @@ export const signInMachine = setup({
     events: {} as SignInEvent,
   },
   actors: {
+    loadRules: fromPromise(() => loadRules()),
     signIn: fromPromise<{ user: AccountUser }, SignInInput>(({ input }) => signIn(input)),
     locationDialog: locationDialogMachine,
   },
@@ -60,6 +62,7 @@ export const signInMachine = setup({
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'CHANGE');
       const values = { ...context.values, [event.field]: event.value };
+      // After a submit the rules are loaded, and the errors follow the typing.
       const fieldErrors = context.submitted ? validateSignIn(values) : { ...context.fieldErrors, [event.field]: undefined };
       return { values, fieldErrors };
     }),
@@ -71,13 +74,21 @@ export const signInMachine = setup({
   context: { values: { username: '', password: '' }, fieldErrors: {}, submitted: false },
   states: {
     form: {
-      on: { CHANGE: { actions: 'updateField' }, SUBMIT: [...submitTransitions] },
+      on: { CHANGE: { actions: 'updateField' }, SUBMIT: { target: 'validating' } },
+    },
+    validating: {
+      invoke: {
+        src: 'loadRules',
+        onDone: [{ guard: 'formIsValid', target: 'pending' }, { target: 'form', actions: 'showFieldErrors' }],
+        onError: { target: 'form', actions: { type: 'notify', params: { title: 'Sign in failed', description: SIGN_IN_FALLBACK_ERROR, variant: 'destructive' as const } } },
+      },
+      on: { CHANGE: { actions: 'updateField' } },
     },
     pending: {
       entry: assign({ submitted: true, fieldErrors: {}, failure: undefined }),
       invoke: {
         src: 'signIn',
-        input: ({ context }) => signInSchema.parse(context.values),
+        input: ({ context }) => rules().signInSchema.parse(context.values),
         onDone: { target: 'success', actions: assign({ user: ({ event }) => event.output.user }) },
         onError: { target: 'failure', actions: assign({ failure: ({ event }) => describeSignInFailure(event.error) }) },
       },
@@ -107,7 +118,7 @@ export const signInMachine = setup({
         type: 'notify',
         params: ({ context }) => ({ title: 'Sign in failed', description: context.failure, variant: 'destructive' as const }),
       },
-      on: { CHANGE: { target: 'form', actions: 'updateField' }, SUBMIT: [...submitTransitions] },
+      on: { CHANGE: { target: 'form', actions: 'updateField' }, SUBMIT: { target: 'validating' } },
     },
   },
 });

@@ -31,7 +31,9 @@ describe('signInMachine', () => {
     const { actor, fill, storeUser, notify, navigate } = start(async () => ({ user }));
     fill('orion', 'starlight');
     actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().value).toBe('pending');
+    // The input rules are fetched on the first submit (the screen draws without them).
+    expect(actor.getSnapshot().value).toBe('validating');
+    await waitFor(actor, (s) => s.matches('pending'));
     await answerLocationDialog(actor);
     await waitFor(actor, (s) => s.status === 'done');
 
@@ -40,11 +42,11 @@ describe('signInMachine', () => {
     expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/feed' });
   });
 
-  it('asks for the username and the password before calling the server', () => {
+  it('asks for the username and the password before calling the server', async () => {
     const signIn = jest.fn(async () => ({ user }));
     const { actor } = start(signIn);
     actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().value).toBe('form');
+    await waitFor(actor, (s) => s.matches('form'));
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: 'Username is required', password: 'Password is required' });
     expect(signIn).not.toHaveBeenCalled();
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Limits } from '@nocturne/contracts';
+import { Limits } from '@nocturne/contracts/limits';
 import { AuthLayout, Form } from '../../components/AuthLayout';
 import { JourneySteps } from '../../components/JourneySteps';
 import { Button, TextLink } from '../../components/Button';

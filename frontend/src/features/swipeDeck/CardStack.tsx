@@ -4,21 +4,13 @@ import styled from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import type { DeckProfile } from '../../api/swipe';
 import { photosOf } from './deckProfile';
+import { preloadPhoto } from './photoPreload';
 import { SwipeCard } from './SwipeCard';
 
 /** The spec's stack: the next 3 profiles, the top one active. */
 export const STACK_SIZE = 3;
 /** Cards whose first photo is fetched ahead, so the next card never appears blank. */
 const PRELOAD_AHEAD = 6;
-
-const preloaded = new Set<string>();
-function preload(url: string) {
-  if (preloaded.has(url)) return;
-  preloaded.add(url);
-  const image = new Image();
-  image.decoding = 'async';
-  image.src = url;
-}
 
 /**
  * Three stacked cards; the top one takes drags, taps and the buttons. A card that leaves flies out the
@@ -30,10 +22,13 @@ export function CardStack({ profiles, leaving, onSwipe, onOpen }: { profiles: De
     .map((p) => p.id)
     .join(',');
   useEffect(() => {
-    profiles.slice(0, PRELOAD_AHEAD).forEach((profile, index) => {
-      const photos = photosOf(profile);
-      // Every photo of the top card (it can be paged through), the first of the ones after.
-      for (const url of index === 0 ? photos : photos.slice(0, 1)) preload(url);
+    const [top, ...after] = profiles.slice(0, PRELOAD_AHEAD);
+    if (!top) return;
+    const [first, ...more] = photosOf(top);
+    // The top card's photo first, alone (it is what the page paints largest); then the rest of its
+    // photos (it can be paged through) and the first of each card after it.
+    void (first ? preloadPhoto(first) : Promise.resolve()).then(() => {
+      for (const url of [...more, ...after.map((profile) => photosOf(profile)[0])]) if (url) void preloadPhoto(url);
     });
     // The ids say everything about which cards are ahead.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { motion } from 'motion/react';
+import { m } from 'motion/react';
 import styled from 'styled-components';
 import type { Match } from '../../api/swipe';
 import { Button } from '../../components/Button';
@@ -46,7 +46,7 @@ const Faces = styled.div`
   padding: 12px 0 6px;
 `;
 
-const Face = styled(motion.img)`
+const Face = styled(m.img)`
   width: 120px;
   height: 150px;
   object-fit: cover;
@@ -57,7 +57,7 @@ const Face = styled(motion.img)`
   background: ${({ theme }) => theme.color.dusk};
 `;
 
-const Heart = styled(motion.span)`
+const Heart = styled(m.span)`
   position: absolute;
   z-index: 1;
   display: grid;

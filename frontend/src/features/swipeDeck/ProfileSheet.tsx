@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled, { css } from 'styled-components';
-import { ProfileLimits, type SwipeKind } from '@nocturne/contracts';
+import type { SwipeKind } from '@nocturne/contracts';
+import { ProfileLimits } from '@nocturne/contracts/limits';
 import type { DeckProfile } from '../../api/swipe';
 import { thumbnailOf } from '../../api/profile';
 import { Dialog } from '../../components/Dialog';

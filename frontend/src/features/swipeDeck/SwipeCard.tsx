@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { motion, useIsPresent, useMotionValue, useTransform, type PanInfo } from 'motion/react';
+import { m, useIsPresent, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import type { DeckProfile } from '../../api/swipe';
@@ -96,7 +96,7 @@ export function SwipeCard({ profile, depth, onSwipe, onOpen }: SwipeCardProps) {
       aria-label={top ? `${profile.name}, ${profile.age}` : undefined}
       role={top ? 'group' : undefined}
     >
-      <Photo src={photo} alt={`${profile.name}, photo ${photoIndex + 1} of ${photos.length}`} draggable={false} decoding="async" />
+      <Photo src={photo} alt={`${profile.name}, photo ${photoIndex + 1} of ${photos.length}`} draggable={false} decoding="async" fetchPriority={top ? 'high' : 'low'} />
       <Shade aria-hidden="true" />
 
       {photos.length > 1 && (
@@ -186,7 +186,7 @@ export function SwipeCard({ profile, depth, onSwipe, onOpen }: SwipeCardProps) {
   );
 }
 
-const Card = styled(motion.div)<{ $top: boolean }>`
+const Card = styled(m.div)<{ $top: boolean }>`
   position: absolute;
   inset: 0;
   overflow: hidden;
@@ -242,7 +242,7 @@ const Dot = styled.span<{ $on: boolean }>`
   background: ${({ $on }) => ($on ? '#fff' : 'rgba(255, 255, 255, 0.35)')};
 `;
 
-const Stamp = styled(motion.span)<{ $tone: 'like' | 'pass' | 'super'; $side: 'left' | 'right' | 'center' }>`
+const Stamp = styled(m.span)<{ $tone: 'like' | 'pass' | 'super'; $side: 'left' | 'right' | 'center' }>`
   position: absolute;
   top: 44px;
   padding: 4px 12px;

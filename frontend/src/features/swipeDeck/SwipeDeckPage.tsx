@@ -16,6 +16,7 @@ import { membershipResource, onPlanChanged } from '../plans/membership';
 import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { CardStack } from './CardStack';
 import { SlidersIcon, StarIcon } from './deckIcons';
+import { noteMatchShown } from '../chat/liveUpdates';
 import { MatchPopup } from './MatchPopup';
 import { ProfileSheet } from './ProfileSheet';
 import { SwipeButtons } from './SwipeButtons';
@@ -58,6 +59,10 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
   const swipe = useCallback((kind: SwipeKind) => send({ type: 'SWIPE', kind }), [send]);
 
   useEffect(() => onPlanChanged(() => send({ type: 'PLAN_CHANGED' })), [send]);
+  // This popup is the one for this match: the live one (for whoever liked first) stays away.
+  useEffect(() => {
+    if (match) noteMatchShown(match.id);
+  }, [match]);
 
   useEffect(() => {
     if (!ready || !top) return;

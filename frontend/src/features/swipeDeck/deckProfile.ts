@@ -9,10 +9,11 @@ export function tagsForCard(items: readonly string[], shared: readonly string[] 
   return { shown: ordered.slice(0, max), more: Math.max(0, items.length - max) };
 }
 
-/** 'N km away' when both shared a position, else the city the person chose to show, else nothing. */
+/** The city the person chose to show and 'N km away' when both shared a position: either, both, or nothing. */
 export function whereabouts(profile: Pick<DeckProfile, 'distance' | 'location'>): string | null {
-  if (profile.distance !== null) return `${Math.max(1, profile.distance)} km away`;
-  return profile.location;
+  const distance = profile.distance === null ? null : `${Math.max(1, profile.distance)} km away`;
+  if (distance && profile.location) return `${profile.location} · ${distance}`;
+  return distance ?? profile.location;
 }
 
 /** The card's pictures: the person's photos, or their generated avatar when they uploaded none. */

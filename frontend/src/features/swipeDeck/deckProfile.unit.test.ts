@@ -12,8 +12,8 @@ describe('tagsForCard', () => {
 });
 
 describe('whereabouts', () => {
-  it("reads 'N km away' when there is a distance, else the city, else nothing", () => {
-    expect(whereabouts({ distance: 12, location: 'Berlin' })).toBe('12 km away');
+  it("reads the chosen city and 'N km away', either, or nothing", () => {
+    expect(whereabouts({ distance: 12, location: 'Berlin' })).toBe('Berlin · 12 km away');
     expect(whereabouts({ distance: 0, location: null })).toBe('1 km away');
     expect(whereabouts({ distance: null, location: 'Berlin' })).toBe('Berlin');
     expect(whereabouts({ distance: null, location: null })).toBeNull();

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { LIKES_NUDGE_REMAINING, type LimitReason, type SwipeKind } from '@nocturne/contracts';
+import type { SwipeKind } from '@nocturne/contracts';
+import { LIKES_NUDGE_REMAINING, type LimitReason } from '@nocturne/contracts/plans';
 import { HttpError } from '../../api/http';
 import { limitReasonOf } from '../../api/limitReason';
 import {
@@ -15,6 +16,7 @@ import {
   type SwipeWindowInfo,
 } from '../../api/swipe';
 import { toast, type ToastInput } from '../../toast/toastStore';
+import { takePrefetchedDeck, type FirstDeck } from './deckPrefetch';
 
 /** Below this many cards in hand the next page is fetched, so three stay stacked and the next images load. */
 export const LOW_WATER = 5;
@@ -72,9 +74,11 @@ export type SwipeDeckEvent =
 
 export const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to process swipe', variant: 'destructive' };
 
+/** The deck's first page with the window and quota; the load the app started early when it opened here, if there was one. */
 export const loadDeck = async ({ restart }: { restart: boolean }): Promise<DeckLoad> => {
-  const [window, quota, profiles] = await Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck({ restart })]);
-  return { window, clockOffsetMs: Date.parse(window.now) - Date.now(), quota, profiles };
+  const early: FirstDeck | undefined = restart ? undefined : await takePrefetchedDeck()?.catch(() => undefined);
+  const [window, quota, profiles] = early ? [early.window, early.quota, early.profiles] : await Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck({ restart })]);
+  return { window, clockOffsetMs: Date.parse(window.now) - (early?.receivedAt ?? Date.now()), quota, profiles };
 };
 
 const spoken: Record<SwipeKind, (name: string) => string> = {

@@ -14,8 +14,10 @@ export const RuleViolationStatus = {
   /** A plan's quota or feature: the caller's plan does not allow this (`reason` says which). */
   LIMIT_REACHED: 403,
   RATE_LIMITED: 429,
-  /** A dependency is away; the caller may retry after `retryAfterSeconds`. */
+  /** A dependency is away (nothing was changed); the caller may retry after `retryAfterSeconds`. */
   UNAVAILABLE: 503,
+  /** A dependency did not answer in time; the request may or may not have taken effect. */
+  TIMEOUT: 504,
 } as const;
 
 export type RuleViolationCode = keyof typeof RuleViolationStatus;

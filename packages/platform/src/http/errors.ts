@@ -1,5 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
-import { PUBLIC_ERROR_CODES } from '../domain/ruleViolation';
+import { Messages } from '@nocturne/contracts';
+import { PUBLIC_ERROR_CODES, RuleViolationStatus } from '../domain/ruleViolation';
+import { dependencyFailureOf, DependencyUnavailable } from '../ports/dependencyFailure';
 
 /**
  * Errors about the request itself that Apollo raises before any resolver runs (parse, validation,
@@ -46,3 +48,31 @@ export function formatSubgraphError(formatted: GraphQLFormattedError): { error: 
     masked: true,
   };
 }
+
+/** How a dependency failure reaches a caller, over GraphQL (`code`, `retryAfterSeconds`) and HTTP (`status`, Retry-After). */
+export interface PublicDependencyError {
+  code: 'UNAVAILABLE' | 'TIMEOUT';
+  status: number;
+  message: string;
+  /** 503 only: when to try again. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The one mapping of infrastructure failures: a dependency that is away is UNAVAILABLE (503 and
+ * Retry-After), one that did not answer in time is TIMEOUT (504). Undefined for anything else (a bug: 500).
+ */
+export function publicDependencyError(error: unknown): PublicDependencyError | undefined {
+  const failure = dependencyFailureOf(error);
+  if (!failure) return undefined;
+  if (failure instanceof DependencyUnavailable) {
+    return { code: 'UNAVAILABLE', status: RuleViolationStatus.UNAVAILABLE, message: Messages.unavailable, retryAfterSeconds: failure.retryAfterSeconds };
+  }
+  return { code: 'TIMEOUT', status: RuleViolationStatus.TIMEOUT, message: Messages.timedOut };
+}
+
+/** A dependency failure as GraphQL error extensions. */
+export const dependencyErrorExtensions = (error: PublicDependencyError) => ({
+  code: error.code,
+  ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+});

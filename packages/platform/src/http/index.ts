@@ -1,3 +1,4 @@
 export * from './internalContext';
 export * from './errors';
 export * from './subgraphServer';
+export * from './viewer';

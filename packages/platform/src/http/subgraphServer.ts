@@ -7,12 +7,15 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { expressMiddleware } from '@as-integrations/express5';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { Kind, parse, type DocumentNode } from 'graphql';
+import express, { Router, type Express, type NextFunction, type Request, type Response } from 'express';
+import { GraphQLError, Kind, parse, validate, type DocumentNode, type ExecutionArgs } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import { RuleViolation } from '../domain/ruleViolation';
-import { formatSubgraphError } from './errors';
-import { INTERNAL_CONTEXT_HEADER, verifyInternalContext, type InternalContext } from './internalContext';
+import { graphqlTelemetry, requestTelemetry } from '../telemetry/requestTelemetry';
+import { dependencyErrorExtensions, formatSubgraphError, publicDependencyError } from './errors';
+import { hashBody, INTERNAL_CONTEXT_HEADER, STREAMED_BODY, subscriptionBody, verifyInternalContext, type InternalContext } from './internalContext';
 
 /** What every resolver gets, whatever the service adds to it. */
 export interface SubgraphBaseContext {
@@ -24,10 +27,53 @@ export interface SubgraphBaseContext {
   setResponseHeader(name: string, value: string): void;
 }
 
+/**
+ * `ready`: everything it needs answers. `degraded`: still serving, something it can do without is away (the
+ * bus: writes wait in the outbox), 200 with a note. `not ready`: a dependency it needs to serve is away, 503.
+ */
+export type ReadinessStatus = 'ready' | 'degraded' | 'not ready';
+
 export interface Readiness {
+  /** True when it may take traffic: ready or degraded. */
   ready: boolean;
+  status: ReadinessStatus;
   /** Per-check detail for the probe's body. */
   checks: Record<string, boolean>;
+  /** What the degraded checks mean for users. */
+  notes?: string[];
+}
+
+/** A readiness check with its weight: a failing one makes the server `not ready` unless it is only `degraded`. */
+export interface ReadinessCheck {
+  probe: () => boolean | Promise<boolean>;
+  whenDown?: 'not ready' | 'degraded';
+  /** Shown in the probe's body while it fails (a degraded check says what still works). */
+  note?: string;
+}
+
+/** A probe that does not answer within this long counts as failing, so /readyz always answers quickly. */
+export const READINESS_PROBE_TIMEOUT_MS = 1_000;
+
+/** Runs the checks, each bounded in time, and weighs them. */
+export async function evaluateReadiness(checks: Record<string, ReadinessCheck | (() => boolean | Promise<boolean>)>): Promise<Readiness> {
+  const entries = Object.entries(checks).map(([name, check]) => [name, typeof check === 'function' ? { probe: check } : check] as const);
+  const results = await Promise.all(
+    entries.map(async ([, check]) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READINESS_PROBE_TIMEOUT_MS)));
+      try {
+        return await Promise.race([Promise.resolve().then(check.probe), late]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  const failing = entries.filter((_, index) => !results[index]).map(([, check]) => check);
+  const status: ReadinessStatus = failing.some((check) => check.whenDown !== 'degraded') ? 'not ready' : failing.length > 0 ? 'degraded' : 'ready';
+  const notes = failing.flatMap((check) => (check.note ? [check.note] : []));
+  return { ready: status !== 'not ready', status, checks: Object.fromEntries(entries.map(([name], index) => [name, results[index]!])), ...(notes.length > 0 && { notes }) };
 }
 
 export interface SubgraphServerOptions<TContext extends SubgraphBaseContext> {
@@ -43,12 +89,16 @@ export interface SubgraphServerOptions<TContext extends SubgraphBaseContext> {
   /** Adds the service's own dependencies to the request context. */
   buildContext?: (base: SubgraphBaseContext) => TContext | Promise<TContext>;
   /**
-   * Extra HTTP routes (uploads, downloads). They are mounted after the internal-context check, so a
-   * handler finds the verified caller with `internalContextOf(res)`.
+   * Media routes (uploads, downloads), mounted under `/media`: a path space of their own, apart from
+   * `/graphql`. They are mounted after the internal-context check (a signature bound to the method and
+   * path), so a handler finds the verified caller with `internalContextOf(res)`.
    */
-  routes?: (app: Express) => void;
-  /** Extra readiness checks, by name (event store reachable, projections caught up...). */
-  readinessChecks?: Record<string, () => boolean | Promise<boolean>>;
+  routes?: (media: Router) => void;
+  /**
+   * Extra readiness checks, by name (projections caught up...): a plain function fails readiness, a
+   * ReadinessCheck may only degrade it. The adapters' dependencies (`Adapters.dependencies`) go here too.
+   */
+  readinessChecks?: Record<string, ReadinessCheck | (() => boolean | Promise<boolean>)>;
   /** Largest JSON body accepted on /graphql. */
   bodyLimit?: string;
   /** Clock for the internal context's freshness check. */
@@ -90,6 +140,12 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
         async didEncounterErrors({ errors, contextValue, operationName }) {
           for (const error of errors) {
             if (unwrapResolverError(error) instanceof RuleViolation) continue;
+            const dependencyError = publicDependencyError(unwrapResolverError(error));
+            if (dependencyError) {
+              const cause = unwrapResolverError(error) as Error;
+              contextValue.logger.warn({ err: { name: cause.name, message: cause.message }, path: error.path, operationName, answered: dependencyError.code }, 'a dependency failed');
+              continue;
+            }
             const code = error.extensions?.code;
             if (formatSubgraphError({ message: error.message, extensions: { code }, ...(error.path && { path: error.path }) }).masked) {
               const original = unwrapResolverError(error);
@@ -114,9 +170,14 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
       if (original instanceof RuleViolation) {
         return { message: original.message, ...(formatted.path && { path: formatted.path }), ...(formatted.locations && { locations: formatted.locations }), extensions: { ...original.toExtensions() } };
       }
+      // An infrastructure failure is no bug: UNAVAILABLE (503) or TIMEOUT (504), with a clear message.
+      const dependencyError = publicDependencyError(original);
+      if (dependencyError) {
+        return { message: dependencyError.message, ...(formatted.path && { path: formatted.path }), ...(formatted.locations && { locations: formatted.locations }), extensions: dependencyErrorExtensions(dependencyError) };
+      }
       return formatSubgraphError(formatted).error;
     },
-    plugins: [ApolloServerPluginLandingPageDisabled(), logMaskedErrors],
+    plugins: [ApolloServerPluginLandingPageDisabled(), logMaskedErrors, graphqlTelemetry(name)],
     logger: {
       debug: (message) => logger.debug(message),
       // Apollo announces its defaults (inline tracing) at info; they are noise in our logs.
@@ -126,60 +187,114 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
     },
   });
 
+  const buildRequestContext = (internal: InternalContext, setResponseHeader: SubgraphBaseContext['setResponseHeader']): TContext | Promise<TContext> => {
+    const requestId = randomUUID();
+    const base: SubgraphBaseContext = { internal, requestId, logger: logger.child({ requestId }), setResponseHeader };
+    return options.buildContext ? options.buildContext(base) : (base as TContext);
+  };
+
+  /** What a subscription's caller sees of an error: a broken rule as it is, anything else masked (and logged). */
+  const formatSubscriptionError = (error: GraphQLError): GraphQLError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof RuleViolation) return new GraphQLError(original.message, { ...(error.path && { path: error.path }), extensions: { ...original.toExtensions() } });
+    if (!error.originalError) return error;
+    const formatted = formatSubgraphError({ message: error.message, extensions: { code: error.extensions?.code }, ...(error.path && { path: error.path }) });
+    if (formatted.masked) logger.error({ err: { name: error.originalError.name, message: error.originalError.message, stack: error.originalError.stack }, path: error.path }, 'subscription failed');
+    return new GraphQLError(formatted.error.message, { ...(error.path && { path: error.path }), extensions: formatted.error.extensions ?? {} });
+  };
+
+  let webSockets: WebSocketServer | undefined;
+  let disposeSubscriptions: (() => Promise<void>) | undefined;
+
+  /**
+   * graphql-ws on `/graphql` of the same port: the gateway forwards each subscription with a signature
+   * in the connection parameters, bound to `SUBSCRIBE /graphql` and this very operation, checked when
+   * the operation arrives. The caller's session ending closes the gateway's socket, and with it this one.
+   */
+  const attachSubscriptions = (server: Server) => {
+    const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: 64 * 1024 });
+    webSockets = sockets;
+    const disposable = useServer(
+      {
+        schema,
+        onSubscribe: async (ctx, _id, payload) => {
+          const header = ctx.connectionParams?.[INTERNAL_CONTEXT_HEADER];
+          const internal = verifyInternalContext(typeof header === 'string' ? header : undefined, internalSecret, { method: 'SUBSCRIBE', path: '/graphql', bodyHash: hashBody(subscriptionBody(payload)) }, now());
+          if (!internal) return [new GraphQLError('Missing or invalid internal context', { extensions: { code: 'UNAUTHENTICATED' } })];
+          let document: DocumentNode;
+          try {
+            document = parse(payload.query);
+          } catch (error) {
+            return [error instanceof GraphQLError ? error : new GraphQLError('Malformed query')];
+          }
+          const errors = validate(schema, document);
+          if (errors.length > 0) return errors;
+          const args: ExecutionArgs = {
+            schema,
+            document,
+            variableValues: payload.variables ?? null,
+            operationName: payload.operationName ?? null,
+            contextValue: await buildRequestContext(internal, () => undefined),
+          };
+          return args;
+        },
+        onError: (_ctx, _id, _payload, errors) => errors.map(formatSubscriptionError),
+        onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: result.errors.map(formatSubscriptionError) } : result),
+      },
+      sockets,
+    );
+    disposeSubscriptions = async () => {
+      await disposable.dispose();
+    };
+  };
+
   let httpServer: Server | undefined;
   let started = false;
   let stopping = false;
 
-  const requireInternalContext = (req: Request, res: Response, next: NextFunction) => {
-    const context = verifyInternalContext(req.get(INTERNAL_CONTEXT_HEADER), internalSecret, now());
-    if (!context) {
-      res.status(401).json({ errors: [{ message: 'Missing or invalid internal context', extensions: { code: 'UNAUTHENTICATED' } }] });
-      return;
-    }
-    res.locals[contextKey] = context;
-    next();
-  };
-
-  const readiness = async (): Promise<Readiness> => {
-    const checks: Record<string, boolean> = { started: started && !stopping };
-    for (const [check, probe] of Object.entries(options.readinessChecks ?? {})) {
-      try {
-        checks[check] = await probe();
-      } catch {
-        checks[check] = false;
+  /**
+   * Only the gateway's signed header, made for this very request, lets a request through: `/graphql`
+   * signatures bind the body's hash, media ones the method and path of a body streamed through.
+   */
+  const requireInternalContext =
+    (bodyHashOf: (req: Request) => string) =>
+    (req: Request, res: Response, next: NextFunction) => {
+      const context = verifyInternalContext(req.get(INTERNAL_CONTEXT_HEADER), internalSecret, { method: req.method, path: req.originalUrl, bodyHash: bodyHashOf(req) }, now());
+      if (!context) {
+        res.status(401).json({ errors: [{ message: 'Missing or invalid internal context', extensions: { code: 'UNAUTHENTICATED' } }] });
+        return;
       }
-    }
-    return { ready: Object.values(checks).every(Boolean), checks };
-  };
+      res.locals[contextKey] = context;
+      next();
+    };
+  const bodyHashes = new WeakMap<Request, string>();
+  const emptyBodyHash = hashBody('');
+
+  const readiness = (): Promise<Readiness> => evaluateReadiness({ started: () => started && !stopping, ...options.readinessChecks });
 
   const buildApp = (): Express => {
     const app = express();
     app.disable('x-powered-by');
+    app.use(requestTelemetry({ service: name, continueCallerTrace: true }));
     app.get('/healthz', (_req, res) => {
       res.json({ status: 'ok', service: name });
     });
     app.get('/readyz', async (_req, res) => {
       const state = await readiness();
-      res.status(state.ready ? 200 : 503).json({ status: state.ready ? 'ready' : 'not ready', service: name, checks: state.checks });
+      res.status(state.ready ? 200 : 503).json({ status: state.status, service: name, checks: state.checks, ...(state.notes && { notes: state.notes }) });
     });
-    app.use(requireInternalContext);
-    options.routes?.(app);
+    const media = Router();
+    options.routes?.(media);
+    app.use('/media', requireInternalContext(() => STREAMED_BODY), media);
     app.use(
       '/graphql',
-      express.json({ limit: options.bodyLimit ?? '1mb' }),
+      express.json({ limit: options.bodyLimit ?? '1mb', verify: (req, _res, body) => void bodyHashes.set(req as Request, hashBody(body)) }),
+      requireInternalContext((req) => bodyHashes.get(req) ?? emptyBodyHash),
       expressMiddleware(apollo, {
-        context: async ({ res }) => {
-          const requestId = randomUUID();
-          const base: SubgraphBaseContext = {
-            internal: internalContextOf(res),
-            requestId,
-            logger: logger.child({ requestId }),
-            setResponseHeader: (header, value) => {
-              res.setHeader(header, value);
-            },
-          };
-          return options.buildContext ? options.buildContext(base) : (base as TContext);
-        },
+        context: async ({ res }) =>
+          buildRequestContext(internalContextOf(res), (header, value) => {
+            res.setHeader(header, value);
+          }),
       }),
     );
     return app;
@@ -191,6 +306,7 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
       await apollo.start();
       const server = createServer(buildApp());
       httpServer = server;
+      attachSubscriptions(server);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(options.port, options.host ?? '127.0.0.1', () => {
@@ -209,6 +325,11 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
       if (!httpServer || stopping) return;
       stopping = true;
       const server = httpServer;
+      // Live subscriptions end first: their sockets would otherwise hold the server open.
+      await disposeSubscriptions?.();
+      await new Promise<void>((resolve) => (webSockets ? webSockets.close(() => resolve()) : resolve()));
+      webSockets = undefined;
+      disposeSubscriptions = undefined;
       // Stop accepting, let requests in flight finish, then drop idle keep-alive sockets.
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       server.closeIdleConnections();

@@ -364,6 +364,19 @@ export class InProcessEventBus implements EventBus {
     return Object.fromEntries(this.committed.get(groupId) ?? []);
   }
 
+  async lagOf(groupId: string, topics: readonly string[]): Promise<Record<string, number>> {
+    const committed = this.committed.get(groupId);
+    const lag: Record<string, number> = {};
+    for (const name of topics) {
+      lag[name] = 0;
+      this.topics.get(name)?.partitions.forEach(({ start, messages }, partition) => {
+        const from = Math.max(committed?.get(partitionKey(name, partition)) ?? start, start);
+        lag[name]! += Math.max(0, start + messages.length - from);
+      });
+    }
+    return lag;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -1,5 +1,6 @@
 import { deadLetterTopic, integrationEventSchema, type IntegrationEvent } from '@nocturne/contracts';
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer, type ProducerRecord } from 'kafkajs';
+import { cappedDoublingMs } from '../delays';
 import type { Logger } from '../logging';
 import type { BusConsumer, BusMessage, DeliveredMessage, EventBus, SubscribeOptions } from '../ports';
 
@@ -27,12 +28,19 @@ export interface KafkaEventBusOptions {
    * past this time it is left to fail on its own, with a warning, so that a process can stop.
    */
   closeTimeoutMs?: number;
+  /** How long creating topics waits for the broker to serve all their partitions (default 30 s). */
+  topicWaitMs?: number;
   logger?: Logger;
 }
 
 class StopRequested extends Error {}
 
 const DEFAULT_CLOSE_TIMEOUT_MS = 3_000;
+const DEFAULT_TOPIC_WAIT_MS = 30_000;
+
+function isRetriableKafkaError(error: unknown): boolean {
+  return (error as { retriable?: boolean } | null)?.retriable === true;
+}
 
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',
@@ -50,6 +58,9 @@ function kafkaLogCreator(logger: Logger | undefined) {
     };
 }
 
+/** The longest wait between a consumer's retries, and so before it restarts after a crash. */
+export const CONSUMER_MAX_RETRY_MS = 2_000;
+
 /**
  * EventBus on Kafka: JSON values keyed by aggregate id, an idempotent producer (acks from all in-sync
  * replicas, one request in flight so retries cannot reorder), consumer groups committing each message's
@@ -63,6 +74,7 @@ export class KafkaEventBus implements EventBus {
   private readonly consumers = new Set<BusConsumer>();
   private readonly sending = new Set<Promise<unknown>>();
   private closed = false;
+  private pinging: Promise<boolean> | undefined;
 
   private constructor(private readonly options: KafkaEventBusOptions) {
     this.kafka = new Kafka({
@@ -87,9 +99,41 @@ export class KafkaEventBus implements EventBus {
     return bus;
   }
 
+  /** True when a broker answers a metadata request (readiness); one request at a time, however often asked. */
+  ping(): Promise<boolean> {
+    this.pinging ??= this.admin
+      .describeCluster()
+      .then(({ brokers }) => brokers.length > 0)
+      .catch(() => false)
+      .finally(() => (this.pinging = undefined));
+    return this.pinging;
+  }
+
+  /**
+   * Creates the topics not known yet. The creation counts as a publish in flight (`sending`), so close()
+   * waits for it: on a fresh broker it polls for leaders for a few seconds, and must not go on polling
+   * after the bus is closed.
+   */
   private async ensureTopics(topics: readonly string[]): Promise<void> {
     const missing = [...new Set(topics)].filter((topic) => !this.knownTopics.has(topic));
     if (missing.length === 0) return;
+    const creating = this.createTopics(missing);
+    this.sending.add(creating);
+    try {
+      await creating;
+    } finally {
+      this.sending.delete(creating);
+    }
+  }
+
+  /**
+   * Creates the topics and waits until the broker serves every partition of each. kafkajs' own wait
+   * (`waitForLeaders`) is skipped when any topic of the batch already existed, and it gives up on a topic the
+   * broker does not know yet: with two processes creating overlapping topics on a fresh broker, the one that
+   * lost the race went on to subscribe while the broker answered "This server does not host this
+   * topic-partition", and failed to start.
+   */
+  private async createTopics(missing: readonly string[]): Promise<void> {
     await this.admin.createTopics({
       waitForLeaders: true,
       topics: missing.map((topic) => ({
@@ -103,12 +147,37 @@ export class KafkaEventBus implements EventBus {
     for (const topic of missing) this.knownTopics.add(topic);
   }
 
+  /** Waits (at most topicWaitMs) until the broker's metadata names a leader for every partition of `topics`. */
+  private async untilServed(topics: readonly string[]): Promise<void> {
+    const deadline = Date.now() + (this.options.topicWaitMs ?? DEFAULT_TOPIC_WAIT_MS);
+    for (let attempt = 0; ; attempt++) {
+      let unserved: string[];
+      try {
+        const { topics: described } = await this.admin.fetchTopicMetadata({ topics: [...topics] });
+        unserved = topics.filter((topic) => {
+          const partitions = described.find((entry) => entry.name === topic)?.partitions ?? [];
+          return partitions.length === 0 || partitions.some((partition) => partition.leader < 0 || partition.partitionErrorCode !== 0);
+        });
+      } catch (error) {
+        // The broker does not know a topic yet (UNKNOWN_TOPIC_OR_PARTITION, LEADER_NOT_AVAILABLE): ask again.
+        if (!isRetriableKafkaError(error)) throw error;
+        unserved = [...topics];
+      }
+      if (unserved.length === 0) return;
+      if (this.closed || Date.now() >= deadline) throw new Error(`kafka: the broker does not serve ${unserved.join(', ')} yet`);
+      await new Promise((resolve) => setTimeout(resolve, cappedDoublingMs(attempt, 50, 1_000)));
+    }
+  }
+
   async publish(topic: string, messages: readonly BusMessage[]): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     const values = messages.map((message) => {
       if (!message.key) throw new Error(`publish to ${topic}: every message needs a key`);
       const event = integrationEventSchema.parse(message.event);
-      return { key: message.key, value: JSON.stringify(event), headers: { 'event-type': event.type } };
+      // The trace context rides in the envelope's metadata and, for tools that read Kafka headers
+      // (the kafkajs instrumentation, Kafka UI), in a W3C `traceparent` header as well.
+      const traceparent = event.metadata.traceparent;
+      return { key: message.key, value: JSON.stringify(event), headers: { 'event-type': event.type, ...(traceparent && { traceparent }) } };
     });
     if (values.length === 0) return;
     await this.ensureTopics([topic]);
@@ -136,15 +205,17 @@ export class KafkaEventBus implements EventBus {
       heartbeatInterval: 1_000,
       maxWaitTimeInMs: 500,
       allowAutoTopicCreation: false,
-      // kafkajs's own default (5 retries), plus: a consumer that crashes (its broker went away) restarts
-      // itself, unless it is being stopped. Otherwise a crash during stop() would start it again after
-      // disconnect() returned, and it would rejoin the group once the broker is back, for good.
-      retry: { retries: 5, restartOnFailure: async () => !state.stopping },
+      // A consumer that crashes (its broker went away) restarts itself, unless it is being stopped.
+      // Otherwise a crash during stop() would start it again after disconnect() returned, and it would
+      // rejoin the group once the broker is back, for good. kafkajs waits its last retry time before that
+      // restart: with its defaults (300 ms doubling up to 30 s) that was up to 20 s after the broker came
+      // back, so the waits double from 100 ms up to 2 s (about 13 s of retries before a crash).
+      retry: { retries: 10, initialRetryTime: 100, maxRetryTime: CONSUMER_MAX_RETRY_MS, restartOnFailure: async () => !state.stopping },
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
     const inFlight = new Set<Promise<void>>();
-    await consumer.run({
+    const runConfig: Parameters<Consumer['run']>[0] = {
       autoCommit: false,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
@@ -158,7 +229,26 @@ export class KafkaEventBus implements EventBus {
           inFlight.delete(handling);
         }
       },
+    };
+    // kafkajs gives a consumer up for good after a crash it deems not retriable: run it again, with the
+    // same short, capped waits, until it runs or is being stopped.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || state.stopping) return;
+      this.options.logger?.error({ err: payload.error, groupId: options.groupId }, 'consumer gave up after a crash; running it again');
+      void (async () => {
+        for (let attempt = 1; !state.stopping; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, cappedDoublingMs(attempt, 100, CONSUMER_MAX_RETRY_MS)));
+          if (state.stopping) return;
+          try {
+            await consumer.run(runConfig);
+            return;
+          } catch (error) {
+            this.options.logger?.warn({ err: error, groupId: options.groupId, attempt }, 'running the consumer again failed; retrying');
+          }
+        }
+      })();
     });
+    await consumer.run(runConfig);
     let stopped: Promise<void> | undefined;
     const busConsumer: BusConsumer = {
       stop: () =>
@@ -173,6 +263,22 @@ export class KafkaEventBus implements EventBus {
     };
     this.consumers.add(busConsumer);
     return busConsumer;
+  }
+
+  async lagOf(groupId: string, topics: readonly string[]): Promise<Record<string, number>> {
+    const lag: Record<string, number> = {};
+    const committed = await this.admin.fetchOffsets({ groupId, topics: [...topics] });
+    for (const { topic, partitions } of committed) {
+      let behind = 0n;
+      for (const end of await this.admin.fetchTopicOffsets(topic)) {
+        const offset = partitions.find((p) => p.partition === end.partition)?.offset;
+        // A partition the group never committed on counts from the oldest message kept.
+        const from = offset === undefined || offset === '-1' ? BigInt(end.low) : BigInt(offset);
+        if (BigInt(end.high) > from) behind += BigInt(end.high) - from;
+      }
+      lag[topic] = Number(behind);
+    }
+    return lag;
   }
 
   private async handle(

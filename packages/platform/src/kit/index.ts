@@ -3,3 +3,5 @@ export * from './projection';
 export * from './service';
 export * from './sequence';
 export * from './schemaFiles';
+export * from './liveChannels';
+export * from './actor';

@@ -1,6 +1,8 @@
 import type { CheckpointStore } from '../checkpoints';
 import type { Logger } from '../logging';
 import type { AllSubscription, EventStore, ReadModelCollection, ReadModelDocument, StoredEvent } from '../ports';
+import { ageSeconds, projectionLag, projectionPosition } from '../telemetry/metrics';
+import { contextOfTraceparent, inSpan } from '../telemetry/tracing';
 
 export interface Projection {
   readonly name: string;
@@ -50,12 +52,19 @@ export function createProjection(options: ProjectionOptions): Projection {
     for (const waiter of waiters) if (waiter.until <= reached) waiter.done(true);
   };
 
+  let inFlight: StoredEvent | undefined;
   const handle = async (event: StoredEvent) => {
     if (event.globalPosition <= position) return;
-    await options.apply(event);
+    inFlight = event;
+    // Live events get a span in the trace of the request that stored them; a rebuild at start does not
+    // add thousands of spans to old traces.
+    if (caughtUp) await inSpan(`project ${name}`, { parent: contextOfTraceparent(event.metadata?.traceparent), attributes: { 'nocturne.projection': name, 'nocturne.event.type': event.type } }, () => options.apply(event));
+    else await options.apply(event);
     await checkpoints.save(checkpointName, event.globalPosition);
+    inFlight = undefined;
     advanceTo(event.globalPosition);
   };
+  let unregister: Array<() => void> = [];
 
   const lastStored = async (from: number) => {
     let last = from;
@@ -72,12 +81,17 @@ export function createProjection(options: ProjectionOptions): Projection {
       if (subscription) throw new Error(`projection ${name} is already started`);
       position = await checkpoints.load(checkpointName);
       const target = await lastStored(position);
+      unregister = [
+        projectionLag.add({ read: () => [{ labels: { projection: name }, value: inFlight ? ageSeconds(inFlight.occurredAt) : 0 }] }),
+        projectionPosition.add({ read: () => [{ labels: { projection: name }, value: position }] }),
+      ];
       subscription = eventStore.subscribeToAll(position, handle);
       if (!(await projection.waitFor(target, Number.POSITIVE_INFINITY))) throw new Error(`projection ${name} stopped before catching up`);
       caughtUp = true;
       logger.info({ projection: name, position }, 'projection caught up');
     },
     async stop() {
+      for (const remove of unregister.splice(0)) remove();
       await subscription?.stop();
       subscription = undefined;
       for (const waiter of waiters) waiter.done(false);

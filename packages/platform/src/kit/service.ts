@@ -4,6 +4,9 @@ import { loadConfig } from '../config';
 import type { Readiness } from '../http/subgraphServer';
 import { createLogger, type Logger } from '../logging';
 import type { RestRoute, ServiceProxiedPrefix } from '../rest';
+import type { ProductCounterRule } from '../telemetry/instrumentedEventStore';
+import { defaultMetricsPortOf, metricsEnvironmentSchema, startMetricsServerIfPossible } from '../telemetry/metricsServer';
+import { flushTracing } from '../telemetry/tracingSdk';
 
 /** A running service: the subgraph server and whatever it runs beside it (projections, relay, consumers). */
 export interface ServiceInstance {
@@ -46,6 +49,8 @@ export interface ServiceDefinition<Settings = unknown> {
   restRoutes?: readonly RestRoute[];
   /** Plain HTTP routes (media) the gateway forwards to this subgraph from `/api`, and documents. */
   proxiedPrefixes?: readonly ServiceProxiedPrefix[];
+  /** The product counters its events feed (sign-ups, swipes, matches, messages), counted as they are stored. */
+  productCounters?: readonly ProductCounterRule[];
 }
 
 /** `AUTH_PORT` for `auth`. */
@@ -61,13 +66,24 @@ export function runServiceMain<Settings>(definition: ServiceDefinition<Settings>
   const { name } = definition;
   const run = async () => {
     const settings = loadConfig(definition.environment, { env, service: name });
+    const metricsSettings = loadConfig(metricsEnvironmentSchema(defaultMetricsPortOf(definition)), { env, service: name });
     const logger = createLogger(name, { env });
-    const adapters = await createAdapters({ service: name, env, logger, ...(definition.partitions && { partitions: definition.partitions }) });
+    const adapters = await createAdapters({
+      service: name,
+      env,
+      logger,
+      ...(definition.partitions && { partitions: definition.partitions }),
+      ...(definition.productCounters && { productCounters: definition.productCounters }),
+    });
+    // /metrics on a port of its own, never the public one, from before the start (catch-up shows as
+    // projection lag); a taken port costs the metrics, not the service.
+    const metrics = await startMetricsServerIfPossible({ port: metricsSettings.METRICS_PORT, host: metricsSettings.METRICS_HOST, logger, owner: name });
     const service = definition.create({ adapters, settings, logger });
     try {
       await service.start();
     } catch (error) {
       await adapters.close().catch(() => undefined);
+      await metrics?.stop();
       throw error;
     }
 
@@ -79,6 +95,8 @@ export function runServiceMain<Settings>(definition: ServiceDefinition<Settings>
       try {
         await service.stop();
         await adapters.close();
+        await metrics?.stop();
+        await flushTracing();
         process.exit(0);
       } catch (error) {
         logger.error({ err: error }, `${name} did not stop cleanly`);

@@ -1,4 +1,5 @@
 import { mongo } from 'mongoose';
+import { cappedDoublingMs } from '../delays';
 import { assertAppendArguments, pollingSubscription, SubscriptionSet, toStored } from '../eventStoreShared';
 import type { Logger } from '../logging';
 import { Signal } from '../inprocess/signal';
@@ -33,8 +34,13 @@ export interface MongoEventStoreOptions {
   collection?: string;
   /** How long a reader waits for a missing position before voiding it (default 10 s). */
   gapTimeoutMs?: number;
-  /** How often subscriptions look for events appended by other processes (default 100 ms). */
+  /**
+   * How soon subscriptions look again for events appended by other processes after a read that found
+   * none (default 100 ms); each further empty read doubles the wait, up to `idlePollMaxMs`.
+   */
   pollIntervalMs?: number;
+  /** The longest wait between reads of an idle log (default 1 s). */
+  idlePollMaxMs?: number;
   logger?: Logger;
 }
 
@@ -200,13 +206,12 @@ export class MongoEventStore implements EventStore {
   }
 
   subscribeToAll(after: number, handler: (event: StoredEvent) => Promise<void>): AllSubscription {
-    const pollIntervalMs = this.options.pollIntervalMs ?? 100;
     const subscription = pollingSubscription({
       after,
       handler,
       readAll: (position, limit) => this.readAll({ after: position, limit }),
       // Local appends wake subscribers at once; other processes' appends are found by polling.
-      waitForMore: () => this.appended.wait(pollIntervalMs),
+      waitForMore: (_, emptyReads) => this.appended.wait(idlePollWaitMs(emptyReads, this.options)),
       wake: () => this.appended.notify(),
       ...(this.options.logger && { logger: this.options.logger }),
     });
@@ -217,6 +222,17 @@ export class MongoEventStore implements EventStore {
     await this.subscriptions.stopAll();
     await this.onClose();
   }
+}
+
+/**
+ * The wait after the `emptyReads`-th read in a row that found nothing: 100 ms, then doubling up to 1 s.
+ * Every projection and outbox relay of a process polls the log; polled ten times a second while idle, a
+ * MongoDB-compatible server without range indexes (FerretDB on SQLite, the local stand-in) scanned the
+ * whole log each time, and every request of every service slowed down as the log grew. An append in
+ * this process still wakes its subscribers at once; another process's append is seen within a second.
+ */
+export function idlePollWaitMs(emptyReads: number, options: { pollIntervalMs?: number; idlePollMaxMs?: number } = {}): number {
+  return cappedDoublingMs(emptyReads - 1, options.pollIntervalMs ?? 100, options.idlePollMaxMs ?? 1000);
 }
 
 function toEvent(doc: EventDocument): StoredEvent {

@@ -35,5 +35,7 @@ export interface BusConsumer {
 export interface EventBus {
   publish(topic: string, messages: readonly BusMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<BusConsumer>;
+  /** Messages of each topic that the group has not committed yet (consumer lag, for the metrics). */
+  lagOf?(groupId: string, topics: readonly string[]): Promise<Record<string, number>>;
   close(): Promise<void>;
 }

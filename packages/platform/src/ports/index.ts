@@ -3,3 +3,4 @@ export * from './eventBus';
 export * from './keyValue';
 export * from './readModel';
 export * from './blobStore';
+export * from './dependencyFailure';

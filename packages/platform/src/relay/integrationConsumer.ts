@@ -3,7 +3,11 @@ import { integrationEventSchema, type IntegrationEvent } from '@nocturne/contrac
 import type { Logger } from '../logging';
 import type { BusConsumer, DeliveredMessage, EventBus } from '../ports';
 import { openPublishedPersonalData, type PersonalDataVault } from '../privacy';
+import { ageSeconds, consumerHandleDuration, consumerLag, consumerLagMessages, consumerMessages } from '../telemetry/metrics';
+import { contextToContinue, inSpan, SpanKind } from '../telemetry/tracing';
 import type { Deduper } from './dedupe';
+
+type Outcome = 'handled' | 'duplicate' | 'skipped';
 
 /** An integration event's contract as `packages/contracts` defines it. */
 export interface IntegrationContract<TType extends string = string, TData = unknown> {
@@ -68,7 +72,7 @@ export interface IntegrationConsumerOptions {
  * An event whose person was erased before it was read (their published key is shredded) is skipped: the
  * person's deletion follows it on the topic, and nothing about them may be kept.
  */
-export function consumeIntegrationEvents(options: IntegrationConsumerOptions): Promise<BusConsumer> {
+export async function consumeIntegrationEvents(options: IntegrationConsumerOptions): Promise<BusConsumer> {
   const { logger } = options;
   const byType = new Map<string, Map<number, IntegrationHandler>>();
   for (const handler of options.handlers) {
@@ -78,26 +82,100 @@ export function consumeIntegrationEvents(options: IntegrationConsumerOptions): P
     byType.set(handler.type, versions);
   }
 
-  async function handle(message: DeliveredMessage): Promise<void> {
+  async function dispatch(message: DeliveredMessage): Promise<Outcome> {
     const envelope = integrationEventSchema.safeParse(message.event);
     if (!envelope.success) {
       logger.warn({ topic: message.topic, offset: message.offset }, 'skipping a message that is not an integration event');
-      return;
+      return 'skipped';
     }
     const event = envelope.data as IntegrationEvent;
     const versions = byType.get(event.type);
-    if (!versions) return;
+    if (!versions) return 'skipped';
     const handler = versions.get(event.version);
     if (!handler) throw new UnsupportedEventVersionError(event.type, event.version, [...versions.keys()]);
-    await options.deduper.once(event.id, async () => {
-      const opened = await openPublishedPersonalData(event, options.publishedPersonalData);
-      if (opened.erased) {
-        logger.debug({ topic: message.topic, eventId: event.id, type: event.type }, 'skipping an event of an erased person');
-        return;
-      }
-      await handler.handle(opened.event);
-    });
+    // A span in the trace of the event's publish, which continues the request that stored it.
+    return inSpan(
+      `consume ${event.type}`,
+      { kind: SpanKind.CONSUMER, parent: contextToContinue(event.metadata.traceparent), attributes: { 'messaging.destination.name': message.topic, 'messaging.consumer.group.name': options.group, 'nocturne.event.type': event.type } },
+      async () => {
+        let outcome: Outcome = 'duplicate';
+        await options.deduper.once(event.id, async () => {
+          const opened = await openPublishedPersonalData(event, options.publishedPersonalData);
+          if (opened.erased) {
+            logger.debug({ topic: message.topic, eventId: event.id, type: event.type }, 'skipping an event of an erased person');
+            outcome = 'skipped';
+            return;
+          }
+          await handler.handle(opened.event);
+          outcome = 'handled';
+        });
+        return outcome;
+      },
+    );
   }
 
-  return options.bus.subscribe({ groupId: options.group, topics: options.topics, fromBeginning: options.fromBeginning ?? true, handler: handle });
+  // Lag: the age of the oldest message in hand, per topic (0 when idle).
+  const inHand = new Set<{ topic: string; occurredAt: string | undefined }>();
+  const removeLag = consumerLag.add({
+    read: () =>
+      options.topics.map((topic) => {
+        let oldest = 0;
+        for (const message of inHand) if (message.topic === topic) oldest = Math.max(oldest, ageSeconds(message.occurredAt));
+        return { labels: { group: options.group, topic }, value: oldest };
+      }),
+  });
+
+  async function handle(message: DeliveredMessage): Promise<void> {
+    const startedAt = process.hrtime.bigint();
+    const entry = { topic: message.topic, occurredAt: (message.event as { occurredAt?: string } | undefined)?.occurredAt };
+    inHand.add(entry);
+    const labels = { group: options.group, topic: message.topic };
+    try {
+      const outcome = await dispatch(message);
+      consumerMessages.inc({ ...labels, outcome });
+    } catch (error) {
+      consumerMessages.inc({ ...labels, outcome: 'failed' });
+      throw error;
+    } finally {
+      inHand.delete(entry);
+      consumerHandleDuration.observe(labels, Number(process.hrtime.bigint() - startedAt) / 1e9);
+    }
+  }
+
+  const consumer = await options.bus.subscribe({ groupId: options.group, topics: options.topics, fromBeginning: options.fromBeginning ?? true, handler: handle }).catch((error: unknown) => {
+    removeLag();
+    throw error;
+  });
+  const stopLagInMessages = followLagInMessages(options);
+  return {
+    stop: async () => {
+      removeLag();
+      stopLagInMessages();
+      await consumer.stop();
+    },
+  };
+}
+
+const LAG_EVERY_MS = 15_000;
+
+/** The group's lag in messages per topic, asked of the bus now and every 15 s (a scrape cannot wait for Kafka). */
+function followLagInMessages(options: IntegrationConsumerOptions): () => void {
+  const { bus } = options;
+  if (!bus.lagOf) return () => undefined;
+  let latest: Record<string, number> = {};
+  let stopped = false;
+  const refresh = () =>
+    bus.lagOf!(options.group, options.topics).then(
+      (lag) => void (latest = lag),
+      (error: unknown) => options.logger.debug({ err: error, group: options.group }, 'consumer lag: the bus did not answer'),
+    );
+  void refresh();
+  const timer = setInterval(() => void (stopped || refresh()), LAG_EVERY_MS);
+  timer.unref();
+  const remove = consumerLagMessages.add({ read: () => Object.entries(latest).map(([topic, value]) => ({ labels: { group: options.group, topic }, value })) });
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    remove();
+  };
 }

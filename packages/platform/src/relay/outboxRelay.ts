@@ -4,6 +4,8 @@ import type { CheckpointStore } from '../checkpoints';
 import type { Logger } from '../logging';
 import type { AllSubscription, EventBus, EventStore, KeyValueStore, StoredEvent } from '../ports';
 import { sealPublishedPersonalData, SubjectErasedError, type PersonalDataVault } from '../privacy';
+import { ageSeconds, outboxPublished, outboxRelayFailing, outboxRelayLag } from '../telemetry/metrics';
+import { contextOfTraceparent, inSpan, SpanKind, traceparentOf } from '../telemetry/tracing';
 
 /** What a mapper answers for a stored event that has an integration contract. */
 export interface IntegrationEventDraft<TType extends string = string, TData = unknown> {
@@ -203,9 +205,11 @@ async function startPublishing(options: OutboxRelayOptions): Promise<OutboxRelay
     }
   };
 
-  const handle = async (event: StoredEvent) => {
-    const draft = options.toIntegrationEvent(event);
-    if (draft) {
+  /** Publishes one integration event in a span continuing the trace that stored it; consumers continue this one. */
+  const publish = (event: StoredEvent, draft: IntegrationEventDraft) =>
+    inSpan(`publish ${draft.type}`, { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(event.metadata?.traceparent), attributes: { 'messaging.destination.name': options.topic, 'nocturne.event.type': draft.type } }, async () => {
+      const metadata = draft.metadata ?? event.metadata ?? {};
+      const traceparent = traceparentOf();
       const integrationEvent: IntegrationEvent = {
         id: event.id,
         type: draft.type,
@@ -213,7 +217,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<OutboxRelay
         occurredAt: draft.occurredAt ?? event.occurredAt,
         aggregateId: draft.aggregateId,
         data: draft.data,
-        metadata: draft.metadata ?? event.metadata ?? {},
+        metadata: traceparent ? { ...metadata, traceparent } : metadata,
       };
       const outgoing: { sealed: IntegrationEvent | null } = { sealed: null };
       await persist('sealing personal data', event, async () => {
@@ -226,8 +230,16 @@ async function startPublishing(options: OutboxRelayOptions): Promise<OutboxRelay
         }
       });
       const message = outgoing.sealed;
-      if (message) await persist('publish', event, () => options.bus.publish(options.topic, [{ key: draft.aggregateId, event: message }]));
-    }
+      if (!message) return;
+      await persist('publish', event, () => options.bus.publish(options.topic, [{ key: draft.aggregateId, event: message }]));
+      outboxPublished.inc({ topic: options.topic, type: draft.type });
+    });
+
+  const handle = async (event: StoredEvent) => {
+    inFlight = event;
+    const draft = options.toIntegrationEvent(event);
+    if (draft) await publish(event, draft);
+    inFlight = undefined;
     state.position = event.globalPosition;
     if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) {
       await persist('checkpoint save', event, () => options.checkpoint.save(name, event.globalPosition));
@@ -240,10 +252,16 @@ async function startPublishing(options: OutboxRelayOptions): Promise<OutboxRelay
     }
   };
 
+  let inFlight: StoredEvent | undefined;
+  const unregister = [
+    outboxRelayLag.add({ read: () => [{ labels: { topic: options.topic }, value: inFlight ? ageSeconds(inFlight.occurredAt) : 0 }] }),
+    outboxRelayFailing.add({ read: () => [{ labels: { topic: options.topic }, value: state.failing ? 1 : 0 }] }),
+  ];
   const subscription: AllSubscription = options.store.subscribeToAll(state.position, handle);
   return {
     status: () => ({ ...state }),
     stop: async () => {
+      for (const remove of unregister) remove();
       stopped = true;
       signalStop();
       wakeSleeper?.();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { KeyValueStore } from '../ports';
+import { sessionsCreated } from '../telemetry/metrics';
 
 export interface SessionPolicy {
   /** A session unused for this long ends. */
@@ -27,6 +28,8 @@ interface StoredSession {
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
 const sessionKey = (hash: string) => `session:${hash}`;
 const userKey = (userId: number) => `user-sessions:${userId}`;
+/** Pub/sub channel announcing the hash of each session that ends, so live connections on it close. */
+export const SESSION_ENDED_CHANNEL = 'sessions:ended';
 /** Resolving refreshes the idle timer at most this often, so reads don't write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -44,6 +47,7 @@ export class SessionStore {
     const stored: StoredSession = { userId, createdAt: now, lastSeenAt: now };
     await this.kv.set(sessionKey(hash), JSON.stringify(stored), { ttlMs: this.policy.idleMs });
     await this.kv.addToSet(userKey(userId), hash);
+    sessionsCreated.inc();
     return { id, hash, maxAgeSeconds: Math.floor(this.policy.absoluteMs / 1000) };
   }
 
@@ -78,6 +82,12 @@ export class SessionStore {
     }
     await this.kv.delete(sessionKey(hash));
     if (owner !== undefined) await this.kv.removeFromSet(userKey(owner), hash);
+    await this.kv.publish(SESSION_ENDED_CHANNEL, hash);
+  }
+
+  /** Calls `handler` with the hash of every session that ends from now on (sign-out, password reset, deletion); answers the unsubscribe. */
+  onEnded(handler: (hash: string) => void): Promise<() => Promise<void>> {
+    return this.kv.subscribe(SESSION_ENDED_CHANNEL, handler);
   }
 
   /** Ends every session of a user except `keepHash` (password change keeps none, or the current one). */

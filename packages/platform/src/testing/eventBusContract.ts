@@ -57,6 +57,19 @@ export function eventBusContract(name: string, makeBus: () => EventBus | Promise
       expect(typeof received[0]!.offset).toBe('string');
     });
 
+    it('tells how many messages a group has not committed yet, per topic', async () => {
+      expect(bus.lagOf).toBeInstanceOf(Function);
+      const t = topic();
+      const g = group('lag');
+      await bus.publish(t, ['a', 'b', 'c'].map((key) => ({ key, event: integrationEvent(key) })));
+      // A group that never read the topic is behind by all of it.
+      expect(await bus.lagOf!(g, [t])).toEqual({ [t]: 3 });
+      const received: DeliveredMessage[] = [];
+      await subscribe({ groupId: g, topics: [t], handler: async (m) => void received.push(m) });
+      await eventually(() => expect(received).toHaveLength(3), wait);
+      await eventually(async () => expect(await bus.lagOf!(g, [t])).toEqual({ [t]: 0 }), wait);
+    });
+
     it('keeps the order of messages with the same key', async () => {
       const t = topic();
       const received: DeliveredMessage[] = [];

@@ -9,3 +9,6 @@ export * from './realInfrastructure';
 export * from './deciderSpecification';
 export * from './streamingUpload';
 export * from './subjectKeyStoreContract';
+export * from './prometheus';
+export * from './inMemoryTracing';
+export * from './otlpReceiver';

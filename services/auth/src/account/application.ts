@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Messages, type SignUpInput } from '@nocturne/contracts';
 import {
+  causedBy,
   handleCommand,
   loadStream,
   RuleViolation,
   SerialNumbers,
   type CommandContext,
+  type EventSource,
   type EventStore,
   type InternalContext,
   type Logger,
@@ -357,14 +359,16 @@ export class AuthApplication {
     return caller.internal.uid;
   }
 
-  async updateAccountDetails(rawInput: unknown, caller: Caller): Promise<AccountView> {
-    const userId = this.requireUser(caller);
-    const { name, age } = validateAccountDetails(rawInput);
-    const context = this.context(caller);
-    const result = await handleCommand({ eventStore: this.deps.eventStore, streamId: userStreamId(userId), decider: userDecider, command: { type: 'ChangeAccountDetails', name, age, now: context.now }, context });
-    if (result.state.status !== 'active') throw new RuleViolation('UNAUTHENTICATED', Messages.signedOut);
-    await this.deps.users.waitFor(result.lastGlobalPosition);
-    return viewOfState(result.state);
+  /**
+   * Follows a profile edit's name and age (the profile context's AccountDetailsEdited): the edit was
+   * accepted there, whole, so nothing here can refuse it. The values passed the same rules when they were
+   * sent; they are checked again, as everything that crosses a context boundary. An edit that arrives
+   * after the account was erased changes nothing.
+   */
+  async followAccountDetailsEdit(source: EventSource, data: { userId: number; name: string; age: number }): Promise<void> {
+    const { name, age } = validateAccountDetails(data);
+    const context: CommandContext = { now: this.deps.clock(), newEventId: this.deps.newId, metadata: causedBy(source) };
+    await handleCommand({ eventStore: this.deps.eventStore, streamId: userStreamId(data.userId), decider: userDecider, command: { type: 'ChangeAccountDetails', name, age, now: context.now }, context });
   }
 
   /**

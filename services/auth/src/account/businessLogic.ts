@@ -27,7 +27,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'UserRegistered', data: { userId, username, email, name, age, passwordHash, registeredAt: command.now.toISOString() } }];
     }
     case 'ChangeAccountDetails': {
-      if (state.status !== 'active') throw signedOut();
+      // Followed from a profile edit: one that arrives after the erasure changes nothing.
+      if (state.status !== 'active') return [];
       if (state.name === command.name && state.age === command.age) return [];
       return [{ type: 'AccountDetailsChanged', data: { userId: state.userId, name: command.name, age: command.age, changedAt: command.now.toISOString() } }];
     }

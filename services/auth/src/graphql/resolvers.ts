@@ -1,4 +1,4 @@
-import { SET_DEVICE_HEADER, SET_SESSION_HEADER, type SubgraphBaseContext } from '@nocturne/platform';
+import { SET_DEVICE_HEADER, SET_SESSION_HEADER, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import type { AccountView, AuthApplication, Caller, NewSession } from '../account/application';
 import type { IssuedDevice } from '../account/knownDevices';
@@ -57,7 +57,6 @@ export const authResolvers: GraphQLResolverMap<AuthContext> = {
       if (context.internal.uid === userId) clearSession(context);
       return true;
     },
-    updateAccountDetails: (_parent, args: { name: string; age: number }, context: AuthContext) => context.auth.updateAccountDetails(args, callerOf(context)),
     deleteAccount: async (_parent, _args, context: AuthContext) => {
       await context.auth.deleteAccount(callerOf(context));
       clearSession(context);
@@ -65,7 +64,10 @@ export const authResolvers: GraphQLResolverMap<AuthContext> = {
     },
   },
   User: {
-    __resolveReference: (reference: { id: number }, context: AuthContext) => context.auth.userById(Number(reference.id)),
+    __resolveReference: (reference: { id: number }, context: AuthContext) => {
+      signedInViewer(context.internal, context.signedInAs);
+      return context.auth.userById(Number(reference.id));
+    },
     email: (user: AccountView, _args, context: AuthContext) => (viewerOf(context) === user.id ? user.email : null),
   },
 };

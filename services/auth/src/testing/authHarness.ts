@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,11 +10,12 @@ import {
   SessionStore,
   SET_DEVICE_HEADER,
   SET_SESSION_HEADER,
-  signInternalContext,
+  signGraphqlRequest,
   type Adapters,
   type InternalContext,
   type KeyValueStore,
 } from '@nocturne/platform';
+import { ProfileEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import type { AuthRateLimits } from '../account/application';
 import { defaultAuthConfig, type AuthConfig } from '../config';
 import { createAuthService, type AuthService } from '../service';
@@ -45,7 +47,12 @@ export interface Caller {
   session?: string;
   /** A device id as the browser's device cookie holds it; the harness hashes it like the gateway. */
   device?: string;
+  /** Another subgraph's reference made for this signed-in person (`_entities` as the gateway plans it). */
+  viewer?: number;
 }
+
+/** A signed-in person of no account here, for `_entities` lookups of others. */
+export const SOME_VIEWER: Caller = { viewer: 999_999 };
 
 export interface AuthHarnessOptions {
   dataDir?: string;
@@ -104,22 +111,19 @@ export class AuthHarness {
     if (!keepData) rmSync(this.dataDir, { recursive: true, force: true });
   }
 
-  /** The signed context the gateway would send for this caller. */
-  async contextHeader(caller: Caller = {}): Promise<string> {
-    const context: Omit<InternalContext, 'iat'> = { ip: caller.ip ?? '203.0.113.1', ...(caller.device && { dev: hashDeviceId(caller.device) }) };
+  /** The signed context the gateway would send for this caller, bound to this GraphQL body. */
+  async contextHeader(caller: Caller, body: string): Promise<string> {
+    const context: Omit<InternalContext, 'iat'> = { ip: caller.ip ?? '203.0.113.1', ...(caller.device && { dev: hashDeviceId(caller.device) }), ...(caller.viewer && { uid: caller.viewer }) };
     if (caller.session) {
       const session = await this.sessions.resolve(caller.session, this.clock.now().getTime());
       if (session) Object.assign(context, { uid: session.userId, sid: session.hash });
     }
-    return signInternalContext(context, TEST_SECRET);
+    return signGraphqlRequest(context, TEST_SECRET, body);
   }
 
   async graphql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, caller: Caller = {}): Promise<GraphQLAnswer<T>> {
-    const response = await fetch(this.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: await this.contextHeader(caller) },
-      body: JSON.stringify({ query, variables }),
-    });
+    const body = JSON.stringify({ query, variables });
+    const response = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json', [INTERNAL_CONTEXT_HEADER]: await this.contextHeader(caller, body) }, body });
     const header = response.headers.get(SET_SESSION_HEADER) ?? undefined;
     const device = response.headers.get(SET_DEVICE_HEADER)?.split(';')[0];
     return {
@@ -129,6 +133,24 @@ export class AuthHarness {
       session: header === undefined ? undefined : header === 'clear' ? 'clear' : header.split(';')[0],
       device,
     };
+  }
+
+  /**
+   * What the profile service publishes when a profile edit carries a name and age (the account follows
+   * it); resolves once the account shows them.
+   */
+  async followProfileEdit(userId: number, edit: { name: string; age: number }): Promise<IntegrationEvent> {
+    const contract = ProfileEvents.AccountDetailsEdited;
+    const data = { userId, ...edit, editedAt: this.clock.now().toISOString() };
+    const event: IntegrationEvent = { id: randomUUID(), type: contract.type, version: contract.version, occurredAt: data.editedAt, aggregateId: String(userId), data, metadata: {} };
+    await this.adapters.bus.publish(Topics.profile, [{ key: event.aggregateId, event }]);
+    for (const deadline = Date.now() + 5_000; ; ) {
+      const answer = await this.graphql<{ _entities: Array<{ name: string; age: number }> }>(ENTITIES, { representations: [{ __typename: 'User', id: userId }] }, { viewer: userId });
+      const shown = answer.body.data?._entities[0];
+      if (shown?.name === edit.name.trim() && shown.age === edit.age) return event;
+      if (Date.now() > deadline) throw new Error(`the account did not follow the edit within 5 s: ${JSON.stringify(shown)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   /** Mails written to the outbox, oldest first. */
@@ -150,7 +172,6 @@ export const SIGN_OUT = 'mutation { signOut }';
 export const ME = `{ me { ${USER_FIELDS} } }`;
 export const REQUEST_RESET = 'mutation Request($email: String!) { requestPasswordReset(email: $email) }';
 export const RESET = 'mutation Reset($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }';
-export const UPDATE_DETAILS = `mutation Update($name: String!, $age: Int!) { updateAccountDetails(name: $name, age: $age) { ${USER_FIELDS} } }`;
 export const DELETE_ACCOUNT = 'mutation { deleteAccount }';
 export const ENTITIES = `query Entities($representations: [_Any!]!) { _entities(representations: $representations) { ... on User { ${USER_FIELDS} } } }`;
 

@@ -1,8 +1,8 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
-import { Genders, Interests, Kinks } from '@nocturne/contracts';
-import type { SubgraphBaseContext } from '@nocturne/platform';
+import { Genders, Interests, Kinks, type KinkAudience, type KinkVisibility } from '@nocturne/contracts';
+import { actorOf, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
 import type { PublicUrls } from '../photos/publicUrls';
-import type { Actor, ProfileApplication, ProfileView } from '../profile/application';
+import type { ProfileApplication, ProfileView, Viewer } from '../profile/application';
 
 export interface ProfileContext extends SubgraphBaseContext {
   profiles: ProfileApplication;
@@ -15,9 +15,21 @@ interface UserParent {
   profile: ProfileView;
 }
 
-const actorOf = (context: ProfileContext): Actor => ({
-  ...(context.internal.uid !== undefined && { uid: context.internal.uid }),
-  correlationId: context.requestId,
+/** One viewer per request, so the viewer's own kinks are read once for all the profiles it resolves. */
+const viewers = new WeakMap<ProfileContext, Viewer>();
+function viewerOf(context: ProfileContext): Viewer {
+  const id = signedInViewer(context.internal);
+  let viewer = viewers.get(context);
+  if (!viewer) viewers.set(context, (viewer = context.profiles.viewer(id)));
+  return viewer;
+}
+
+type KinkAudienceEnum = 'EVERYONE' | 'SHARERS';
+const audienceToEnum = (audience: KinkAudience): KinkAudienceEnum => (audience === 'sharers' ? 'SHARERS' : 'EVERYONE');
+const audienceFromEnum = (value: unknown): unknown => (value === 'SHARERS' ? 'sharers' : value === 'EVERYONE' ? 'everyone' : value);
+const visibilityToGraphql = (visibility: KinkVisibility) => ({
+  audience: audienceToEnum(visibility.audience),
+  perKink: visibility.perKink.map((choice) => ({ kink: choice.kink, audience: audienceToEnum(choice.audience) })),
 });
 
 const asUser = (profile: ProfileView): UserParent => ({ id: profile.userId, profile });
@@ -40,10 +52,18 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
     removePhoto: (_parent, args: { id: string }, context: ProfileContext) => context.profiles.removePhoto(actorOf(context), args.id).then(asUser),
     updateNotificationPreferences: (_parent, args: { input: Record<string, unknown> }, context: ProfileContext) =>
       context.profiles.changeNotificationPreferences(actorOf(context), withoutNulls(args.input)).then(asUser),
+    setKinkVisibility: (_parent, args: { input: { audience: string; perKink?: Array<{ kink: string; audience: string }> | null } }, context: ProfileContext) =>
+      context.profiles
+        .changeKinkVisibility(actorOf(context), {
+          audience: audienceFromEnum(args.input.audience),
+          perKink: (args.input.perKink ?? []).map((choice) => ({ kink: choice.kink, audience: audienceFromEnum(choice.audience) })),
+        })
+        .then(asUser),
+    setPublicCity: (_parent, args: { city?: string | null }, context: ProfileContext) => context.profiles.choosePublicCity(actorOf(context), args.city ?? null).then(asUser),
     setTimeZone: (_parent, args: { zone: string }, context: ProfileContext) => context.profiles.setTimeZone(actorOf(context), args.zone).then(asUser),
   },
   User: {
-    __resolveReference: async (reference: { id: number }, context: ProfileContext) => asUser(await context.profiles.view(reference.id)),
+    __resolveReference: async (reference: { id: number }, context: ProfileContext) => asUser(await context.profiles.viewAs(viewerOf(context), Number(reference.id))),
     id: (parent: UserParent) => parent.id,
     gender: (parent: UserParent) => parent.profile.gender,
     bio: (parent: UserParent) => parent.profile.bio,
@@ -53,12 +73,13 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
       return first ? context.urls.photo(first).thumbnailUrl : context.urls.avatar(parent.id);
     },
     kinks: (parent: UserParent) => parent.profile.kinks,
+    kinkVisibility: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, visibilityToGraphql(parent.profile.kinkVisibility)),
     interests: (parent: UserParent) => parent.profile.interests,
-    isOnline: (parent: UserParent) => parent.profile.isOnline,
     lastSeen: (parent: UserParent) => parent.profile.lastSeen,
     isVerified: (parent: UserParent) => parent.profile.isVerified,
     onboardingCompleted: (parent: UserParent) => parent.profile.onboardingCompleted,
     location: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.location?.text ?? null),
+    publicCity: (parent: UserParent) => parent.profile.publicCity,
     latitude: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.location?.latitude ?? null),
     longitude: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.location?.longitude ?? null),
     notificationPreferences: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.notificationPreferences),

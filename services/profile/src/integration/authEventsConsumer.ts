@@ -1,12 +1,12 @@
-import { AuthEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import { AuthEvents, SwipeEvents, Topics } from '@nocturne/contracts';
+import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
 import type { ProfileApplication } from '../profile/application';
 
 export const PROFILE_CONSUMER_GROUP = 'profile';
 
 /**
- * Reacts to the auth context: a profile for every registered user, the name for generated avatars,
- * erasure on deletion. Delivery is at least once: the kit skips an event id already handled, and every
+ * Reacts to the auth context (a profile for every registered user, the name for generated avatars,
+ * erasure on deletion) and to blocks in the swipe context (two people hidden from each other). Delivery is at least once: the kit skips an event id already handled, and every
  * reaction is idempotent besides.
  */
 export async function consumeAuthEvents(deps: {
@@ -17,17 +17,17 @@ export async function consumeAuthEvents(deps: {
   logger: Logger;
 }): Promise<BusConsumer> {
   const { application } = deps;
-  const source = (event: IntegrationEvent) => ({ id: event.id, ...(event.metadata.correlationId && { correlationId: event.metadata.correlationId }) });
   return consumeIntegrationEvents({
     bus: deps.bus,
     group: PROFILE_CONSUMER_GROUP,
-    topics: [Topics.auth],
+    topics: [Topics.auth, Topics.swipe],
     publishedPersonalData: deps.publishedPersonalData,
     deduper: keyValueDeduper(deps.kv, { namespace: 'profile-auth-events' }),
     handlers: [
-      on(AuthEvents.UserRegistered, (data, event) => application.onUserRegistered(source(event), data)),
-      on(AuthEvents.AccountDetailsChanged, (data, event) => application.onAccountDetailsChanged(source(event), data)),
-      on(AuthEvents.UserDeleted, (data, event) => application.onUserDeleted(source(event), data)),
+      on(AuthEvents.UserRegistered, (data, event) => application.onUserRegistered(sourceOf(event), data)),
+      on(AuthEvents.AccountDetailsChanged, (data, event) => application.onAccountDetailsChanged(sourceOf(event), data)),
+      on(AuthEvents.UserDeleted, (data, event) => application.onUserDeleted(sourceOf(event), data)),
+      on(SwipeEvents.PersonBlocked, (data) => application.onPersonBlocked(data)),
     ],
     logger: deps.logger,
   });

@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import type { Express, Request, Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import { Messages, ProfileLimits, ProfileMessages, photoIdPattern } from '@nocturne/contracts';
 import { INTERNAL_ERROR_MESSAGE, internalContextOf, RuleViolationStatus, type Logger } from '@nocturne/platform';
 import type { ProfileApplication } from '../profile/application';
@@ -121,7 +121,7 @@ function refuseUpload(req: Request, res: Response, status: number, error: string
  * Photo upload and serving, generated placeholders and avatars. Mounted behind the signed internal
  * context; uploads and photos also need a signed-in person.
  */
-export function mountPhotoRoutes(app: Express, deps: { application: ProfileApplication; urls: PublicUrls; logger: Logger; uploadMemory: WorkSlots }) {
+export function mountPhotoRoutes(app: Router, deps: { application: ProfileApplication; urls: PublicUrls; logger: Logger; uploadMemory: WorkSlots }) {
   const { application, urls, logger, uploadMemory } = deps;
 
   app.post('/photos', async (req, res) => {
@@ -162,17 +162,34 @@ export function mountPhotoRoutes(app: Express, deps: { application: ProfileAppli
   });
 
   app.get('/photos/:photoId/:size', async (req, res) => {
-    if (internalContextOf(res).uid === undefined) return fail(res, 401, Messages.signedOut);
+    const viewer = internalContextOf(res).uid;
+    if (viewer === undefined) return fail(res, 401, Messages.signedOut);
     const { photoId, size } = req.params;
     if (!photoIdPattern.test(photoId) || !Object.hasOwn(PhotoSizes, size)) return fail(res, 404, ProfileMessages.photoNotFound);
     try {
-      const file = await application.photoFile(photoId, size as PhotoSize);
+      const file = await application.photoFile(viewer, photoId, size as PhotoSize);
       if (!file) return fail(res, 404, ProfileMessages.photoNotFound);
       // Private: photos are for signed-in members; a photo id is never reused, so the bytes never change.
       res.set('ETag', `"${photoId}-${size}"`);
       sendImage(res, file.data, file.contentType, `private, ${IMMUTABLE}`);
     } catch (error) {
       logger.error({ err: error, photoId }, 'serving a photo failed');
+      fail(res, 500, INTERNAL_ERROR_MESSAGE);
+    }
+  });
+
+  app.get('/blurred/:blurredId', async (req, res) => {
+    const viewer = internalContextOf(res).uid;
+    if (viewer === undefined) return fail(res, 401, Messages.signedOut);
+    const { blurredId } = req.params;
+    if (!photoIdPattern.test(blurredId)) return fail(res, 404, ProfileMessages.photoNotFound);
+    try {
+      const file = await application.blurredFile(viewer, blurredId);
+      if (!file) return fail(res, 404, ProfileMessages.photoNotFound);
+      res.set('ETag', `"${blurredId}"`);
+      sendImage(res, file.data, file.contentType, `private, ${IMMUTABLE}`);
+    } catch (error) {
+      logger.error({ err: error }, 'serving a blurred photo failed');
       fail(res, 500, INTERNAL_ERROR_MESSAGE);
     }
   });
@@ -185,10 +202,13 @@ export function mountPhotoRoutes(app: Express, deps: { application: ProfileAppli
   });
 
   app.get('/avatars/:userId', async (req, res) => {
-    if (internalContextOf(res).uid === undefined) return fail(res, 401, Messages.signedOut);
+    const viewer = internalContextOf(res).uid;
+    if (viewer === undefined) return fail(res, 401, Messages.signedOut);
     if (!/^[1-9]\d{0,15}$/.test(req.params.userId)) return fail(res, 404, ProfileMessages.profileNotFound);
     const userId = Number(req.params.userId);
     try {
+      // Nobody who never existed, was erased, or is blocked: ids are sequential, so this is no oracle.
+      if (!(await application.isVisibleTo(viewer, userId))) return fail(res, 404, ProfileMessages.profileNotFound);
       const profile = await application.view(userId);
       // Short-lived: the initials follow name changes.
       sendImage(res, avatarSvg(userId, profile.name), 'image/svg+xml; charset=utf-8', 'private, max-age=300');

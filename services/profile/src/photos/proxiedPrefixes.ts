@@ -1,15 +1,22 @@
+import { photoIdPattern } from '@nocturne/contracts';
 import type { ServiceProxiedPrefix } from '@nocturne/platform';
+
+const userIdPattern = /^[1-9]\d{0,15}$/;
+const placeholderSizePattern = /^\d{1,4}$/;
 
 const photoErrors = [
   { status: 401, description: "'Not signed in'" },
   { status: 404, description: 'No such photo' },
 ];
 
-/** The profile service's media routes (`photoRoutes.ts`), forwarded by the gateway from `/api`. */
+/**
+ * The profile service's media routes (`photoRoutes.ts`, under its `/media` path space), forwarded by the
+ * gateway from `/api` when a request has exactly one of these shapes.
+ */
 export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
   {
     prefix: '/api/photos',
-    targetPrefix: '/photos',
+    targetPrefix: '/media/photos',
     operations: [
       {
         method: 'post',
@@ -29,6 +36,7 @@ export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
       {
         method: 'get',
         path: '/api/photos/:photoId/:size',
+        params: { photoId: photoIdPattern, size: /^(display|thumb)$/ },
         operationId: 'photo',
         summary: 'A photo, re-encoded and stripped of metadata (size: display or thumb)',
         success: { status: 200, description: 'The image', contentType: 'image/*' },
@@ -37,12 +45,28 @@ export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
     ],
   },
   {
+    prefix: '/api/blurred',
+    targetPrefix: '/media/blurred',
+    operations: [
+      {
+        method: 'get',
+        path: '/api/blurred/:blurredId',
+        params: { blurredId: photoIdPattern },
+        operationId: 'blurredPhoto',
+        summary: "A small, strongly blurred copy of someone's first photo (who liked you, on the free plan); its id tells nothing of the photo's",
+        success: { status: 200, description: 'The image', contentType: 'image/webp' },
+        errors: photoErrors,
+      },
+    ],
+  },
+  {
     prefix: '/api/avatars',
-    targetPrefix: '/avatars',
+    targetPrefix: '/media/avatars',
     operations: [
       {
         method: 'get',
         path: '/api/avatars/:userId',
+        params: { userId: userIdPattern },
         operationId: 'avatar',
         summary: "A generated avatar with the person's initials",
         success: { status: 200, description: 'SVG image', contentType: 'image/svg+xml' },
@@ -52,11 +76,12 @@ export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
   },
   {
     prefix: '/api/placeholder',
-    targetPrefix: '/placeholder',
+    targetPrefix: '/media/placeholder',
     operations: [
       {
         method: 'get',
         path: '/api/placeholder/:width/:height',
+        params: { width: placeholderSizePattern, height: placeholderSizePattern },
         operationId: 'placeholder',
         summary: 'A generated placeholder image (1 to 2048 pixels each way)',
         success: { status: 200, description: 'SVG image', contentType: 'image/svg+xml' },

@@ -1,21 +1,31 @@
 import {
+  DefaultKinkVisibility,
+  kinksVisibleTo,
+  kinkVisibilitySchema,
   locationSchema,
-  Messages,
+  publicCitySchema,
+  publicKinks,
   notificationPreferencesSchema,
   onboardingUpdateSchema,
   profileDetailsUpdateSchema,
+  profileUpdateSchema,
   ProfileLimits,
   ProfileMessages,
   timeZoneInputSchema,
 } from '@nocturne/contracts';
 import {
+  actorMetadata,
+  causedBy,
   handleCommand,
   invalidInput,
   loadStream,
   parseInput,
   RuleViolation,
+  signedInActor,
+  type Actor,
   type BlobStore,
   type EventMetadata,
+  type EventSource,
   type EventStore,
   type HandledCommand,
   type PersonalDataVault,
@@ -24,12 +34,13 @@ import {
   type RateLimiter,
 } from '@nocturne/platform';
 import type { WorkSlots } from '../photos/workSlots';
-import { processPhoto, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
-import type { ProfileCollections, ProfileRow } from '../projections/profileProjection';
+import { processPhoto, renderBlurred, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
+import { pairKey, type ProfileCollections, type ProfileRow } from '../projections/profileProjection';
 import { profileDecider, type ProfileCommand } from './businessLogic';
 import { initialProfile, profileStreamId, type Profile, type ProfileEvent } from './profile';
 
 export const photoBlobKey = (photoId: string, size: PhotoSize) => `photos/${photoId}/${size}`;
+export const blurredBlobKey = (blurredId: string) => `blurred/${blurredId}`;
 
 /** What queries answer: the read-model row, or the defaults of a profile not created yet. */
 export type ProfileView = Omit<Profile, 'status'>;
@@ -44,6 +55,7 @@ export interface ProfileApplicationDeps {
   /** Whose keys are shredded when a person is erased. */
   personalData: Pick<PersonalDataVault, 'shred'>;
   clock: () => Date;
+  /** Random ids, for photos and for their blurred copies alike. */
   newPhotoId: () => string;
   uploads: PhotoUploadLimits;
 }
@@ -55,10 +67,13 @@ export interface PhotoUploadLimits {
   rule: RateLimit;
 }
 
-/** The caller as the gateway vouched for them. */
-export interface Actor {
-  uid?: number;
-  correlationId?: string;
+/**
+ * A signed-in person looking at others, for one request: their own kinks are read once, when a profile
+ * with a kink hidden from all but people who share it first needs them.
+ */
+export interface Viewer {
+  id: number;
+  kinks(): Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -69,21 +84,18 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
   const { eventStore, projection, collections, blobs, uploads } = deps;
   const now = () => deps.clock();
 
+  /** The signed-in person; FORBIDDEN when the call names someone else (`target`). */
   function signedIn(actor: Actor, target?: number | null): number {
-    if (actor.uid === undefined) throw new RuleViolation('UNAUTHENTICATED', Messages.signedOut);
-    if (target !== undefined && target !== null && target !== actor.uid) throw new RuleViolation('FORBIDDEN', ProfileMessages.forbidden);
-    return actor.uid;
+    const userId = signedInActor(actor);
+    if (target !== undefined && target !== null && target !== userId) throw new RuleViolation('FORBIDDEN', ProfileMessages.forbidden);
+    return userId;
   }
 
-  const metadataOf = (actor: Actor): EventMetadata => ({
-    ...(actor.uid !== undefined && { actorId: actor.uid }),
-    ...(actor.correlationId && { correlationId: actor.correlationId }),
-  });
-
-  async function deletePhotoFiles(photoIds: readonly string[]) {
+  async function deletePhotoFiles(photoIds: readonly string[], blurredIds: readonly string[] = []) {
     for (const photoId of photoIds) {
       for (const size of photoSizes) await blobs.delete(photoBlobKey(photoId, size));
     }
+    for (const blurredId of blurredIds) await blobs.delete(blurredBlobKey(blurredId));
   }
 
   /** Runs a command, removes the files of photos it dropped, and waits until queries see the result. */
@@ -92,16 +104,53 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     const dropped = result.events.flatMap((event) =>
       event.type === 'PhotoRemoved' ? [event.data.photoId] : event.type === 'ProfileErased' ? event.data.photoIds : [],
     );
-    await deletePhotoFiles(dropped);
+    const droppedBlurred = result.events.flatMap((event) =>
+      event.type === 'PhotoRemoved' ? (event.data.blurredId ? [event.data.blurredId] : []) : event.type === 'ProfileErased' ? (event.data.blurredIds ?? []) : [],
+    );
+    await deletePhotoFiles(dropped, droppedBlurred);
     await projection.waitFor(result.lastGlobalPosition);
     return result;
   }
 
-  async function view(userId: number): Promise<ProfileView> {
-    const row = await collections.profiles.get(String(userId));
-    if (row) return rowToView(row);
+  /** Nothing of anyone: what a person who never existed, was erased, or is blocked looks like. */
+  const blankView = (userId: number): ProfileView => {
     const { status: _status, ...defaults } = initialProfile(userId);
     return defaults;
+  };
+
+  async function view(userId: number): Promise<ProfileView> {
+    const row = await collections.profiles.get(String(userId));
+    return row ? rowToView(row) : blankView(userId);
+  }
+
+  function viewer(id: number): Viewer {
+    let kinks: Promise<ReadonlySet<string>> | undefined;
+    return {
+      id,
+      kinks: () => (kinks ??= collections.profiles.get(String(id)).then((row) => new Set(row?.kinks ?? []))),
+    };
+  }
+
+  /**
+   * What the signed-in `viewer` may see of `subject`, whichever way the query came (a deck card, a match,
+   * a like, a direct `_entities` call): the profile of a live person, whose kinks hidden from all but
+   * people who share them are left out unless the viewer has them too; for someone who never existed, was
+   * erased, or is blocked by or blocks the viewer, the same blank profile, which tells none of them apart.
+   */
+  async function viewAs(who: Viewer | number, subject: number): Promise<ProfileView> {
+    const looking = typeof who === 'number' ? viewer(who) : who;
+    if (looking.id === subject) return view(subject);
+    if (await collections.blocks.get(pairKey(looking.id, subject))) return blankView(subject);
+    const profile = await view(subject);
+    if (publicKinks(profile.kinks, profile.kinkVisibility).length === profile.kinks.length) return profile;
+    return { ...profile, kinks: kinksVisibleTo(profile.kinks, profile.kinkVisibility, await looking.kinks()) };
+  }
+
+  /** Whether `subject` is a live person `viewer` may see (avatars answer 404 otherwise). */
+  async function isVisibleTo(viewer: number, subject: number): Promise<boolean> {
+    if (viewer === subject) return true;
+    if (await collections.blocks.get(pairKey(viewer, subject))) return false;
+    return (await collections.profiles.get(String(subject))) !== null;
   }
 
   const uploadKey = (userId: number) => `photos:${userId}`;
@@ -125,32 +174,65 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       throw error;
     }
     const photoId = deps.newPhotoId();
+    const blurredId = deps.newPhotoId();
     try {
       for (const size of photoSizes) await blobs.put(photoBlobKey(photoId, size), processed.renditions[size]);
-      await execute(userId, { type: 'AddPhoto', photoId, now: now() }, metadataOf(actor));
+      await blobs.put(blurredBlobKey(blurredId), processed.blurred);
+      await execute(userId, { type: 'AddPhoto', photoId, blurredId, now: now() }, actorMetadata(actor));
     } catch (error) {
-      await deletePhotoFiles([photoId]);
+      await deletePhotoFiles([photoId], [blurredId]);
       throw error;
     }
     return photoId;
   }
 
+  /**
+   * Gives every photo stored before blurred copies existed its copy, rendered from its thumb. Several
+   * instances may run it at once: the profile takes the first copy, and a loser's file goes again.
+   */
+  async function makeMissingBlurredCopies(): Promise<number> {
+    let made = 0;
+    for (const photo of await collections.photos.find({ blurredId: { $exists: false } })) {
+      const thumb = await blobs.get(photoBlobKey(photo._id, 'thumb'));
+      if (!thumb) continue;
+      const blurredId = deps.newPhotoId();
+      await blobs.put(blurredBlobKey(blurredId), await uploads.decoder.run(() => renderBlurred(thumb.data)));
+      const result = await execute(photo.userId, { type: 'AddBlurredCopy', photoId: photo._id, blurredId, now: now() }, {});
+      if (result.events.length === 0) await blobs.delete(blurredBlobKey(blurredId));
+      else made += 1;
+    }
+    return made;
+  }
+
   const writeAndView = async (userId: number, command: ProfileCommand, actor: Actor) => {
-    await execute(userId, command, metadataOf(actor));
+    await execute(userId, command, actorMetadata(actor));
     return view(userId);
   };
 
   return {
     view,
+    viewer,
+    viewAs,
+    isVisibleTo,
 
     async completeOnboarding(actor: Actor, input: unknown, target?: number | null) {
       const userId = signedIn(actor, target);
       return writeAndView(userId, { type: 'CompleteOnboarding', details: parseInput(onboardingUpdateSchema, input), now: now() }, actor);
     },
 
+    /**
+     * The profile edit, taken whole: with a name and age (the profile edit dialog's save) they are recorded
+     * in the same append, for the account to follow (AccountDetailsEdited), so the request is accepted or
+     * refused as one.
+     */
     async updateProfile(actor: Actor, input: unknown, target?: number | null) {
       const userId = signedIn(actor, target);
-      return writeAndView(userId, { type: 'UpdateProfile', details: parseInput(profileDetailsUpdateSchema, input), now: now() }, actor);
+      const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+      if (fields.name === undefined && fields.age === undefined) {
+        return writeAndView(userId, { type: 'UpdateProfile', details: parseInput(profileDetailsUpdateSchema, input), now: now() }, actor);
+      }
+      const { name, age, ...details } = parseInput(profileUpdateSchema, input);
+      return writeAndView(userId, { type: 'UpdateProfile', details, account: { name, age }, now: now() }, actor);
     },
 
     async updateLocation(actor: Actor, input: unknown, target?: number | null) {
@@ -161,6 +243,16 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     async changeNotificationPreferences(actor: Actor, input: unknown) {
       const userId = signedIn(actor);
       return writeAndView(userId, { type: 'ChangeNotificationPreferences', preferences: parseInput(notificationPreferencesSchema, input), now: now() }, actor);
+    },
+
+    async changeKinkVisibility(actor: Actor, input: unknown) {
+      const userId = signedIn(actor);
+      return writeAndView(userId, { type: 'ChangeKinkVisibility', visibility: parseInput(kinkVisibilitySchema, input), now: now() }, actor);
+    },
+
+    async choosePublicCity(actor: Actor, city: unknown) {
+      const userId = signedIn(actor);
+      return writeAndView(userId, { type: 'ChoosePublicCity', city: parseInput(publicCitySchema, { city }).city, now: now() }, actor);
     },
 
     async setTimeZone(actor: Actor, timeZone: unknown) {
@@ -204,38 +296,62 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       return added;
     },
 
-    /** A photo's file, only while the photo belongs to a profile. */
-    async photoFile(photoId: string, size: PhotoSize) {
+    makeMissingBlurredCopies,
+
+    /**
+     * A photo's blurred copy, while the photo belongs to a profile, for a signed-in viewer the owner has not
+     * blocked (nor been blocked by). Its id tells nothing of the photo's.
+     */
+    async blurredFile(viewer: number, blurredId: string) {
+      const [photo] = await collections.photos.find({ blurredId }, { limit: 1 });
+      if (!photo) return null;
+      if (photo.userId !== viewer && (await collections.blocks.get(pairKey(viewer, photo.userId)))) return null;
+      return blobs.get(blurredBlobKey(blurredId));
+    },
+
+    /** A photo's file, for a signed-in viewer the photo's owner has not blocked (nor been blocked by). */
+    async photoFile(viewer: number, photoId: string, size: PhotoSize) {
       const photo = await collections.photos.get(photoId);
       if (!photo) return null;
+      if (photo.userId !== viewer && (await collections.blocks.get(pairKey(viewer, photo.userId)))) return null;
       return blobs.get(photoBlobKey(photoId, size));
     },
 
     // --- Reactions to the auth context's integration events -------------------------------------
-    async onUserRegistered(event: { id: string; correlationId?: string }, data: { userId: number; name: string }) {
-      await execute(data.userId, { type: 'CreateProfile', userId: data.userId, name: data.name, now: now() }, { causationId: event.id, ...(event.correlationId && { correlationId: event.correlationId }) });
+    async onUserRegistered(source: EventSource, data: { userId: number; name: string }) {
+      await execute(data.userId, { type: 'CreateProfile', userId: data.userId, name: data.name, now: now() }, causedBy(source));
     },
-    async onAccountDetailsChanged(event: { id: string; correlationId?: string }, data: { userId: number; name: string }) {
-      await execute(data.userId, { type: 'ChangeAccountName', name: data.name, now: now() }, { causationId: event.id, ...(event.correlationId && { correlationId: event.correlationId }) });
+    async onAccountDetailsChanged(source: EventSource, data: { userId: number; name: string }) {
+      await execute(data.userId, { type: 'ChangeAccountName', name: data.name, now: now() }, causedBy(source));
     },
     /**
      * Erases the profile: its events fold to nothing, the person's key is shredded (so the personal fields
      * of the stored events are gone too), its photo files and read-model rows go.
      */
-    async onUserDeleted(event: { id: string; correlationId?: string }, data: { userId: number }) {
-      await execute(data.userId, { type: 'EraseProfile', now: now() }, { causationId: event.id, ...(event.correlationId && { correlationId: event.correlationId }) });
+    async onUserDeleted(source: EventSource, data: { userId: number }) {
+      await execute(data.userId, { type: 'EraseProfile', now: now() }, causedBy(source));
       // Only after ProfileErased is stored: every reader then meets the erasure after the unreadable events.
       await deps.personalData.shred(String(data.userId));
       // Files of uploads that raced the erasure, or survived a crash between append and delete.
       const leftovers = await collections.photos.find({ userId: data.userId });
-      await deletePhotoFiles(leftovers.map((photo) => photo._id));
+      await deletePhotoFiles(
+        leftovers.map((photo) => photo._id),
+        leftovers.flatMap((photo) => (photo.blurredId ? [photo.blurredId] : [])),
+      );
       await collections.photos.deleteMany({ userId: data.userId });
+      // Who blocked whom is about the person too.
+      await collections.blocks.deleteMany({ blockerId: data.userId });
+      await collections.blocks.deleteMany({ blockedId: data.userId });
+    },
+    /** Two people are hidden from each other for good; repeated deliveries write the same row. */
+    async onPersonBlocked(data: { blockerId: number; blockedId: number }) {
+      await collections.blocks.upsert({ _id: pairKey(data.blockerId, data.blockedId), blockerId: data.blockerId, blockedId: data.blockedId });
     },
   };
 }
 export type ProfileApplication = ReturnType<typeof createProfileApplication>;
 
 function rowToView(row: ProfileRow): ProfileView {
-  const { _id: _id, version: _version, erased: _erased, ...view } = row;
-  return view;
+  const { _id: _id, version: _version, erased: _erased, kinkVisibility = DefaultKinkVisibility, blurredIds = {}, publicCity = null, ...view } = row;
+  return { ...view, kinkVisibility, blurredIds, publicCity };
 }

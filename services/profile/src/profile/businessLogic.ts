@@ -1,6 +1,6 @@
-import { ProfileLimits, ProfileMessages, type Location, type NotificationPreferences, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
+import { ProfileLimits, ProfileMessages, type KinkVisibility, type Location, type NotificationPreferences, type AccountDetails, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
 import { invalidInput, RuleViolation, type Decider } from '@nocturne/platform/domain';
-import { evolve, initialProfile, type Profile, type ProfileEvent, type PublicDetails } from './profile';
+import { coverBlurredId, evolve, initialProfile, type Profile, type ProfileEvent, type PublicDetails } from './profile';
 
 /** Commands carry the time they happen at; the decider reads no clock and draws no ids. */
 interface At {
@@ -23,10 +23,20 @@ export interface CompleteOnboarding extends At {
 export interface UpdateProfile extends At {
   type: 'UpdateProfile';
   details: ProfileDetailsUpdate;
+  /** The name and age of the edit, for the account to follow; absent when the edit has none. */
+  account?: AccountDetails;
 }
 export interface AddPhoto extends At {
   type: 'AddPhoto';
   photoId: string;
+  /** Its blurred copy's own random id. */
+  blurredId: string;
+}
+/** A photo stored before blurred copies existed gets one. */
+export interface AddBlurredCopy extends At {
+  type: 'AddBlurredCopy';
+  photoId: string;
+  blurredId: string;
 }
 export interface RemovePhoto extends At {
   type: 'RemovePhoto';
@@ -39,6 +49,14 @@ export interface UpdateLocation extends At {
 export interface ChangeNotificationPreferences extends At {
   type: 'ChangeNotificationPreferences';
   preferences: NotificationPreferences;
+}
+export interface ChangeKinkVisibility extends At {
+  type: 'ChangeKinkVisibility';
+  visibility: KinkVisibility;
+}
+export interface ChoosePublicCity extends At {
+  type: 'ChoosePublicCity';
+  city: string | null;
 }
 export interface SetTimeZone extends At {
   type: 'SetTimeZone';
@@ -54,9 +72,12 @@ export type ProfileCommand =
   | CompleteOnboarding
   | UpdateProfile
   | AddPhoto
+  | AddBlurredCopy
   | RemovePhoto
   | UpdateLocation
   | ChangeNotificationPreferences
+  | ChangeKinkVisibility
+  | ChoosePublicCity
   | SetTimeZone
   | EraseProfile;
 
@@ -79,7 +100,10 @@ function reorderPhotos(state: Profile, requested: string[] | undefined, now: str
   for (const photoId of state.photoIds) {
     if (requested.includes(photoId)) continue;
     remaining = remaining.filter((id) => id !== photoId);
-    removals.push({ type: 'PhotoRemoved', data: { userId: state.userId, photoId, photoIds: remaining, removedAt: now } });
+    removals.push({
+      type: 'PhotoRemoved',
+      data: { userId: state.userId, photoId, photoIds: remaining, blurredId: state.blurredIds[photoId] ?? null, coverBlurredId: coverBlurredId(remaining, state.blurredIds), removedAt: now },
+    });
   }
   return { photoIds: requested, removals };
 }
@@ -105,26 +129,39 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
       const input = command.details;
       const { photoIds, removals } = reorderPhotos(state, input.photos, now);
       const details: PublicDetails = { gender: input.gender, bio: input.bio, photoIds, kinks: input.kinks, interests: input.interests };
-      return [...created, ...removals, { type: 'OnboardingCompleted', data: { userId, ...details, completedAt: now } }];
+      return [...created, ...removals, { type: 'OnboardingCompleted', data: { userId, ...details, coverBlurredId: coverBlurredId(photoIds, state.blurredIds), completedAt: now } }];
     }
     case 'UpdateProfile': {
       const created = ensureCreated(state, now);
       const input = command.details;
       const { photoIds, removals } = reorderPhotos(state, input.photos, now);
       const details: PublicDetails = { gender: input.gender, bio: input.bio, photoIds, kinks: input.kinks, interests: input.interests };
-      return [...created, ...removals, { type: 'ProfileUpdated', data: { userId, ...details, updatedAt: now } }];
+      const updated: ProfileEvent = { type: 'ProfileUpdated', data: { userId, ...details, coverBlurredId: coverBlurredId(photoIds, state.blurredIds), updatedAt: now } };
+      const account: ProfileEvent[] = command.account ? [{ type: 'AccountDetailsEdited', data: { userId, ...command.account, editedAt: now } }] : [];
+      return [...created, ...removals, updated, ...account];
     }
     case 'AddPhoto': {
       const created = ensureCreated(state, now);
       if (state.photoIds.includes(command.photoId)) return created;
       if (state.photoIds.length >= ProfileLimits.photosMax) throw invalidInput('photos', ProfileMessages.photos);
-      const photoIds = [...state.photoIds, command.photoId];
-      return [...created, { type: 'PhotoAdded', data: { userId, photoId: command.photoId, photoIds, addedAt: now } }];
+      const { photoId, blurredId } = command;
+      const photoIds = [...state.photoIds, photoId];
+      const coverBlur = coverBlurredId(photoIds, { ...state.blurredIds, [photoId]: blurredId });
+      return [...created, { type: 'PhotoAdded', data: { userId, photoId, photoIds, blurredId, coverBlurredId: coverBlur, addedAt: now } }];
+    }
+    case 'AddBlurredCopy': {
+      // A photo removed meanwhile, or one another instance gave a copy first, needs none.
+      if (state.status !== 'active' || !state.photoIds.includes(command.photoId) || state.blurredIds[command.photoId]) return [];
+      const { photoId, blurredId } = command;
+      const photoIds = state.photoIds;
+      const coverBlur = coverBlurredId(photoIds, { ...state.blurredIds, [photoId]: blurredId });
+      return [{ type: 'BlurredCopyMade', data: { userId, photoId, blurredId, photoIds, coverBlurredId: coverBlur, madeAt: now } }];
     }
     case 'RemovePhoto': {
       if (state.status !== 'active' || !state.photoIds.includes(command.photoId)) throw new RuleViolation('NOT_FOUND', ProfileMessages.photoNotFound, { field: 'id' });
       const photoIds = state.photoIds.filter((id) => id !== command.photoId);
-      return [{ type: 'PhotoRemoved', data: { userId, photoId: command.photoId, photoIds, removedAt: now } }];
+      const blurredId = state.blurredIds[command.photoId] ?? null;
+      return [{ type: 'PhotoRemoved', data: { userId, photoId: command.photoId, photoIds, blurredId, coverBlurredId: coverBlurredId(photoIds, state.blurredIds), removedAt: now } }];
     }
     case 'UpdateLocation': {
       const created = ensureCreated(state, now);
@@ -139,6 +176,17 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
       const preferences = command.preferences;
       return [...created, { type: 'NotificationPreferencesChanged', data: { userId, ...preferences, changedAt: now } }];
     }
+    case 'ChangeKinkVisibility': {
+      const created = ensureCreated(state, now);
+      const { audience, perKink } = command.visibility;
+      if (JSON.stringify(state.kinkVisibility) === JSON.stringify({ audience, perKink })) return created;
+      return [...created, { type: 'KinkVisibilityChanged', data: { userId, audience, perKink, changedAt: now } }];
+    }
+    case 'ChoosePublicCity': {
+      const created = ensureCreated(state, now);
+      if (state.publicCity === command.city) return created;
+      return [...created, { type: 'PublicCityChanged', data: { userId, city: command.city, changedAt: now } }];
+    }
     case 'SetTimeZone': {
       const created = ensureCreated(state, now);
       const timeZone = command.timeZone;
@@ -148,7 +196,7 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
     case 'EraseProfile': {
       if (state.status === 'erased') return [];
       // Erased even when it never existed here, so a late UserRegistered cannot bring it back.
-      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, erasedAt: now } }];
+      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, blurredIds: Object.values(state.blurredIds), erasedAt: now } }];
     }
   }
 }

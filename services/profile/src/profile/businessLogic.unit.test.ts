@@ -1,4 +1,4 @@
-import { locationSchema, notificationPreferencesSchema, onboardingUpdateSchema, profileDetailsUpdateSchema, ProfileMessages, timeZoneInputSchema } from '@nocturne/contracts';
+import { kinksVisibleTo, kinkVisibilitySchema, locationSchema, publicCitySchema, notificationPreferencesSchema, onboardingUpdateSchema, profileDetailsUpdateSchema, ProfileMessages, timeZoneInputSchema } from '@nocturne/contracts';
 import { parseInput, RuleViolation } from '@nocturne/platform/domain';
 import { deciderSpecification } from '@nocturne/platform/testing';
 import { decide, profileDecider } from './businessLogic';
@@ -15,6 +15,7 @@ const onboarding = (input: unknown) => parseInput(onboardingUpdateSchema, input)
 const profileEdit = (input: unknown) => parseInput(profileDetailsUpdateSchema, input);
 const location = (input: unknown) => parseInput(locationSchema, input);
 const preferences = (input: unknown) => parseInput(notificationPreferencesSchema, input);
+const kinkVisibility = (input: unknown) => parseInput(kinkVisibilitySchema, input);
 const timeZone = (input: unknown) => parseInput(timeZoneInputSchema, { timeZone: input }).timeZone;
 
 /** The input or the rule refuses with this code (and field, and message). */
@@ -33,8 +34,10 @@ function refused(run: () => unknown, code: string, field?: string, message?: str
 }
 
 const created: ProfileEvent = { type: 'ProfileCreated', data: { userId, name: 'Luna', createdAt: now } };
+/** The blurred copy's id of a photo in these tests (a random id of its own in the service). */
+const blurOf = (photoId: string) => `f${photoId.slice(1)}`;
 const photoAdded = (...ids: string[]): ProfileEvent[] =>
-  ids.map((photoId, index) => ({ type: 'PhotoAdded', data: { userId, photoId, photoIds: ids.slice(0, index + 1), addedAt: now } }));
+  ids.map((photoId, index) => ({ type: 'PhotoAdded', data: { userId, photoId, photoIds: ids.slice(0, index + 1), blurredId: blurOf(photoId), coverBlurredId: blurOf(ids[0]!), addedAt: now } }));
 
 describe('profile decider', () => {
   describe('CreateProfile', () => {
@@ -66,7 +69,6 @@ describe('profile decider', () => {
         photoIds: [],
         kinks: [],
         interests: [],
-        isOnline: false,
         isVerified: false,
         onboardingCompleted: false,
         lastSeen: now,
@@ -83,14 +85,14 @@ describe('profile decider', () => {
         .then([
           {
             type: 'OnboardingCompleted',
-            data: { userId, gender: 'Female', bio: 'Night owl', photoIds: [photo(2), photo(1)], kinks: ['Rope Play'], interests: ['Astronomy'], completedAt: now },
+            data: { userId, gender: 'Female', bio: 'Night owl', photoIds: [photo(2), photo(1)], kinks: ['Rope Play'], interests: ['Astronomy'], coverBlurredId: blurOf(photo(2)), completedAt: now },
           },
         ]);
     });
 
     it('defaults the gender to Other and keeps uploaded photos when skipped', () => {
       spec.given([created, ...photoAdded(photo(1))]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({}) })
-        .then([{ type: 'OnboardingCompleted', data: { userId, gender: 'Other', bio: null, photoIds: [photo(1)], kinks: [], interests: [], completedAt: now } }]);
+        .then([{ type: 'OnboardingCompleted', data: { userId, gender: 'Other', bio: null, photoIds: [photo(1)], kinks: [], interests: [], coverBlurredId: blurOf(photo(1)), completedAt: now } }]);
     });
 
     it("accepts the onboarding list's 'Role Playing' as 'Role Play'", () => {
@@ -130,8 +132,8 @@ describe('profile decider', () => {
     it('replaces the public details and removes the photos left out', () => {
       spec.given([created, ...photoAdded(photo(1), photo(2))]).when({ type: 'UpdateProfile', now: at, details: profileEdit(input) })
         .then([
-          { type: 'PhotoRemoved', data: { userId, photoId: photo(2), photoIds: [photo(1)], removedAt: now } },
-          { type: 'ProfileUpdated', data: { userId, gender: 'Male', bio: null, photoIds: [photo(1)], kinks: ['Switch'], interests: ['Design'], updatedAt: now } },
+          { type: 'PhotoRemoved', data: { userId, photoId: photo(2), photoIds: [photo(1)], blurredId: blurOf(photo(2)), coverBlurredId: blurOf(photo(1)), removedAt: now } },
+          { type: 'ProfileUpdated', data: { userId, gender: 'Male', bio: null, photoIds: [photo(1)], kinks: ['Switch'], interests: ['Design'], coverBlurredId: blurOf(photo(1)), updatedAt: now } },
         ]);
     });
 
@@ -156,17 +158,30 @@ describe('profile decider', () => {
 
   describe('photos', () => {
     it('adds a photo at the end', () => {
-      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'AddPhoto', photoId: photo(2), now: at })
-        .then([{ type: 'PhotoAdded', data: { userId, photoId: photo(2), photoIds: [photo(1), photo(2)], addedAt: now } }]);
+      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'AddPhoto', photoId: photo(2), blurredId: blurOf(photo(2)), now: at })
+        .then([{ type: 'PhotoAdded', data: { userId, photoId: photo(2), photoIds: [photo(1), photo(2)], blurredId: blurOf(photo(2)), coverBlurredId: blurOf(photo(1)), addedAt: now } }]);
     });
 
     it('refuses a 7th photo', () => {
-      refused(() => spec.given([created, ...photoAdded(...[1, 2, 3, 4, 5, 6].map(photo))]).when({ type: 'AddPhoto', photoId: photo(7), now: at }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photos);
+      refused(() => spec.given([created, ...photoAdded(...[1, 2, 3, 4, 5, 6].map(photo))]).when({ type: 'AddPhoto', photoId: photo(7), blurredId: blurOf(photo(7)), now: at }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photos);
     });
 
     it('removes a photo of the profile', () => {
       spec.given([created, ...photoAdded(photo(1), photo(2))]).when({ type: 'RemovePhoto', photoId: photo(1), now: at })
-        .then([{ type: 'PhotoRemoved', data: { userId, photoId: photo(1), photoIds: [photo(2)], removedAt: now } }]);
+        .then([{ type: 'PhotoRemoved', data: { userId, photoId: photo(1), photoIds: [photo(2)], blurredId: blurOf(photo(1)), coverBlurredId: blurOf(photo(2)), removedAt: now } }]);
+    });
+
+    it('gives a photo stored before blurred copies existed its copy once, and none to a photo that is gone', () => {
+      const legacy: ProfileEvent = { type: 'PhotoAdded', data: { userId, photoId: photo(1), photoIds: [photo(1)], addedAt: now } };
+      spec.given([created, legacy]).when({ type: 'AddBlurredCopy', photoId: photo(1), blurredId: blurOf(photo(1)), now: at })
+        .then([{ type: 'BlurredCopyMade', data: { userId, photoId: photo(1), blurredId: blurOf(photo(1)), photoIds: [photo(1)], coverBlurredId: blurOf(photo(1)), madeAt: now } }]);
+      // Another instance gave it one first; or the photo was removed meanwhile.
+      const made: ProfileEvent = { type: 'BlurredCopyMade', data: { userId, photoId: photo(1), blurredId: 'e'.repeat(32), photoIds: [photo(1)], coverBlurredId: 'e'.repeat(32), madeAt: now } };
+      spec.given([created, legacy, made]).when({ type: 'AddBlurredCopy', photoId: photo(1), blurredId: blurOf(photo(1)), now: at }).then([]);
+      spec.given([created]).when({ type: 'AddBlurredCopy', photoId: photo(1), blurredId: blurOf(photo(1)), now: at }).then([]);
+      // A photo without a copy is removed with none to delete.
+      spec.given([created, legacy]).when({ type: 'RemovePhoto', photoId: photo(1), now: at })
+        .then([{ type: 'PhotoRemoved', data: { userId, photoId: photo(1), photoIds: [], blurredId: null, coverBlurredId: null, removedAt: now } }]);
     });
 
     it('answers NOT_FOUND for a photo it does not have', () => {
@@ -207,14 +222,58 @@ describe('profile decider', () => {
       spec.given([created, { type: 'TimeZoneSet', data: { userId, timeZone: 'Europe/Berlin', setAt: now } }]).when({ type: 'SetTimeZone', timeZone: timeZone('Europe/Berlin'), now: at }).then([]);
     });
 
+    it('keeps the city the person chose to show, apart from their place text', () => {
+      const city = (input: unknown) => parseInput(publicCitySchema, { city: input }).city;
+      const located: ProfileEvent = { type: 'LocationUpdated', data: { userId, latitude: 52.52, longitude: 13.4, location: 'Torstrasse 1', updatedAt: now } };
+      spec.given([created, located]).when({ type: 'ChoosePublicCity', city: city('  Berlin '), now: at }).then([{ type: 'PublicCityChanged', data: { userId, city: 'Berlin', changedAt: now } }]);
+      const chosen: ProfileEvent = { type: 'PublicCityChanged', data: { userId, city: 'Berlin', changedAt: now } };
+      spec.given([created, chosen]).when({ type: 'ChoosePublicCity', city: city('Berlin'), now: at }).then([]);
+      spec.given([created, chosen]).when({ type: 'ChoosePublicCity', city: city(''), now: at }).then([{ type: 'PublicCityChanged', data: { userId, city: null, changedAt: now } }]);
+      expect(foldProfile(userId, [created, located, chosen])).toMatchObject({ publicCity: 'Berlin', location: { text: 'Torstrasse 1' } });
+    });
+
+    it('refuses a city that is no place name or too long', () => {
+      const city = (input: unknown) => parseInput(publicCitySchema, { city: input });
+      for (const bad of ['52.52, 13.40', 'x'.repeat(81), 42, 'Ber\u0000lin']) refused(() => city(bad), 'BAD_USER_INPUT', 'city', ProfileMessages.publicCity);
+      expect(city('Saint-Étienne').city).toBe('Saint-Étienne');
+    });
+
     it('rejects an unknown time zone', () => {
       refused(() => spec.given([created]).when({ type: 'SetTimeZone', timeZone: timeZone('Moon/Dark_Side'), now: at }).then([]), 'BAD_USER_INPUT', 'timeZone', ProfileMessages.timeZone);
     });
   });
 
+  describe('kinks shown by mutual consent', () => {
+    const hidden: ProfileEvent = { type: 'KinkVisibilityChanged', data: { userId, audience: 'everyone', perKink: [{ kink: 'Rope Play', audience: 'sharers' }], changedAt: now } };
+
+    it('keeps who may see the kinks, as a whole or one by one', () => {
+      spec.given([created]).when({ type: 'ChangeKinkVisibility', visibility: kinkVisibility({ audience: 'everyone', perKink: [{ kink: 'Rope Play', audience: 'sharers' }] }), now: at }).then([hidden]);
+      expect(foldProfile(userId, [created, hidden]).kinkVisibility).toEqual({ audience: 'everyone', perKink: [{ kink: 'Rope Play', audience: 'sharers' }] });
+    });
+
+    it('writes nothing when the choice is the one already kept', () => {
+      spec.given([created, hidden]).when({ type: 'ChangeKinkVisibility', visibility: kinkVisibility({ audience: 'everyone', perKink: [{ kink: 'Rope Play', audience: 'sharers' }] }), now: at }).then([]);
+      spec.given([created]).when({ type: 'ChangeKinkVisibility', visibility: kinkVisibility({ audience: 'everyone' }), now: at }).then([]);
+    });
+
+    it('refuses an unknown audience, an unknown kink and a kink chosen twice', () => {
+      refused(() => kinkVisibility({ audience: 'friends' }), 'BAD_USER_INPUT', 'audience', ProfileMessages.kinkAudience);
+      refused(() => kinkVisibility({ audience: 'everyone', perKink: [{ kink: 'Knitting', audience: 'sharers' }] }), 'BAD_USER_INPUT', undefined, ProfileMessages.kinks);
+      refused(() => kinkVisibility({ audience: 'everyone', perKink: [{ kink: 'Brat', audience: 'sharers' }, { kink: 'Brat', audience: 'everyone' }] }), 'BAD_USER_INPUT', 'perKink', ProfileMessages.kinkVisibilityDuplicate);
+    });
+
+    it('shows a hidden kink only to a viewer who has it', () => {
+      const visibility = kinkVisibility({ audience: 'sharers', perKink: [{ kink: 'Praise', audience: 'everyone' }] });
+      const kinks = ['Rope Play', 'Praise', 'Brat'];
+      expect(kinksVisibleTo(kinks, visibility, new Set())).toEqual(['Praise']);
+      expect(kinksVisibleTo(kinks, visibility, new Set(['Brat', 'Switch']))).toEqual(['Praise', 'Brat']);
+      expect(kinksVisibleTo(kinks, null, new Set())).toEqual(kinks);
+    });
+  });
+
   describe('EraseProfile', () => {
     it('erases everything, naming the photos to delete', () => {
-      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'EraseProfile', now: at }).then([{ type: 'ProfileErased', data: { userId, photoIds: [photo(1)], erasedAt: now } }]);
+      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'EraseProfile', now: at }).then([{ type: 'ProfileErased', data: { userId, photoIds: [photo(1)], blurredIds: [blurOf(photo(1))], erasedAt: now } }]);
     });
 
     it('leaves nothing of the profile behind', () => {

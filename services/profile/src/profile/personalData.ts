@@ -1,6 +1,10 @@
 import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform';
 import type {
+  AccountDetailsEdited,
   AccountNameChanged,
+  BlurredCopyMade,
+  KinkVisibilityChanged,
+  PublicCityChanged,
   LocationUpdated,
   NotificationPreferencesChanged,
   OnboardingCompleted,
@@ -19,7 +23,7 @@ const ofUser = <E extends ProfileEvent>(fields: ReadonlyArray<Extract<keyof E['d
   fields,
 });
 
-const details = ['gender', 'bio', 'photoIds', 'kinks', 'interests'] as const;
+const details = ['gender', 'bio', 'photoIds', 'kinks', 'interests', 'coverBlurredId'] as const;
 
 /**
  * What the event store holds encrypted: everything but ids and times. The name comes from auth's
@@ -29,12 +33,16 @@ const details = ['gender', 'bio', 'photoIds', 'kinks', 'interests'] as const;
 export const profilePersonalData = {
   ProfileCreated: ofUser<ProfileCreated>(['name']),
   AccountNameChanged: ofUser<AccountNameChanged>(['name']),
+  AccountDetailsEdited: ofUser<AccountDetailsEdited>(['name', 'age']),
   OnboardingCompleted: ofUser<OnboardingCompleted>(details),
   ProfileUpdated: ofUser<ProfileUpdated>(details),
-  PhotoAdded: ofUser<PhotoAdded>(['photoId', 'photoIds']),
-  PhotoRemoved: ofUser<PhotoRemoved>(['photoId', 'photoIds']),
+  PhotoAdded: ofUser<PhotoAdded>(['photoId', 'photoIds', 'blurredId', 'coverBlurredId']),
+  PhotoRemoved: ofUser<PhotoRemoved>(['photoId', 'photoIds', 'blurredId', 'coverBlurredId']),
+  BlurredCopyMade: ofUser<BlurredCopyMade>(['photoId', 'blurredId', 'photoIds', 'coverBlurredId']),
   LocationUpdated: ofUser<LocationUpdated>(['latitude', 'longitude', 'location']),
   NotificationPreferencesChanged: ofUser<NotificationPreferencesChanged>(['matches', 'messages', 'likes', 'marketing']),
+  KinkVisibilityChanged: ofUser<KinkVisibilityChanged>(['audience', 'perKink']),
+  PublicCityChanged: ofUser<PublicCityChanged>(['city']),
   TimeZoneSet: ofUser<TimeZoneSet>(['timeZone']),
-  ProfileErased: ofUser<ProfileErased>(['photoIds']),
+  ProfileErased: ofUser<ProfileErased>(['photoIds', 'blurredIds']),
 } satisfies Record<ProfileEvent['type'], PersonalDataRule> & PersonalDataRules;

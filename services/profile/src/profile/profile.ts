@@ -1,4 +1,4 @@
-import { DefaultNotificationPreferences, type Gender, type NotificationPreferences } from '@nocturne/contracts';
+import { DefaultKinkVisibility, DefaultNotificationPreferences, type Gender, type KinkVisibility, type NotificationPreferences } from '@nocturne/contracts';
 
 /** The profile aggregate: one stream per user, `profile-<userId>`. Events are private to this service. */
 export const profileStreamId = (userId: number) => `profile-${userId}`;
@@ -16,6 +16,11 @@ export interface AccountNameChanged {
   type: 'AccountNameChanged';
   data: { userId: number; name: string };
 }
+/** A profile edit carried a name and age: the account follows them (auth owns the account, this context the request). */
+export interface AccountDetailsEdited {
+  type: 'AccountDetailsEdited';
+  data: { userId: number; name: string; age: number; editedAt: string };
+}
 export interface PublicDetails {
   gender: Gender;
   bio: string | null;
@@ -23,22 +28,39 @@ export interface PublicDetails {
   kinks: string[];
   interests: string[];
 }
+/**
+ * `coverBlurredId`: the blurred copy of the first photo after the change (what free plans see of someone
+ * who liked them), so the event can be published on its own; absent from events stored before blurred
+ * copies existed.
+ */
+interface CoverBlur {
+  coverBlurredId?: string | null;
+}
 export interface OnboardingCompleted {
   type: 'OnboardingCompleted';
-  data: { userId: number; completedAt: string } & PublicDetails;
+  data: { userId: number; completedAt: string } & PublicDetails & CoverBlur;
 }
 export interface ProfileUpdated {
   type: 'ProfileUpdated';
-  data: { userId: number; updatedAt: string } & PublicDetails;
+  data: { userId: number; updatedAt: string } & PublicDetails & CoverBlur;
 }
 export interface PhotoAdded {
   type: 'PhotoAdded';
-  /** `photoIds`: the profile's photos after the change, so the event can be published on its own. */
-  data: { userId: number; photoId: string; photoIds: string[]; addedAt: string };
+  /**
+   * `photoIds`: the profile's photos after the change, so the event can be published on its own.
+   * `blurredId`: the photo's small, strongly blurred copy, under an id of its own that tells nothing of the photo's.
+   */
+  data: { userId: number; photoId: string; photoIds: string[]; blurredId?: string; addedAt: string } & CoverBlur;
 }
 export interface PhotoRemoved {
   type: 'PhotoRemoved';
-  data: { userId: number; photoId: string; photoIds: string[]; removedAt: string };
+  /** `blurredId`: the removed photo's blurred copy, whose file goes too. */
+  data: { userId: number; photoId: string; photoIds: string[]; blurredId?: string | null; removedAt: string } & CoverBlur;
+}
+/** A photo stored before blurred copies existed got one (the backfill at start). */
+export interface BlurredCopyMade {
+  type: 'BlurredCopyMade';
+  data: { userId: number; photoId: string; blurredId: string; photoIds: string[]; madeAt: string } & CoverBlur;
 }
 export interface LocationUpdated {
   type: 'LocationUpdated';
@@ -49,6 +71,16 @@ export interface NotificationPreferencesChanged {
   type: 'NotificationPreferencesChanged';
   data: { userId: number; changedAt: string } & NotificationPreferences;
 }
+/** Who may see the person's kinks: everyone, or only people who share each one (the whole list or kink by kink). */
+export interface KinkVisibilityChanged {
+  type: 'KinkVisibilityChanged';
+  data: { userId: number; changedAt: string } & KinkVisibility;
+}
+/** The city the person chose to show on their card; null: none. */
+export interface PublicCityChanged {
+  type: 'PublicCityChanged';
+  data: { userId: number; city: string | null; changedAt: string };
+}
 export interface TimeZoneSet {
   type: 'TimeZoneSet';
   data: { userId: number; timeZone: string; setAt: string };
@@ -56,30 +88,38 @@ export interface TimeZoneSet {
 export interface ProfileErased {
   type: 'ProfileErased';
   /** The photos whose files must go too. */
-  data: { userId: number; photoIds: string[]; erasedAt: string };
+  data: { userId: number; photoIds: string[]; blurredIds?: string[]; erasedAt: string };
 }
 
 export type ProfileEvent =
   | ProfileCreated
   | AccountNameChanged
+  | AccountDetailsEdited
   | OnboardingCompleted
   | ProfileUpdated
   | PhotoAdded
   | PhotoRemoved
+  | BlurredCopyMade
   | LocationUpdated
   | NotificationPreferencesChanged
+  | KinkVisibilityChanged
+  | PublicCityChanged
   | TimeZoneSet
   | ProfileErased;
 export type ProfileEventType = ProfileEvent['type'];
 export const profileEventTypes: readonly ProfileEventType[] = [
   'ProfileCreated',
   'AccountNameChanged',
+  'AccountDetailsEdited',
   'OnboardingCompleted',
   'ProfileUpdated',
   'PhotoAdded',
   'PhotoRemoved',
+  'BlurredCopyMade',
   'LocationUpdated',
   'NotificationPreferencesChanged',
+  'KinkVisibilityChanged',
+  'PublicCityChanged',
   'TimeZoneSet',
   'ProfileErased',
 ];
@@ -101,13 +141,18 @@ export interface Profile {
   gender: Gender | null;
   bio: string | null;
   photoIds: string[];
+  /** The blurred copy of each photo that has one (photo id to blurred id). */
+  blurredIds: Record<string, string>;
   kinks: string[];
   interests: string[];
-  isOnline: boolean;
   isVerified: boolean;
   onboardingCompleted: boolean;
   location: PreciseLocation | null;
+  /** The city shown to others, as the person typed it; null: none. */
+  publicCity: string | null;
   notificationPreferences: NotificationPreferences;
+  /** Who may see the kinks (rows written before it existed lack it: the default). */
+  kinkVisibility: KinkVisibility;
   timeZone: string | null;
   createdAt: string | null;
   /** When the person last changed anything. */
@@ -123,13 +168,15 @@ export function initialProfile(userId: number): Profile {
     gender: null,
     bio: null,
     photoIds: [],
+    blurredIds: {},
     kinks: [],
     interests: [],
-    isOnline: false,
     isVerified: false,
     onboardingCompleted: false,
     location: null,
+    publicCity: null,
     notificationPreferences: { ...DefaultNotificationPreferences },
+    kinkVisibility: DefaultKinkVisibility,
     timeZone: null,
     createdAt: null,
     lastSeen: null,
@@ -142,6 +189,7 @@ export function evolve(state: Profile, event: ProfileEvent): Profile {
     case 'ProfileCreated':
       return { ...state, status: 'active', name: event.data.name ?? state.name, createdAt: state.createdAt ?? event.data.createdAt, lastSeen: state.lastSeen ?? event.data.createdAt };
     case 'AccountNameChanged':
+    case 'AccountDetailsEdited':
       return { ...state, name: event.data.name };
     case 'OnboardingCompleted': {
       const { gender, bio, photoIds, kinks, interests, completedAt } = event.data;
@@ -151,10 +199,16 @@ export function evolve(state: Profile, event: ProfileEvent): Profile {
       const { gender, bio, photoIds, kinks, interests, updatedAt } = event.data;
       return { ...state, gender, bio, photoIds, kinks, interests, lastSeen: updatedAt };
     }
-    case 'PhotoAdded':
-      return { ...state, photoIds: event.data.photoIds, lastSeen: event.data.addedAt };
-    case 'PhotoRemoved':
-      return { ...state, photoIds: event.data.photoIds, lastSeen: event.data.removedAt };
+    case 'PhotoAdded': {
+      const { photoId, photoIds, blurredId, addedAt } = event.data;
+      return { ...state, photoIds, blurredIds: blurredId ? { ...state.blurredIds, [photoId]: blurredId } : state.blurredIds, lastSeen: addedAt };
+    }
+    case 'PhotoRemoved': {
+      const { [event.data.photoId]: _removed, ...blurredIds } = state.blurredIds;
+      return { ...state, photoIds: event.data.photoIds, blurredIds, lastSeen: event.data.removedAt };
+    }
+    case 'BlurredCopyMade':
+      return { ...state, blurredIds: { ...state.blurredIds, [event.data.photoId]: event.data.blurredId } };
     case 'LocationUpdated': {
       const { latitude, longitude, location, updatedAt } = event.data;
       return { ...state, location: { latitude, longitude, text: location, updatedAt }, lastSeen: updatedAt };
@@ -163,11 +217,23 @@ export function evolve(state: Profile, event: ProfileEvent): Profile {
       const { matches, messages, likes, marketing, changedAt } = event.data;
       return { ...state, notificationPreferences: { matches, messages, likes, marketing }, lastSeen: changedAt };
     }
+    case 'KinkVisibilityChanged': {
+      const { audience, perKink, changedAt } = event.data;
+      return { ...state, kinkVisibility: { audience, perKink }, lastSeen: changedAt };
+    }
+    case 'PublicCityChanged':
+      return { ...state, publicCity: event.data.city, lastSeen: event.data.changedAt };
     case 'TimeZoneSet':
       return { ...state, timeZone: event.data.timeZone, lastSeen: event.data.setAt };
     case 'ProfileErased':
       return { ...initialProfile(state.userId), status: 'erased' };
   }
 }
+
+/** The blurred copy of the first photo, if it has one. */
+export const coverBlurredId = (photoIds: readonly string[], blurredIds: Readonly<Record<string, string>>): string | null => {
+  const cover = photoIds[0];
+  return cover === undefined ? null : (blurredIds[cover] ?? null);
+};
 
 export const foldProfile = (userId: number, events: readonly ProfileEvent[]): Profile => events.reduce(evolve, initialProfile(userId));

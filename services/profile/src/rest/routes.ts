@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CURRENT_USER_FIELDS, ageSchema, currentUserResponseSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts';
-import { asObject, defineRoute, parseWith, signedInUserId, validationError as validation, type RestRoute } from '@nocturne/platform';
+import { CURRENT_USER_FIELDS, Messages, ageSchema, currentUserResponseSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts';
+import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const notFound = (what: string) => ({ status: 404, description: what });
@@ -69,6 +69,26 @@ const updateUserLocation = defineRoute({
   },
 });
 
+/** The signed-in user's fields this service answers itself (CURRENT_USER_FIELDS has the others' too). */
+const PROFILE_OWN_FIELDS = 'gender bio photos { url } avatarUrl kinks interests lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
+
+/** How long a profile edit's answer waits for the account to follow its name and age. */
+const FOLLOW_WAIT_MS = 2_000;
+
+/**
+ * Waits, briefly, until the account shows the edit's name and age, so a client that reads the signed-in
+ * user right after the answer sees its own edit. The edit is kept either way: when the auth service is
+ * slow or away, the answer goes out after the wait and the account follows once it is back.
+ */
+async function followedAccount(execute: ExecuteOperation, accepted: { name: string; age: number }): Promise<void> {
+  const deadline = Date.now() + FOLLOW_WAIT_MS;
+  for (let wait = 10; Date.now() < deadline; wait = Math.min(wait * 2, 200)) {
+    const shown = await execute<{ me: { name: string; age: number } | null }>(`query FollowedAccount { me { name age } }`).catch(() => undefined);
+    if (!shown?.me || (shown.me.name === accepted.name && shown.me.age === accepted.age)) return;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 // Profile forms send age as text, like sign-up's, so a whole-number string is accepted as well.
 const profileUpdateBodySchema = profileUpdateSchema.extend({ age: z.union([ageSchema, z.string().regex(/^\s*\d+\s*$/)]) });
 
@@ -87,16 +107,18 @@ const updateProfile = defineRoute({
   success: { status: 200, description: 'The signed-in user after the save', schema: currentUserResponseSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute }) => {
-    const { name, age, ...details } = input;
-    // The whole body passed the shared rules above. The profile goes first because only it can still
-    // refuse (a photo that is not this person's); account details cannot fail on input any more, so a
-    // refusal leaves both services unchanged.
-    await execute(`mutation UpdateProfile($input: ProfileInput!) { updateProfile(input: $input) { id } }`, { input: details });
-    const data = await execute<{ updateAccountDetails: CurrentUserData }>(
-      `mutation UpdateAccountDetails($name: String!, $age: Int!) { updateAccountDetails(name: $name, age: $age) { ${CURRENT_USER_FIELDS} } }`,
-      { name, age },
+    // One write, one owner (docs/design.md, "One owner per request"): the profile service takes the whole
+    // edit in one append, name and age included, and the account follows them from its event. What the
+    // other services show of the person is read first, so a service that is away answers 503 before
+    // anything is written; once the edit is accepted, nothing can turn its answer into an error.
+    const { me: before } = await execute<{ me: CurrentUserData | null }>(`query CurrentUser { me { ${CURRENT_USER_FIELDS} } }`);
+    if (!before) throw new HttpError(401, Messages.signedOut);
+    const { updateProfile: edited } = await execute<{ updateProfile: Partial<CurrentUserData> }>(
+      `mutation UpdateProfile($input: ProfileInput!) { updateProfile(input: $input) { ${PROFILE_OWN_FIELDS} } }`,
+      { input },
     );
-    return { body: { user: toCurrentUser(data.updateAccountDetails) } };
+    await followedAccount(execute, input);
+    return { body: { user: toCurrentUser({ ...before, ...edited, name: input.name, age: input.age }) } };
   },
 });
 

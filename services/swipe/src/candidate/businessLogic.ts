@@ -1,3 +1,4 @@
+import type { KinkVisibility } from '@nocturne/contracts';
 import type { Decider } from '@nocturne/platform/domain';
 import { evolveCandidate, initialCandidate, type Candidate, type CandidateEvent, type CandidateProfile, type CoarseLocation } from './candidate';
 
@@ -6,8 +7,10 @@ export type CandidateCommand =
   | { type: 'RecordRegistration'; userId: number; age: number; registeredAt: string }
   | { type: 'RecordAge'; userId: number; age: number }
   | { type: 'RecordProfile'; userId: number; profile: CandidateProfile; onboarded: boolean; changedAt: string }
-  | { type: 'RecordPhotos'; userId: number; photoIds: string[]; changedAt: string }
+  | { type: 'RecordPhotos'; userId: number; photoIds: string[]; blurredPhotoUrl: string | null; changedAt: string }
   | { type: 'RecordLocation'; userId: number; location: CoarseLocation; movedAt: string }
+  | { type: 'RecordCity'; userId: number; city: string | null }
+  | { type: 'RecordKinkVisibility'; userId: number; visibility: KinkVisibility }
   | { type: 'RecordTimeZone'; userId: number; timeZone: string }
   | { type: 'Erase'; userId: number; erasedAt: string };
 
@@ -27,9 +30,15 @@ export function decideCandidate(command: CandidateCommand, state: Candidate): Ca
         ? []
         : [{ type: 'CandidateProfileChanged', data: { userId, profile: command.profile, onboarded: command.onboarded, changedAt: command.changedAt } }];
     case 'RecordPhotos':
-      return same(state.photoIds, command.photoIds) ? [] : [{ type: 'CandidatePhotosChanged', data: { userId, photoIds: command.photoIds, changedAt: command.changedAt } }];
+      return same(state.photoIds, command.photoIds) && state.blurredPhotoUrl === command.blurredPhotoUrl
+        ? []
+        : [{ type: 'CandidatePhotosChanged', data: { userId, photoIds: command.photoIds, blurredPhotoUrl: command.blurredPhotoUrl, changedAt: command.changedAt } }];
     case 'RecordLocation':
       return same(state.location, command.location) ? [] : [{ type: 'CandidateMoved', data: { userId, location: command.location, movedAt: command.movedAt } }];
+    case 'RecordCity':
+      return state.city === command.city ? [] : [{ type: 'CandidateCityChosen', data: { userId, city: command.city } }];
+    case 'RecordKinkVisibility':
+      return same(state.kinkVisibility, command.visibility) ? [] : [{ type: 'CandidateKinkVisibilitySet', data: { userId, visibility: command.visibility } }];
     case 'RecordTimeZone':
       return state.timeZone === command.timeZone ? [] : [{ type: 'CandidateTimeZoneSet', data: { userId, timeZone: command.timeZone } }];
     case 'Erase':

@@ -1,4 +1,4 @@
-import type { Gender, GridCell } from '@nocturne/contracts';
+import { DefaultKinkVisibility, type Gender, type GridCell, type KinkVisibility } from '@nocturne/contracts';
 import type { DomainEvent } from '@nocturne/platform/domain';
 
 /**
@@ -18,6 +18,8 @@ export interface CandidateProfile {
   interests: string[];
   /** In display order: the first is the card's picture. */
   photoIds: string[];
+  /** The blurred copy of the first photo (who liked you, on the free plan); null when there is none. */
+  blurredPhotoUrl?: string | null;
 }
 
 /** The centre of the person's ~1 km grid cell: the only position that ever leaves the profile service. */
@@ -25,15 +27,17 @@ export interface CoarseLocation {
   cell: GridCell;
   latitude: number;
   longitude: number;
-  /** A city the person chose to show; null otherwise. */
-  city: string | null;
 }
 
 export type CandidateRegistered = DomainEvent<'CandidateRegistered', { userId: number; age: number; registeredAt: string }>;
 export type CandidateAgeChanged = DomainEvent<'CandidateAgeChanged', { userId: number; age: number }>;
 export type CandidateProfileChanged = DomainEvent<'CandidateProfileChanged', { userId: number; profile: CandidateProfile; onboarded: boolean; changedAt: string }>;
-export type CandidatePhotosChanged = DomainEvent<'CandidatePhotosChanged', { userId: number; photoIds: string[]; changedAt: string }>;
+export type CandidatePhotosChanged = DomainEvent<'CandidatePhotosChanged', { userId: number; photoIds: string[]; blurredPhotoUrl?: string | null; changedAt: string }>;
 export type CandidateMoved = DomainEvent<'CandidateMoved', { userId: number; location: CoarseLocation; movedAt: string }>;
+/** The city the person chose to show on their card (null: none); never derived from their position. */
+export type CandidateCityChosen = DomainEvent<'CandidateCityChosen', { userId: number; city: string | null }>;
+/** Who may see the person's kinks (and so match them by a kink filter). */
+export type CandidateKinkVisibilitySet = DomainEvent<'CandidateKinkVisibilitySet', { userId: number; visibility: KinkVisibility }>;
 export type CandidateTimeZoneSet = DomainEvent<'CandidateTimeZoneSet', { userId: number; timeZone: string }>;
 /** The person deleted their account: nothing of them is shown or kept (their key is shredded after). */
 export type CandidateErased = DomainEvent<'CandidateErased', { userId: number; erasedAt: string }>;
@@ -44,6 +48,8 @@ export type CandidateEvent =
   | CandidateProfileChanged
   | CandidatePhotosChanged
   | CandidateMoved
+  | CandidateCityChosen
+  | CandidateKinkVisibilitySet
   | CandidateTimeZoneSet
   | CandidateErased;
 
@@ -53,11 +59,14 @@ export interface Candidate {
   profile: CandidateProfile | null;
   onboarded: boolean;
   photoIds: string[];
+  blurredPhotoUrl: string | null;
   location: CoarseLocation | null;
+  city: string | null;
+  kinkVisibility: KinkVisibility;
   timeZone: string | null;
 }
 
-export const initialCandidate = (): Candidate => ({ status: 'absent', age: null, profile: null, onboarded: false, photoIds: [], location: null, timeZone: null });
+export const initialCandidate = (): Candidate => ({ status: 'absent', age: null, profile: null, onboarded: false, photoIds: [], blurredPhotoUrl: null, location: null, city: null, kinkVisibility: DefaultKinkVisibility, timeZone: null });
 
 /**
  * Folding also runs over events whose personal fields were shredded (read back as null); every such
@@ -71,11 +80,23 @@ export function evolveCandidate(state: Candidate, event: CandidateEvent): Candid
     case 'CandidateAgeChanged':
       return { ...active, age: event.data.age };
     case 'CandidateProfileChanged':
-      return { ...active, profile: event.data.profile, photoIds: event.data.profile?.photoIds ?? [], onboarded: state.onboarded || event.data.onboarded };
-    case 'CandidatePhotosChanged':
-      return { ...active, photoIds: event.data.photoIds, profile: state.profile && { ...state.profile, photoIds: event.data.photoIds } };
+      return {
+        ...active,
+        profile: event.data.profile,
+        photoIds: event.data.profile?.photoIds ?? [],
+        blurredPhotoUrl: event.data.profile?.blurredPhotoUrl ?? null,
+        onboarded: state.onboarded || event.data.onboarded,
+      };
+    case 'CandidatePhotosChanged': {
+      const { photoIds, blurredPhotoUrl = null } = event.data;
+      return { ...active, photoIds, blurredPhotoUrl, profile: state.profile && { ...state.profile, photoIds, blurredPhotoUrl } };
+    }
     case 'CandidateMoved':
       return { ...active, location: event.data.location };
+    case 'CandidateCityChosen':
+      return { ...active, city: event.data.city };
+    case 'CandidateKinkVisibilitySet':
+      return { ...active, kinkVisibility: event.data.visibility };
     case 'CandidateTimeZoneSet':
       return { ...active, timeZone: event.data.timeZone };
     case 'CandidateErased':

@@ -20,6 +20,14 @@ describe('a candidate (the swipe context own copy of a person)', () => {
     expect(candidateDecider.evolve(candidateDecider.evolve(candidateDecider.initialState(), onboarded), { type: 'CandidateProfileChanged', data: { userId: 4, profile: { ...profile, kinks: [] }, onboarded: false, changedAt: 't2' } }).onboarded).toBe(true);
   });
 
+  it('records who may see the kinks once, and the default (everyone) needs no event', () => {
+    const visibility = { audience: 'everyone' as const, perKink: [{ kink: 'Rope Play', audience: 'sharers' as const }] };
+    const set: CandidateEvent = { type: 'CandidateKinkVisibilitySet', data: { userId: 4, visibility } };
+    spec.given([registered]).when({ type: 'RecordKinkVisibility', userId: 4, visibility }).then([set]);
+    spec.given([registered, set]).when({ type: 'RecordKinkVisibility', userId: 4, visibility }).thenNothingHappens();
+    spec.given([registered]).when({ type: 'RecordKinkVisibility', userId: 4, visibility: { audience: 'everyone', perKink: [] } }).thenNothingHappens();
+  });
+
   it('never brings an erased person back, whatever arrives late', () => {
     spec.given([registered, erased]).when({ type: 'RecordRegistration', userId: 4, age: 30, registeredAt: 'later' }).thenNothingHappens();
     spec.given([erased]).when({ type: 'RecordProfile', userId: 4, profile, onboarded: true, changedAt: 'later' }).thenNothingHappens();

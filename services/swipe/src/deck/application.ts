@@ -1,6 +1,7 @@
+import { signedInActor, type Actor } from '@nocturne/platform';
 import { isLikeKind, planAllowances, usesAdvancedFilters, type DeckFilters } from '@nocturne/contracts';
 import type { Filter } from '@nocturne/platform';
-import { signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';
 import { hiddenFrom, type CandidateRow } from '../projections/readModels';
@@ -29,6 +30,8 @@ export interface LikeReceived {
   likedAt: string;
   superLike: boolean;
   firstPhotoId: string | null;
+  /** The blurred copy of their first photo: all a free plan is shown. */
+  blurredPhotoUrl: string | null;
 }
 
 export const DECK_PAGE_MAX = 50;
@@ -44,12 +47,22 @@ const positionOf = (row: Pick<CandidateRow, 'latitude' | 'longitude'> | null): P
 export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication) {
   const { collections } = deps;
 
-  function filterDocument(filters: DeckFilters, advanced: boolean, userIds: Filter): Filter {
+  /**
+   * A kink filter must not reveal a kink its owner shows only to people who share it: a filter kink the
+   * viewer has matches any of a person's kinks (the person would show it to them), one the viewer lacks
+   * matches only kinks shown to everyone.
+   */
+  function filterDocument(filters: DeckFilters, advanced: boolean, userIds: Filter, myKinks: ReadonlySet<string>): Filter {
     const filter: Filter = { onboarded: true, erased: { $ne: true }, userId: userIds, age: { $gte: filters.ageRange[0], $lte: filters.ageRange[1] } };
     if (filters.gender !== 'all') filter.gender = filters.gender;
     if (filters.city) filter.city = filters.city.toLowerCase();
     // Filters kept from a plan that lapsed no longer apply.
-    if (advanced && filters.kinks.length > 0) filter.kinks = { $all: filters.kinks };
+    if (advanced && filters.kinks.length > 0) {
+      const shared = filters.kinks.filter((kink) => myKinks.has(kink));
+      const notMine = filters.kinks.filter((kink) => !myKinks.has(kink));
+      if (shared.length > 0) filter.kinks = { $all: shared };
+      if (notMine.length > 0) filter.publicKinks = { $all: notMine };
+    }
     if (advanced && filters.interests.length > 0) filter.interests = { $all: filters.interests };
     return filter;
   }
@@ -82,7 +95,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
 
   return {
     async deck(actor: Actor, options: { limit?: number; includePassed?: boolean } = {}): Promise<Deck> {
-      const viewerId = signedIn(actor);
+      const viewerId = signedInActor(actor);
       const limit = Math.min(DECK_PAGE_MAX, Math.max(1, options.limit ?? 20));
       const now = deps.clock();
       const [me, member, mySwipes, likedMe, hidden] = await Promise.all([
@@ -100,7 +113,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       const from = positionOf(me && !me.erased ? me : null);
 
       const pick = async (userIds: Filter) => {
-        const base = filterDocument(member.filters, advanced, userIds);
+        const base = filterDocument(member.filters, advanced, userIds, myKinks);
         if (from) return nearby(base, from, member.filters.distance, limit);
         const rows = await collections.candidates.find(base, { sort: { shuffle: 1 }, limit });
         return rows.map((row) => ({ row, distanceKm: null as number | null }));
@@ -127,7 +140,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
 
     /** Who liked the viewer and is still waiting for an answer: not swiped back, not matched, not erased. */
     async likesReceived(actor: Actor): Promise<LikeReceived[]> {
-      const viewerId = signedIn(actor);
+      const viewerId = signedInActor(actor);
       const [received, mine, hidden] = await Promise.all([
         collections.swipes.find({ swipedId: viewerId, kind: { $in: ['like', 'superlike'] } }, { sort: { swipedAt: -1 } }),
         collections.swipes.find({ swiperId: viewerId }),
@@ -139,12 +152,12 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       const byId = new Map(rows.map((row) => [row.userId, row]));
       return waiting.flatMap((swipe) => {
         const row = byId.get(swipe.swiperId);
-        return row ? [{ userId: swipe.swiperId, likedAt: swipe.swipedAt, superLike: swipe.kind === 'superlike', firstPhotoId: row.firstPhotoId }] : [];
+        return row ? [{ userId: swipe.swiperId, likedAt: swipe.swipedAt, superLike: swipe.kind === 'superlike', firstPhotoId: row.firstPhotoId, blurredPhotoUrl: row.blurredPhotoUrl ?? null }] : [];
       });
     },
 
     async canSeeLikes(actor: Actor): Promise<boolean> {
-      const viewerId = signedIn(actor);
+      const viewerId = signedInActor(actor);
       return planAllowances[planInForce(await members.load(viewerId), deps.clock())].seeLikes;
     },
   };

@@ -1,8 +1,7 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { deckFiltersSchema, firstFieldError, type Billing, type DeckFilters, type PlanId, type SwipeKind } from '@nocturne/contracts';
-import { invalidInput, RuleViolation, type SubgraphBaseContext } from '@nocturne/platform';
+import { actorOf, invalidInput, RuleViolation, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
 import type { DeckApplication } from '../deck/application';
-import type { Actor } from '../dependencies';
 import type { MemberApplication, MembershipView } from '../member/application';
 import type { MatchesApplication, MatchView } from '../pair/application';
 import type { QuotaView, SwipingApplication } from '../swiping/application';
@@ -13,8 +12,6 @@ export interface SwipeContext extends SubgraphBaseContext {
   deck: DeckApplication;
   matches: MatchesApplication;
 }
-
-const actorOf = (context: SwipeContext): Actor => ({ ...(context.internal.uid !== undefined && { uid: context.internal.uid }), requestId: context.requestId });
 
 // GraphQL enums are upper case; the contracts' values are the spec's.
 const kinds: Record<string, SwipeKind> = { LIKE: 'like', PASS: 'pass', SUPERLIKE: 'superlike' };
@@ -74,7 +71,7 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
         visible,
         count: likes.length,
         // Nothing that names the person travels to a free plan: no id, no name, no time.
-        likes: likes.map((like) => (visible ? { superLike: like.superLike, user: { id: like.userId }, likedAt: like.likedAt, blurredPhotoUrl: null } : { superLike: like.superLike, user: null, likedAt: null, blurredPhotoUrl: null })),
+        likes: likes.map((like) => (visible ? { superLike: like.superLike, user: { id: like.userId }, likedAt: like.likedAt, blurredPhotoUrl: null } : { superLike: like.superLike, user: null, likedAt: null, blurredPhotoUrl: like.blurredPhotoUrl })),
       };
     },
     matches: async (_parent, args: { userId?: number | null }, context: SwipeContext) => (await context.matches.matches(actorOf(context), args.userId ?? undefined)).map(match),
@@ -105,7 +102,10 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     },
   },
   User: {
-    __resolveReference: (reference: { id: number }) => ({ id: reference.id }),
+    __resolveReference: (reference: { id: number }, context: SwipeContext) => {
+      signedInViewer(context.internal);
+      return { id: reference.id };
+    },
     nightOwlScore: (parent: { id: number }, _args, context: SwipeContext) => context.matches.nightOwlScore(actorOf(context), parent.id),
     stats: (parent: { id: number }, _args, context: SwipeContext) => (context.internal.uid === parent.id ? context.matches.stats(parent.id) : null),
   },

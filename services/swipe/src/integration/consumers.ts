@@ -1,5 +1,5 @@
-import { AuthEvents, ProfileEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import { AuthEvents, ProfileEvents, Topics } from '@nocturne/contracts';
+import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
 import type { CandidateApplication } from '../candidate/application';
 
 export const SWIPE_CONSUMER_GROUP = 'swipe';
@@ -9,7 +9,6 @@ const photoIds = (photos: ReadonlyArray<{ id: string }>) => photos.map((photo) =
 /** What auth and profile publish about people, turned into commands on this service's candidates. */
 export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; publishedPersonalData: PersonalDataVault; candidates: CandidateApplication; logger: Logger }): Promise<BusConsumer> {
   const { candidates } = deps;
-  const source = (event: IntegrationEvent) => ({ eventId: event.id, ...(event.metadata.correlationId && { correlationId: event.metadata.correlationId }) });
   return consumeIntegrationEvents({
     bus: deps.bus,
     group: SWIPE_CONSUMER_GROUP,
@@ -18,27 +17,31 @@ export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; pu
     deduper: keyValueDeduper(deps.kv, { namespace: 'swipe-people' }),
     logger: deps.logger,
     handlers: [
-      on(AuthEvents.UserRegistered, (data, event) => candidates.record({ type: 'RecordRegistration', userId: data.userId, age: data.age, registeredAt: data.registeredAt }, source(event))),
-      on(AuthEvents.AccountDetailsChanged, (data, event) => candidates.record({ type: 'RecordAge', userId: data.userId, age: data.age }, source(event))),
-      on(AuthEvents.UserDeleted, (data, event) => candidates.record({ type: 'Erase', userId: data.userId, erasedAt: data.deletedAt }, source(event))),
+      on(AuthEvents.UserRegistered, (data, event) => candidates.record({ type: 'RecordRegistration', userId: data.userId, age: data.age, registeredAt: data.registeredAt }, sourceOf(event))),
+      on(AuthEvents.AccountDetailsChanged, (data, event) => candidates.record({ type: 'RecordAge', userId: data.userId, age: data.age }, sourceOf(event))),
+      on(AuthEvents.UserDeleted, (data, event) => candidates.record({ type: 'Erase', userId: data.userId, erasedAt: data.deletedAt }, sourceOf(event))),
       on(ProfileEvents.OnboardingCompleted, (data, event) =>
         candidates.record(
-          { type: 'RecordProfile', userId: data.userId, profile: { gender: data.gender, kinks: data.kinks, interests: data.interests, photoIds: photoIds(data.photos) }, onboarded: true, changedAt: data.completedAt },
-          source(event),
+          { type: 'RecordProfile', userId: data.userId, profile: { gender: data.gender, kinks: data.kinks, interests: data.interests, photoIds: photoIds(data.photos), blurredPhotoUrl: data.blurredPhotoUrl ?? null }, onboarded: true, changedAt: data.completedAt },
+          sourceOf(event),
         ),
       ),
       on(ProfileEvents.ProfileUpdated, (data, event) =>
         candidates.record(
-          { type: 'RecordProfile', userId: data.userId, profile: { gender: data.gender, kinks: data.kinks, interests: data.interests, photoIds: photoIds(data.photos) }, onboarded: false, changedAt: data.updatedAt },
-          source(event),
+          { type: 'RecordProfile', userId: data.userId, profile: { gender: data.gender, kinks: data.kinks, interests: data.interests, photoIds: photoIds(data.photos), blurredPhotoUrl: data.blurredPhotoUrl ?? null }, onboarded: false, changedAt: data.updatedAt },
+          sourceOf(event),
         ),
       ),
-      on(ProfileEvents.ProfilePhotosChanged, (data, event) => candidates.record({ type: 'RecordPhotos', userId: data.userId, photoIds: photoIds(data.photos), changedAt: data.changedAt }, source(event))),
+      on(ProfileEvents.ProfilePhotosChanged, (data, event) => candidates.record({ type: 'RecordPhotos', userId: data.userId, photoIds: photoIds(data.photos), blurredPhotoUrl: data.blurredPhotoUrl ?? null, changedAt: data.changedAt }, sourceOf(event))),
       on(ProfileEvents.LocationUpdated, (data, event) =>
-        candidates.record({ type: 'RecordLocation', userId: data.userId, location: { cell: data.cell, latitude: data.latitude, longitude: data.longitude, city: null }, movedAt: data.updatedAt }, source(event)),
+        candidates.record({ type: 'RecordLocation', userId: data.userId, location: { cell: data.cell, latitude: data.latitude, longitude: data.longitude }, movedAt: data.updatedAt }, sourceOf(event)),
       ),
-      on(ProfileEvents.TimeZoneSet, (data, event) => candidates.record({ type: 'RecordTimeZone', userId: data.userId, timeZone: data.timeZone }, source(event))),
-      on(ProfileEvents.ProfileErased, (data, event) => candidates.record({ type: 'Erase', userId: data.userId, erasedAt: data.erasedAt }, source(event))),
+      on(ProfileEvents.PublicCityChanged, (data, event) => candidates.record({ type: 'RecordCity', userId: data.userId, city: data.city }, sourceOf(event))),
+      on(ProfileEvents.KinkVisibilityChanged, (data, event) =>
+        candidates.record({ type: 'RecordKinkVisibility', userId: data.userId, visibility: { audience: data.audience, perKink: data.perKink } }, sourceOf(event)),
+      ),
+      on(ProfileEvents.TimeZoneSet, (data, event) => candidates.record({ type: 'RecordTimeZone', userId: data.userId, timeZone: data.timeZone }, sourceOf(event))),
+      on(ProfileEvents.ProfileErased, (data, event) => candidates.record({ type: 'Erase', userId: data.userId, erasedAt: data.erasedAt }, sourceOf(event))),
     ],
   });
 }

@@ -1,6 +1,6 @@
 import { planAllowances, type Billing, type DeckFilters, type PlanAllowance, type PlanId } from '@nocturne/contracts';
-import { handleCommand, loadStream } from '@nocturne/platform';
-import { commandContext, signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor } from '@nocturne/platform';
+import { type SwipeDependencies } from '../dependencies';
 import { memberDecider } from './businessLogic';
 import { memberStreamId, planInForce, type Member } from './member';
 
@@ -33,32 +33,32 @@ export function createMemberApplication(deps: SwipeDependencies) {
       return { plan, allowance: planAllowances[plan] };
     },
     async membership(actor: Actor): Promise<MembershipView> {
-      return view(await load(signedIn(actor)), deps.clock());
+      return view(await load(signedInActor(actor)), deps.clock());
     },
     async choosePlan(actor: Actor, input: { plan: PlanId; billing: Billing | null }): Promise<MembershipView> {
-      const userId = signedIn(actor);
+      const userId = signedInActor(actor);
       const now = deps.clock();
       const result = await handleCommand({
         eventStore: deps.eventStore,
         streamId: memberStreamId(userId),
         decider: memberDecider,
         command: { type: 'ChoosePlan', userId, plan: input.plan, billing: input.billing, now },
-        context: commandContext(deps, now, actor),
+        context: actorCommandContext(deps.newId, now, actor),
       });
       return view(result.state, now);
     },
     async filters(actor: Actor): Promise<DeckFilters> {
-      return (await load(signedIn(actor))).filters;
+      return (await load(signedInActor(actor))).filters;
     },
     async setFilters(actor: Actor, filters: DeckFilters): Promise<DeckFilters> {
-      const userId = signedIn(actor);
+      const userId = signedInActor(actor);
       const now = deps.clock();
       const result = await handleCommand({
         eventStore: deps.eventStore,
         streamId: memberStreamId(userId),
         decider: memberDecider,
         command: { type: 'SetFilters', userId, filters, now },
-        context: commandContext(deps, now, actor),
+        context: actorCommandContext(deps.newId, now, actor),
       });
       return result.state.filters;
     },

@@ -1,6 +1,6 @@
 import { SwipeMessages } from '@nocturne/contracts';
-import { handleCommand, invalidInput, RuleViolation } from '@nocturne/platform';
-import { commandContext, signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import { actorCommandContext, handleCommand, invalidInput, RuleViolation, signedInActor, type Actor } from '@nocturne/platform';
+import { type SwipeDependencies } from '../dependencies';
 import { pairDecider } from './businessLogic';
 import { pairStreamId } from './pair';
 import type { MatchRow } from '../projections/readModels';
@@ -28,14 +28,14 @@ export function createMatchesApplication(deps: SwipeDependencies) {
   return {
     /** The viewer's matches, newest first. `userId`, where a REST path names one, must be the viewer. */
     async matches(actor: Actor, userId?: number): Promise<MatchView[]> {
-      const viewerId = signedIn(actor);
+      const viewerId = signedInActor(actor);
       if (userId !== undefined && userId !== viewerId) throw new RuleViolation('FORBIDDEN', 'You can only see your own matches');
       const rows = await collections.matches.find({ userIds: viewerId, endedAt: null, erased: { $ne: true } }, { sort: { createdAt: -1 } });
       return rows.map((row) => viewFor(viewerId, row));
     },
 
     async match(actor: Actor, matchId: number): Promise<MatchView> {
-      const viewerId = signedIn(actor);
+      const viewerId = signedInActor(actor);
       const row = await collections.matches.get(String(matchId));
       if (!row || row.erased || row.endedAt !== null) throw new RuleViolation('NOT_FOUND', SwipeMessages.matchNotFound);
       if (!row.userIds.includes(viewerId)) throw new RuleViolation('FORBIDDEN', 'This match is not yours');
@@ -50,15 +50,15 @@ export function createMatchesApplication(deps: SwipeDependencies) {
         eventStore: deps.eventStore,
         streamId: pairStreamId(viewer.user1Id, viewer.user2Id),
         decider: pairDecider,
-        command: { type: 'Unmatch', by: signedIn(actor), other: viewer.otherUserId, now },
-        context: commandContext(deps, now, actor),
+        command: { type: 'Unmatch', by: signedInActor(actor), other: viewer.otherUserId, now },
+        context: actorCommandContext(deps.newId, now, actor),
       });
       await deps.projection.waitFor(result.lastGlobalPosition);
     },
 
     /** Hides the two people from each other everywhere, for good, and ends their match. */
     async block(actor: Actor, userId: number): Promise<void> {
-      const blockerId = signedIn(actor);
+      const blockerId = signedInActor(actor);
       if (userId === blockerId) throw invalidInput('userId', SwipeMessages.blockSelf);
       const target = await collections.candidates.get(String(userId));
       if (!target || target.erased) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
@@ -68,7 +68,7 @@ export function createMatchesApplication(deps: SwipeDependencies) {
         streamId: pairStreamId(blockerId, userId),
         decider: pairDecider,
         command: { type: 'Block', by: blockerId, other: userId, now },
-        context: commandContext(deps, now, actor),
+        context: actorCommandContext(deps.newId, now, actor),
       });
       await deps.projection.waitFor(result.lastGlobalPosition);
     },
@@ -90,7 +90,7 @@ export function createMatchesApplication(deps: SwipeDependencies) {
 
     /** Anyone signed in sees anyone's score (it is on every card); nobody signed out does. */
     async nightOwlScore(actor: Actor, userId: number): Promise<number> {
-      signedIn(actor);
+      signedInActor(actor);
       const since = new Date(deps.clock().getTime() - NIGHT_OWL_WINDOW_MS).toISOString();
       return nightOwlScore(await collections.activity.find({ userId, hour: { $gte: since } }));
     },

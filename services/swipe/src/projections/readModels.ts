@@ -1,4 +1,4 @@
-import { isNightTime, type Gender, type SwipeKind } from '@nocturne/contracts';
+import { DefaultKinkVisibility, isNightTime, publicKinks, type Gender, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
 import { ERASE, hasErasedPersonalData, versionedRows, type ReadModelCollection, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
 import { userIdOfCandidateStream, type CandidateEvent } from '../candidate/candidate';
 import type { NightEvent } from '../night/night';
@@ -9,9 +9,15 @@ export interface CandidateRow extends VersionedRow {
   userId: number;
   age: number | null;
   gender: Gender | null;
+  /** Every kink: shared kinks are marked with these, and a viewer's kink filter matches the ones they have too. */
   kinks: string[];
+  /** The kinks shown to everyone: a kink filter on a kink the viewer lacks matches only these (else it would reveal a hidden one). */
+  publicKinks: string[];
+  kinkVisibility: KinkVisibility;
   interests: string[];
   firstPhotoId: string | null;
+  /** The blurred copy of the first photo (who liked you, on the free plan). */
+  blurredPhotoUrl: string | null;
   onboarded: boolean;
   /** Cell centre, for the distance box and the distance shown. */
   latitude: number | null;
@@ -108,8 +114,11 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         age: null,
         gender: null,
         kinks: [],
+        publicKinks: [],
+        kinkVisibility: DefaultKinkVisibility,
         interests: [],
         firstPhotoId: null,
+        blurredPhotoUrl: null,
         onboarded: false,
         latitude: null,
         longitude: null,
@@ -123,15 +132,30 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         case 'CandidateAgeChanged':
           return { ...base, age: event.data.age };
         case 'CandidateProfileChanged': {
-          const { gender, kinks, interests, photoIds } = event.data.profile;
-          return { ...base, gender, kinks, interests, firstPhotoId: photoIds[0] ?? null, onboarded: base.onboarded || event.data.onboarded };
+          const { gender, kinks, interests, photoIds, blurredPhotoUrl = null } = event.data.profile;
+          return {
+            ...base,
+            gender,
+            kinks,
+            publicKinks: publicKinks(kinks, base.kinkVisibility),
+            interests,
+            firstPhotoId: photoIds[0] ?? null,
+            blurredPhotoUrl,
+            onboarded: base.onboarded || event.data.onboarded,
+          };
         }
         case 'CandidatePhotosChanged':
-          return { ...base, firstPhotoId: event.data.photoIds[0] ?? null };
+          return { ...base, firstPhotoId: event.data.photoIds[0] ?? null, blurredPhotoUrl: event.data.blurredPhotoUrl ?? null };
         case 'CandidateMoved': {
-          const { latitude, longitude, city } = event.data.location;
-          return { ...base, latitude, longitude, city: city?.trim().toLowerCase() || null, cityName: city?.trim() || null };
+          const { latitude, longitude } = event.data.location;
+          return { ...base, latitude, longitude };
         }
+        case 'CandidateCityChosen': {
+          const city = event.data.city?.trim() || null;
+          return { ...base, city: city?.toLowerCase() ?? null, cityName: city };
+        }
+        case 'CandidateKinkVisibilitySet':
+          return { ...base, kinkVisibility: event.data.visibility, publicKinks: publicKinks(base.kinks, event.data.visibility) };
         case 'CandidateTimeZoneSet':
           return { ...base, timeZone: event.data.timeZone };
         case 'CandidateErased':

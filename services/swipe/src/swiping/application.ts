@@ -1,6 +1,6 @@
 import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, quotaNight, SwipeMessages, type PlanId, type SwipeKind } from '@nocturne/contracts';
-import { handleCommand, invalidInput, loadStream, RuleViolation, type CommandContext } from '@nocturne/platform';
-import { commandContext, signedIn, type Actor, type SwipeDependencies } from '../dependencies';
+import { actorCommandContext, handleCommand, invalidInput, loadStream, RuleViolation, signedInActor, type Actor, type CommandContext } from '@nocturne/platform';
+import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import type { MatchView } from '../pair/application';
 import { nightDecider } from '../night/businessLogic';
@@ -63,7 +63,7 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
     registerInPair,
 
     async swipe(actor: Actor, input: { swipedId: number; kind: SwipeKind }): Promise<SwipeOutcome> {
-      const swiperId = signedIn(actor);
+      const swiperId = signedInActor(actor);
       const { swipedId, kind } = input;
       if (swipedId === swiperId) throw invalidInput('swipedId', SwipeMessages.self);
       const [target, blocked] = await Promise.all([collections.candidates.get(String(swipedId)), collections.blocks.count({ $or: [{ blockerId: swiperId, blockedId: swipedId }, { blockerId: swipedId, blockedId: swiperId }] })]);
@@ -73,7 +73,7 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
       const timeZone = await timeZoneOf(swiperId);
       const plan = await members.planInForce(swiperId, now);
       const night = quotaNight(now, timeZone);
-      const context = commandContext(deps, now, actor);
+      const context = actorCommandContext(deps.newId, now, actor);
       const swipeId = deps.newId();
       const recorded = await handleCommand({
         eventStore,
@@ -105,7 +105,7 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
     },
 
     async quota(actor: Actor): Promise<QuotaView> {
-      const userId = signedIn(actor);
+      const userId = signedInActor(actor);
       const now = deps.clock();
       const timeZone = await timeZoneOf(userId);
       const night = quotaNight(now, timeZone);
@@ -114,7 +114,7 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
     },
 
     async swipeWindow(actor: Actor) {
-      const userId = signedIn(actor);
+      const userId = signedInActor(actor);
       const now = deps.clock();
       const timeZone = await timeZoneOf(userId);
       return { open: isSwipeWindowOpen(now, timeZone, deps.windowMode), mode: deps.windowMode, opensAt: nextWindowOpening(now, timeZone).toISOString(), timeZone, now: now.toISOString() };

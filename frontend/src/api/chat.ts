@@ -1,0 +1,96 @@
+import { requestJson } from './http';
+
+/** One message as `POST /api/messages` and `GET /api/messages` answer it. */
+export interface ChatMessage {
+  id: string;
+  content: string;
+  senderId: number;
+  matchId: number;
+  createdAt: string;
+  /** Its position in the conversation, from 1: the cursor of the history and of read markers. */
+  seq: number;
+}
+
+export interface MessagePage {
+  messages: ChatMessage[];
+  olderCursor: string | null;
+}
+
+export interface ConversationSummary {
+  matchId: number;
+  createdAt: string;
+  otherUser: { id: number; name: string; photo: string; isOnline: boolean };
+  unreadCount: number;
+  lastMessage: { content: string; senderId: number; createdAt: string } | null;
+  /** The other person's read marker, on plans with read receipts; null otherwise. */
+  otherReadUpTo: number | null;
+  otherDeleted: boolean;
+}
+
+/** A GraphQL call's refusal: its message and code (`FORBIDDEN`, `NOT_FOUND`, ...). */
+export class GraphqlError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'GraphqlError';
+  }
+}
+
+async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const answer = await requestJson<{ data?: T | null; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
+  const error = answer.errors?.[0];
+  if (error || !answer.data) throw new GraphqlError(error?.message ?? 'No answer', error?.extensions?.code);
+  return answer.data;
+}
+
+interface MatchRow {
+  id: number;
+  createdAt: string;
+  otherUser: { id: number; name: string; avatarUrl: string; isOnline: boolean };
+  conversation: { unreadCount: number; lastMessage: { content: string; senderId: number; createdAt: string } | null; otherReadUpTo: number | null; otherDeleted: boolean } | null;
+}
+
+/** Your matches with their conversations, newest match first (one query through the gateway). */
+export async function fetchConversations(): Promise<ConversationSummary[]> {
+  const data = await graphql<{ matches: MatchRow[] }>(
+    '{ matches { id createdAt otherUser { id name avatarUrl isOnline } conversation { unreadCount otherReadUpTo otherDeleted lastMessage { content senderId createdAt } } } }',
+  );
+  return data.matches.map((match) => ({
+    matchId: match.id,
+    createdAt: match.createdAt,
+    otherUser: { id: match.otherUser.id, name: match.otherUser.name, photo: match.otherUser.avatarUrl, isOnline: match.otherUser.isOnline },
+    unreadCount: match.conversation?.unreadCount ?? 0,
+    lastMessage: match.conversation?.lastMessage ?? null,
+    otherReadUpTo: match.conversation?.otherReadUpTo ?? null,
+    otherDeleted: match.conversation?.otherDeleted ?? false,
+  }));
+}
+
+/** Whether the other person of a match deleted their account (the match is gone from your list then). */
+export async function otherDeleted(matchId: number): Promise<boolean> {
+  try {
+    return (await graphql<{ conversation: { otherDeleted: boolean } }>('query Conversation($m: Int!) { conversation(matchId: $m) { otherDeleted } }', { m: matchId })).conversation.otherDeleted;
+  } catch {
+    return false;
+  }
+}
+
+export const fetchMessages = (matchId: number, page: { before?: string; after?: number } = {}) =>
+  requestJson<MessagePage>('GET', `/api/messages?matchId=${matchId}${page.before ? `&before=${encodeURIComponent(page.before)}` : ''}${page.after !== undefined ? `&after=${page.after}` : ''}`);
+
+export const sendMessage = (matchId: number, senderId: number, content: string) => requestJson<ChatMessage>('POST', '/api/messages', { matchId, senderId, content });
+
+export const markConversationRead = (matchId: number, upToSeq?: number) =>
+  graphql<{ markConversationRead: number }>('mutation Read($m: Int!, $s: Int) { markConversationRead(matchId: $m, upToSeq: $s) }', { m: matchId, s: upToSeq ?? null });
+
+export const setTyping = (matchId: number, typing: boolean) => graphql('mutation Typing($m: Int!, $t: Boolean!) { setTyping(matchId: $m, typing: $t) }', { m: matchId, t: typing });
+
+export const unmatch = (matchId: number) => graphql('mutation Unmatch($m: Int!) { unmatch(matchId: $m) }', { m: matchId });
+
+/** Blocks the person (which ends the match) and files the report. */
+export async function blockAndReport(userId: number, matchId: number, reason: string, text: string): Promise<void> {
+  await graphql('mutation Report($input: ReportInput!) { reportUser(input: $input) }', { input: { userId, matchId, reason, text } });
+  await graphql('mutation Block($id: Int!) { block(userId: $id) }', { id: userId });
+}

@@ -1,0 +1,42 @@
+import { fetchDeck, fetchQuota, fetchSwipeWindow, type DeckProfile, type Quota, type SwipeWindowInfo } from '../../api/swipe';
+import { photosOf } from './deckProfile';
+import { preloadPhoto } from './photoPreload';
+
+export interface FirstDeck {
+  window: SwipeWindowInfo;
+  quota: Quota;
+  profiles: DeckProfile[];
+  /** When the answers arrived (Date.now()): the server's clock is compared with it, not with the time it is used. */
+  receivedAt: number;
+}
+
+/** An early load older than this is not used: the deck then loads afresh. */
+const FRESH_FOR_MS = 10_000;
+
+let early: { startedAt: number; load: Promise<FirstDeck> } | undefined;
+
+/**
+ * Starts the deck's first load with the app, before React draws, when the page opens on /swipe-deck: the
+ * cards (and the first photo, the page's largest paint) then do not wait for the session check and the
+ * first render. Everything asked needs the session cookie only; a signed-out visitor gets 401s nobody
+ * reads, and is sent to sign in as usual.
+ */
+export function prefetchDeck(now = Date.now()): void {
+  const load = Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck()]).then(([window, quota, profiles]) => ({ window, quota, profiles, receivedAt: Date.now() }));
+  // The top card's photo is what the page paints largest: fetched as soon as the cards are known.
+  load
+    .then(({ profiles: [top] }) => {
+      const photo = top && photosOf(top)[0];
+      if (photo) void preloadPhoto(photo, 'high');
+    })
+    .catch(() => undefined);
+  early = { startedAt: now, load };
+}
+
+/** The early load, once: undefined when none was started, it was taken already, or it is stale. */
+export function takePrefetchedDeck(now = Date.now()): Promise<FirstDeck> | undefined {
+  const taken = early;
+  early = undefined;
+  if (!taken || now - taken.startedAt > FRESH_FOR_MS) return undefined;
+  return taken.load;
+}

@@ -1,0 +1,54 @@
+import { GraphQLError } from 'graphql';
+import { DependencyTimeout, DependencyUnavailable, dependencyErrorExtensions, publicDependencyError, type Logger } from '@nocturne/platform';
+import { SignedDataSource } from './signedDataSource';
+
+/** A subgraph call without an answer after this long fails with TIMEOUT (504). */
+export const DEFAULT_SUBGRAPH_TIMEOUT_MS = 30_000;
+
+/** Seconds a caller waits before trying again when a subgraph process is away (a restart takes a few). */
+const SUBGRAPH_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A subgraph call that failed below GraphQL (no answer, or none in time), as the dependency failure it is;
+ * undefined for an answer the subgraph did give (its errors pass as they are).
+ */
+export function subgraphFailureOf(error: unknown, timeoutMs: number): DependencyUnavailable | DependencyTimeout | undefined {
+  // By name, not class: fetch's errors come from Node's own realm (a test sandbox has other classes).
+  if (error instanceof GraphQLError || typeof error !== 'object' || error === null) return undefined;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  if (name === 'TimeoutError' || name === 'AbortError') return new DependencyTimeout('subgraph', timeoutMs, { cause: error });
+  // Node's fetch: "fetch failed" with the socket's error (refused, reset, closed) as its cause.
+  if (name === 'TypeError' && message === 'fetch failed') return new DependencyUnavailable('subgraph', SUBGRAPH_RETRY_AFTER_SECONDS, { cause: error });
+  return undefined;
+}
+
+/**
+ * The signed data source with a bound on each call and honest failures: a subgraph that is down answers
+ * UNAVAILABLE (503 and Retry-After over REST), one that does not answer in time TIMEOUT (504), not a
+ * generic internal error.
+ */
+export class SubgraphDataSource extends SignedDataSource {
+  constructor(
+    url: string,
+    private readonly name: string,
+    internalSecret: string,
+    private readonly log: Logger,
+    private readonly timeoutMs: number = DEFAULT_SUBGRAPH_TIMEOUT_MS,
+  ) {
+    super(url, name, internalSecret, log);
+    const signed = this.fetcher;
+    this.fetcher = (input, init) => {
+      const deadline = AbortSignal.timeout(this.timeoutMs);
+      const signal = init?.signal ? AbortSignal.any([init.signal as AbortSignal, deadline]) : deadline;
+      return signed(input, { ...init, signal } as typeof init);
+    };
+  }
+
+  override didEncounterError(error: Error): never {
+    const failure = subgraphFailureOf(error, this.timeoutMs);
+    const answer = failure && publicDependencyError(failure);
+    if (!failure || !answer) throw error;
+    this.log.warn({ subgraph: this.name, err: { name: error.name, message: error.message, cause: String((error as { cause?: unknown }).cause ?? '') }, answered: answer.code }, 'subgraph call failed');
+    throw new GraphQLError(answer.message, { originalError: failure, extensions: dependencyErrorExtensions(answer) });
+  }
+}

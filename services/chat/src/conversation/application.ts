@@ -1,0 +1,300 @@
+import { ChatLimits, ChatMessages, messageContentSchema, planAllowances } from '@nocturne/contracts';
+import { actorCommandContext, handleCommand, loadStream, parseInput, RuleViolation, signedInActor, type Actor, type LiveStream } from '@nocturne/platform';
+import { z } from 'zod';
+import { chatterDecider } from '../chatter/businessLogic';
+import { chatterStreamId, planInForce } from '../chatter/chatter';
+import { channels, type ChatDependencies } from '../dependencies';
+import type { Presence, PresenceStatus } from '../live/presence';
+import { participantRowId, type ConversationRow, type MessageRow } from '../projections/readModels';
+import { conversationDecider } from './businessLogic';
+import { conversationStreamId, type EndReason } from './conversation';
+
+export interface MessageView {
+  id: string;
+  matchId: number;
+  senderId: number;
+  content: string;
+  createdAt: string;
+  /** Position in the conversation: the cursor of its history. */
+  seq: number;
+}
+
+export interface MessagePage {
+  messages: MessageView[];
+  /** Pass as `before` for the page of older messages; null at the first message. */
+  olderCursor: string | null;
+}
+
+export interface ConversationView {
+  matchId: number;
+  otherUserId: number;
+  unreadCount: number;
+  lastMessage: MessageView | null;
+  /** The other person's read marker, for 'Seen'; null where the viewer's plan has no read receipts. */
+  otherReadUpTo: number | null;
+  /** Set when the other person deleted their account (their messages are gone). */
+  otherDeleted: boolean;
+}
+
+/** What a conversation's subscribers receive. */
+export type ConversationSignal =
+  | { kind: 'message'; message: MessageView }
+  | { kind: 'typing'; userId: number; typing: boolean }
+  | { kind: 'read'; readerId: number; upToSeq: number }
+  | { kind: 'ended'; reason: EndReason };
+
+/** What a person's own subscriptions receive. */
+export type PersonSignal = { kind: 'unread'; total: number } | { kind: 'match'; matchId: number; otherUserId: number; createdAt: string };
+
+const toView = (row: MessageRow): MessageView => ({ id: row.messageId, matchId: row.matchId, senderId: row.senderId, content: row.content, createdAt: row.sentAt, seq: row.seq });
+
+const pageQuery = z.object({
+  limit: z.number({ error: ChatMessages.pageSize }).int(ChatMessages.pageSize).min(1, ChatMessages.pageSize).max(ChatLimits.pageMax, ChatMessages.pageSize).default(50),
+  before: z
+    .string({ error: ChatMessages.cursor })
+    .regex(/^[1-9]\d{0,9}$/, ChatMessages.cursor)
+    .transform(Number)
+    .nullish(),
+  after: z
+    .string({ error: ChatMessages.cursor })
+    .regex(/^(0|[1-9]\d{0,9})$/, ChatMessages.cursor)
+    .transform(Number)
+    .nullish(),
+});
+
+/** Typing stops showing after this long without a new signal (a client that vanished mid-sentence). */
+export const TYPING_EXPIRES_MS = 6_000;
+
+/**
+ * Messages, read markers, typing and unread counts. Only the two people of a match that is still on may
+ * read, write or listen; every use case checks that first, against the conversation itself.
+ */
+export function createConversationApplication(deps: ChatDependencies & { sendsPerMinute: number }, presence: Presence) {
+  const { collections, live } = deps;
+
+  /** The viewer's conversation of a match, or the error that says why not (a stranger learns nothing more). */
+  async function resolve(viewerId: number, matchId: number): Promise<ConversationRow> {
+    const rows = (await collections.conversations.find({ matchId })).filter((row) => !row.erased);
+    const row = rows.find((candidate) => candidate.userIds.includes(viewerId));
+    if (!row) throw rows.length > 0 ? new RuleViolation('FORBIDDEN', ChatMessages.notYours) : new RuleViolation('NOT_FOUND', ChatMessages.matchNotFound);
+    return row;
+  }
+
+  /** The viewer's live conversation row, or the error that says why not. */
+  async function readable(viewerId: number, matchId: number, options: { allowDeletedOther?: boolean } = {}): Promise<ConversationRow> {
+    const row = await resolve(viewerId, matchId);
+    if (row.erasedUserIds.includes(viewerId)) throw new RuleViolation('NOT_FOUND', ChatMessages.matchNotFound);
+    const otherDeleted = row.endReason === 'deleted';
+    if (row.endedAt !== null && !(options.allowDeletedOther && otherDeleted)) throw new RuleViolation('NOT_FOUND', ChatMessages.ended);
+    return row;
+  }
+
+  async function unreadTotal(userId: number): Promise<number> {
+    const rows = await collections.participants.find({ userId, active: true });
+    return rows.reduce((total, row) => total + (row.erased ? 0 : row.unread), 0);
+  }
+
+  async function readReceipts(userId: number): Promise<boolean> {
+    const { state } = await loadStream(deps.eventStore, chatterStreamId(userId), chatterDecider);
+    return planAllowances[planInForce(state, deps.clock())].readReceipts;
+  }
+
+  const announceUnread = async (userId: number) => live.publish(channels.person(userId), { kind: 'unread', total: await unreadTotal(userId) } satisfies PersonSignal);
+
+  return {
+    unreadTotal: (actor: Actor) => unreadTotal(signedInActor(actor)),
+
+    async send(actor: Actor, input: { matchId: number; content: unknown; senderId?: number | null }): Promise<MessageView> {
+      const senderId = signedInActor(actor);
+      if (input.senderId !== undefined && input.senderId !== null && input.senderId !== senderId) throw new RuleViolation('FORBIDDEN', ChatMessages.senderNotYou);
+      const content = parseInput(z.object({ content: messageContentSchema }), { content: input.content }).content;
+      // Who may write is checked before anything is counted (a stranger spends no quota), on the read
+      // model; the conversation's decider checks again on its own state when the message is appended.
+      const row = await readable(senderId, input.matchId);
+      const streamId = conversationStreamId(row.userIds);
+      await deps.rateLimiter.hit(`send:${senderId}`, { limit: deps.sendsPerMinute, windowMs: 60_000 });
+      const now = deps.clock();
+      const context = actorCommandContext(deps.newId, now, actor);
+      await handleCommand({ eventStore: deps.eventStore, streamId: chatterStreamId(senderId), decider: chatterDecider, command: { type: 'StartWriting', userId: senderId, matchId: input.matchId, now }, context });
+      const result = await handleCommand({ eventStore: deps.eventStore, streamId, decider: conversationDecider, command: { type: 'SendMessage', messageId: deps.newId(), senderId, content, now }, context });
+      const sent = result.events[0]!;
+      if (sent.type !== 'MessageSent') throw new Error('SendMessage appended no message');
+      const message: MessageView = { id: sent.data.messageId, matchId: input.matchId, senderId, content, createdAt: sent.data.sentAt, seq: sent.data.seq };
+      await live.publish(channels.conversation(row.conversationId), { kind: 'message', message } satisfies ConversationSignal);
+      await deps.projection.waitFor(result.lastGlobalPosition);
+      await announceUnread(sent.data.recipientId);
+      return message;
+    },
+
+    /** A page of history, newest last: `before` pages back, `after` catches up after a reconnect. */
+    async messages(actor: Actor, matchId: number, query: { limit?: number | null; before?: string | null; after?: string | null }): Promise<MessagePage> {
+      const viewerId = signedInActor(actor);
+      const { limit, before, after } = parseInput(pageQuery, { limit: query.limit ?? undefined, before: query.before, after: query.after });
+      const { conversationId } = await readable(viewerId, matchId, { allowDeletedOther: true });
+      const seq: Record<string, number> = {};
+      if (before !== null && before !== undefined) seq.$lt = before;
+      if (after !== null && after !== undefined) seq.$gt = after;
+      const filter = { conversationId, ...(Object.keys(seq).length > 0 && { seq }) };
+      const catchingUp = after !== null && after !== undefined;
+      const rows = await collections.messages.find(filter, { sort: { seq: catchingUp ? 1 : -1 }, limit: limit + 1 });
+      const kept = rows.filter((row) => !row.erased);
+      const more = rows.length > limit;
+      const page = kept.slice(0, limit);
+      const ordered = catchingUp ? page : page.reverse();
+      const oldest = ordered[0];
+      return { messages: ordered.map(toView), olderCursor: !catchingUp && more && oldest ? String(oldest.seq) : null };
+    },
+
+    /** The viewer's side of one conversation. */
+    async conversation(actor: Actor, matchId: number): Promise<ConversationView> {
+      const viewerId = signedInActor(actor);
+      const row = await readable(viewerId, matchId, { allowDeletedOther: true });
+      const otherUserId = row.userIds.find((id) => id !== viewerId)!;
+      const [mine, theirs, receipts] = await Promise.all([
+        collections.participants.get(participantRowId(row.conversationId, viewerId)),
+        collections.participants.get(participantRowId(row.conversationId, otherUserId)),
+        readReceipts(viewerId),
+      ]);
+      const last = row.lastMessage;
+      return {
+        matchId,
+        otherUserId,
+        unreadCount: mine && !mine.erased && mine.active ? mine.unread : 0,
+        lastMessage: last && { id: last.messageId, matchId, senderId: last.senderId, content: last.content, createdAt: last.sentAt, seq: row.lastSeq },
+        otherReadUpTo: receipts ? (theirs && !theirs.erased ? theirs.readUpTo : 0) : null,
+        otherDeleted: row.endReason === 'deleted',
+      };
+    },
+
+    /** The viewer's side of a conversation that may not be open yet (the match just happened): null then. */
+    async conversationIfOpen(actor: Actor, matchId: number): Promise<ConversationView | null> {
+      const viewerId = signedInActor(actor);
+      const rows = await collections.conversations.find({ matchId, userIds: viewerId });
+      if (!rows.some((row) => !row.erased)) return null;
+      try {
+        return await this.conversation(actor, matchId);
+      } catch (error) {
+        if (error instanceof RuleViolation) return null;
+        throw error;
+      }
+    },
+
+    /** Marks the conversation read up to `upToSeq` (everything when null); answers the viewer's unread total. */
+    async markRead(actor: Actor, matchId: number, upToSeq: number | null): Promise<number> {
+      const readerId = signedInActor(actor);
+      const row = await resolve(readerId, matchId);
+      const now = deps.clock();
+      const result = await handleCommand({ eventStore: deps.eventStore, streamId: conversationStreamId(row.userIds), decider: conversationDecider, command: { type: 'MarkRead', readerId, upToSeq, now }, context: actorCommandContext(deps.newId, now, actor) });
+      await deps.projection.waitFor(result.lastGlobalPosition);
+      const read = result.events[0];
+      if (read?.type === 'ConversationRead') {
+        await live.publish(channels.conversation(row.conversationId), { kind: 'read', readerId, upToSeq: read.data.upToSeq } satisfies ConversationSignal);
+        await announceUnread(readerId);
+      }
+      return unreadTotal(readerId);
+    },
+
+    async setTyping(actor: Actor, matchId: number, typing: boolean): Promise<boolean> {
+      const userId = signedInActor(actor);
+      const row = await readable(userId, matchId);
+      // Clients announce typing every few seconds; more than this is a loop or abuse, not typing.
+      await deps.rateLimiter.hit(`typing:${userId}`, { limit: 120, windowMs: 60_000 });
+      await live.publish(channels.conversation(row.conversationId), { kind: 'typing', userId, typing } satisfies ConversationSignal);
+      return true;
+    },
+
+    /** New messages of a conversation, for its two people while the match is on; ends when it ends. */
+    async messageStream(actor: Actor, matchId: number): Promise<LiveStream<MessageView>> {
+      const viewerId = signedInActor(actor);
+      const row = await readable(viewerId, matchId);
+      let stream: LiveStream<MessageView> | undefined = undefined;
+      stream = await live.listen<ConversationSignal, MessageView>([channels.conversation(row.conversationId)], {
+        transform: (signal) => {
+          if (signal.kind === 'ended') void stream?.close();
+          return signal.kind === 'message' ? signal.message : undefined;
+        },
+      });
+      return stream;
+    },
+
+    /** The other person typing (true) or stopping (false); a silence of TYPING_EXPIRES_MS reads as stopped. */
+    async typingStream(actor: Actor, matchId: number): Promise<LiveStream<{ matchId: number; userId: number; typing: boolean }>> {
+      const viewerId = signedInActor(actor);
+      const row = await readable(viewerId, matchId);
+      let timer: NodeJS.Timeout | undefined;
+      let stream: LiveStream<{ matchId: number; userId: number; typing: boolean }> | undefined = undefined;
+      stream = await live.listen<ConversationSignal, { matchId: number; userId: number; typing: boolean }>([channels.conversation(row.conversationId)], {
+        transform: (signal) => {
+          if (signal.kind === 'ended') void stream?.close();
+          // A message sent ends the sender's typing.
+          const change = signal.kind === 'typing' ? { userId: signal.userId, typing: signal.typing } : signal.kind === 'message' ? { userId: signal.message.senderId, typing: false } : undefined;
+          if (!change || change.userId === viewerId) return undefined;
+          clearTimeout(timer);
+          if (change.typing) timer = setTimeout(() => stream?.push({ matchId, userId: change.userId, typing: false }), TYPING_EXPIRES_MS);
+          return { matchId, ...change };
+        },
+        onClose: () => clearTimeout(timer),
+      });
+      return stream;
+    },
+
+    /** The other person's read marker, live, for 'Seen' on Plus and Max. */
+    async readStream(actor: Actor, matchId: number): Promise<LiveStream<number>> {
+      const viewerId = signedInActor(actor);
+      const row = await readable(viewerId, matchId);
+      if (!(await readReceipts(viewerId))) throw new RuleViolation('LIMIT_REACHED', 'Read receipts come with Plus and Max', { reason: 'read-receipts' });
+      return live.listen<ConversationSignal, number>([channels.conversation(row.conversationId)], { transform: (signal) => (signal.kind === 'read' && signal.readerId !== viewerId ? signal.upToSeq : undefined) });
+    },
+
+    /**
+     * The viewer's unread total: now, then on every change. While it is open the viewer counts as
+     * online (every signed-in screen shows the Messages badge, so this is the app's live connection).
+     */
+    async unreadStream(actor: Actor): Promise<LiveStream<number>> {
+      const userId = signedInActor(actor);
+      const disconnect = await presence.connect(userId);
+      try {
+        const stream = await live.listen<PersonSignal, number>([channels.person(userId)], { transform: (signal) => (signal.kind === 'unread' ? signal.total : undefined), onClose: disconnect });
+        stream.push(await unreadTotal(userId));
+        return stream;
+      } catch (error) {
+        await disconnect();
+        throw error;
+      }
+    },
+
+    async matchStream(actor: Actor): Promise<LiveStream<{ matchId: number; otherUserId: number; createdAt: string }>> {
+      const userId = signedInActor(actor);
+      return live.listen<PersonSignal, { matchId: number; otherUserId: number; createdAt: string }>([channels.person(userId)], {
+        transform: (signal) => (signal.kind === 'match' ? { matchId: signal.matchId, otherUserId: signal.otherUserId, createdAt: signal.createdAt } : undefined),
+      });
+    },
+
+    /** A matched person's presence: now, then on every change (and re-checked, so an expired connection shows). */
+    async presenceStream(actor: Actor, userId: number): Promise<LiveStream<PresenceStatus>> {
+      const viewerId = signedInActor(actor);
+      const shared = await collections.participants.count({ userId: viewerId, otherUserId: userId, active: true });
+      if (userId !== viewerId && shared === 0) throw new RuleViolation('FORBIDDEN', ChatMessages.notYours);
+      let last: boolean | undefined;
+      let stream: LiveStream<PresenceStatus> | undefined = undefined;
+      const emit = (status: PresenceStatus) => {
+        if (status.isOnline === last) return;
+        last = status.isOnline;
+        stream?.push(status);
+      };
+      const recheck = setInterval(() => void presence.status(userId).then(emit, () => undefined), 15_000);
+      recheck.unref();
+      stream = await live.listen<PresenceStatus, PresenceStatus>([channels.presence(userId)], {
+        transform: (status) => {
+          if (status.isOnline === last) return undefined;
+          last = status.isOnline;
+          return status;
+        },
+        onClose: () => clearInterval(recheck),
+      });
+      emit(await presence.status(userId));
+      return stream;
+    },
+  };
+}
+export type ConversationApplication = ReturnType<typeof createConversationApplication>;

@@ -1,0 +1,11 @@
+import type { PersonalDataRules } from '@nocturne/platform';
+
+/**
+ * What a person wrote is theirs: each message's text is encrypted with the sender's key (this service's
+ * own) and unreadable once they delete their account; reports keep the reporter's text the same way.
+ */
+export const chatPersonalData = {
+  MessageSent: { subject: (data) => String(data.senderId), fields: ['content'] },
+  ReportFiled: { subject: (data) => String(data.reporterId), fields: ['text'] },
+  ChatterTimeZoneSet: { subject: (data) => String(data.userId), fields: ['timeZone'] },
+} satisfies PersonalDataRules;

@@ -1,0 +1,49 @@
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { actorOf, type SubgraphBaseContext } from '@nocturne/platform';
+import type { PeopleApplication } from '../chatter/application';
+import type { ConversationApplication } from '../conversation/application';
+import type { ReportApplication } from '../report/application';
+
+export interface ChatContext extends SubgraphBaseContext {
+  conversations: ConversationApplication;
+  people: PeopleApplication;
+  reports: ReportApplication;
+}
+
+/** A subscription's value is the field's value. */
+const itself = <T>(value: T) => value;
+
+/** Thin: each field hands the caller to the application layer, which checks who may see or do what. */
+export const chatResolvers: GraphQLResolverMap<ChatContext> = {
+  Query: {
+    conversation: (_parent, args: { matchId: number }, context: ChatContext) => context.conversations.conversation(actorOf(context), args.matchId),
+    messages: (_parent, args: { matchId: number; limit?: number | null; before?: string | null; after?: string | null }, context: ChatContext) =>
+      context.conversations.messages(actorOf(context), args.matchId, { limit: args.limit ?? null, before: args.before ?? null, after: args.after ?? null }),
+    unreadTotal: (_parent, _args, context: ChatContext) => context.conversations.unreadTotal(actorOf(context)),
+  },
+  Mutation: {
+    sendMessage: (_parent, args: { input: { matchId: number; content: string; senderId?: number | null } }, context: ChatContext) => context.conversations.send(actorOf(context), args.input),
+    markConversationRead: (_parent, args: { matchId: number; upToSeq?: number | null }, context: ChatContext) => context.conversations.markRead(actorOf(context), args.matchId, args.upToSeq ?? null),
+    setTyping: (_parent, args: { matchId: number; typing: boolean }, context: ChatContext) => context.conversations.setTyping(actorOf(context), args.matchId, args.typing),
+    reportUser: async (_parent, args: { input: { userId: number; reason: string; text?: string | null; matchId?: number | null } }, context: ChatContext) => {
+      await context.reports.report(actorOf(context), args.input);
+      return true;
+    },
+  },
+  Subscription: {
+    messageSent: { subscribe: (_parent, args: { matchId: number }, context: ChatContext) => context.conversations.messageStream(actorOf(context), args.matchId), resolve: itself },
+    typing: { subscribe: (_parent, args: { matchId: number }, context: ChatContext) => context.conversations.typingStream(actorOf(context), args.matchId), resolve: itself },
+    messagesRead: { subscribe: (_parent, args: { matchId: number }, context: ChatContext) => context.conversations.readStream(actorOf(context), args.matchId), resolve: itself },
+    unreadTotal: { subscribe: (_parent, _args, context: ChatContext) => context.conversations.unreadStream(actorOf(context)), resolve: itself },
+    matchCreated: { subscribe: (_parent, _args, context: ChatContext) => context.conversations.matchStream(actorOf(context)), resolve: itself },
+    presence: { subscribe: (_parent, args: { userId: number }, context: ChatContext) => context.conversations.presenceStream(actorOf(context), args.userId), resolve: itself },
+  },
+  Match: {
+    __resolveReference: async (reference: { id: number }, context: ChatContext) => ({ id: reference.id, conversation: await context.conversations.conversationIfOpen(actorOf(context), reference.id) }),
+  },
+  User: {
+    __resolveReference: (reference: { id: number }) => ({ id: reference.id }),
+    isOnline: async (parent: { id: number }, _args, context: ChatContext) => (await context.people.presenceOf(actorOf(context), parent.id)).isOnline,
+    lastSeenAt: async (parent: { id: number }, _args, context: ChatContext) => (await context.people.presenceOf(actorOf(context), parent.id)).lastSeenAt,
+  },
+};

@@ -1,0 +1,2 @@
+export { chatService, createChatService, chatTypeDefs } from './service';
+export { chatEnvironmentSchema, type ChatEnvironment } from './environment';

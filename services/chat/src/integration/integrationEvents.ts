@@ -1,0 +1,30 @@
+import { ChatEvents } from '@nocturne/contracts';
+import type { StoredEvent } from '@nocturne/platform';
+import type { ConversationEvent } from '../conversation/conversation';
+import type { ReportEvent } from '../report/report';
+
+export interface ChatIntegrationEvent {
+  type: string;
+  version: number;
+  aggregateId: string;
+  data: unknown;
+}
+
+/** What the chat context tells others: that a message went out (ids and times, never the text) and reports. */
+export function toIntegrationEvent(stored: StoredEvent): ChatIntegrationEvent | null {
+  const event = stored as StoredEvent & (ConversationEvent | ReportEvent);
+  switch (event.type) {
+    case 'MessageSent': {
+      const { messageId, matchId, senderId, recipientId, sentAt } = event.data;
+      const contract = ChatEvents.MessageSent;
+      return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse({ messageId, matchId, senderId, recipientId, sentAt }) };
+    }
+    case 'ReportFiled': {
+      const { reportId, reporterId, reportedId, reason, reportedAt } = event.data;
+      const contract = ChatEvents.PersonReported;
+      return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse({ reportId, reporterId, reportedId, reason, reportedAt }) };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ChatLimits, ChatMessages, messageContentSchema, ReportReasons, reportInputSchema } from '@nocturne/contracts';
+import { defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform';
+
+const matchIdSchema = z.coerce.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id');
+
+const messageSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  senderId: z.number().int(),
+  matchId: z.number().int(),
+  createdAt: z.string().describe('ISO 8601 instant'),
+  seq: z.number().int().describe('Position in the conversation, from 1'),
+});
+const MESSAGE_FIELDS = 'id content senderId matchId createdAt seq';
+type MessageData = z.infer<typeof messageSchema>;
+
+const sendBodySchema = z.object({
+  matchId: z.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id'),
+  senderId: z.number({ error: 'senderId must be your user id' }).int('senderId must be your user id'),
+  content: messageContentSchema,
+});
+
+const notYours = { status: 403, description: `'${ChatMessages.notYours}' (a stranger), senderId not yours, or the plan's limit (\`code\` LIMIT_REACHED, reason \`chat-limit\`)` };
+const unknownMatch = { status: 404, description: `'${ChatMessages.matchNotFound}', or '${ChatMessages.ended}'` };
+
+const sendMessage = defineRoute({
+  method: 'post',
+  path: '/api/messages',
+  operationId: 'sendMessage',
+  summary: `Send a message in one of your matches, as yourself: trimmed, 1 to ${ChatLimits.messageMax} characters. Free plans write in one conversation a night`,
+  tag: 'chat',
+  access: 'signedIn',
+  ownerField: 'senderId',
+  requestBody: sendBodySchema,
+  success: { status: 201, description: 'Sent; the other person receives it live', schema: messageSchema },
+  errors: [validation, notYours, unknownMatch, { status: 429, description: 'Too many messages in a minute; Retry-After says when to try again' }],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ sendMessage: MessageData }>(`mutation SendMessage($input: SendMessageInput!) { sendMessage(input: $input) { ${MESSAGE_FIELDS} } }`, { input });
+    return { status: 201, body: data.sendMessage };
+  },
+});
+
+const pageSchema = z.object({
+  messages: z.array(messageSchema).describe('Oldest first'),
+  olderCursor: z.string().nullable().describe('Pass as `before` for the older page; null at the first message'),
+});
+
+const messages = defineRoute({
+  method: 'get',
+  path: '/api/messages',
+  operationId: 'messages',
+  summary: 'A page of one of your conversations, newest page first: `before` (a cursor) pages back, `after` (a seq) catches up after a dropped connection',
+  tag: 'chat',
+  access: 'signedIn',
+  parseInput: (_body, _params, query) =>
+    parseWith(
+      z.object({
+        matchId: matchIdSchema,
+        before: z.string().optional(),
+        after: z.string().optional(),
+        limit: z.coerce.number({ error: ChatMessages.pageSize }).int(ChatMessages.pageSize).min(1, ChatMessages.pageSize).max(ChatLimits.pageMax, ChatMessages.pageSize).optional(),
+      }),
+      { matchId: query.matchId, before: query.before, after: query.after, limit: query.limit },
+    ),
+  success: { status: 200, description: 'Messages', schema: pageSchema },
+  errors: [validation, { status: 403, description: `'${ChatMessages.notYours}'` }, unknownMatch],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ messages: z.infer<typeof pageSchema> }>(
+      `query Messages($matchId: Int!, $limit: Int, $before: String, $after: String) { messages(matchId: $matchId, limit: $limit, before: $before, after: $after) { messages { ${MESSAGE_FIELDS} } olderCursor } }`,
+      input,
+    );
+    return { body: data.messages };
+  },
+});
+
+const reportBodySchema = reportInputSchema.extend({
+  userId: z.number({ error: 'userId must be a user id' }).int('userId must be a user id').positive('userId must be a user id'),
+  matchId: z.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id').optional(),
+});
+
+const report = defineRoute({
+  method: 'post',
+  path: '/api/reports',
+  operationId: 'reportUser',
+  summary: `Report someone for moderation: a reason (${ReportReasons.join(', ')}) and an optional text`,
+  tag: 'chat',
+  access: 'signedIn',
+  requestBody: reportBodySchema,
+  success: { status: 201, description: 'Stored for moderation', schema: z.object({ reported: z.literal(true) }) },
+  errors: [validation, { status: 429, description: 'Too many reports in an hour' }],
+  handle: async ({ input, execute }) => {
+    await execute(`mutation Report($input: ReportInput!) { reportUser(input: $input) }`, { input });
+    return { status: 201, body: { reported: true } };
+  },
+});
+
+/** The chat service's calls of the REST facade, served by the gateway. */
+export const chatRoutes: RestRoute[] = [sendMessage, messages, report];

@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { eventually, startInMemoryTracing, type InMemoryTracing } from '@nocturne/platform/testing';
+import { writeTestFrontend } from './testFrontend';
+import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+
+// One sign-up, and one swipe that makes a match, each give one trace across every hop: the gateway, its
+// call of the subgraph, the subgraph, the event store, the projections, the outbox relay, the bus and
+// every consumer (and what the consumers store and publish in turn). Spans kept in memory.
+let tracing: InMemoryTracing;
+let stack: EmbeddedStack;
+let dataDir: string;
+
+beforeAll(async () => {
+  tracing = startInMemoryTracing();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-tracing-'));
+  const frontendDir = writeTestFrontend(dataDir);
+  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent', SWIPE_WINDOW: 'always' } });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await tracing?.shutdown();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+jest.setTimeout(60_000);
+
+const api = () => request(stack.url);
+let counter = 0;
+
+interface Member {
+  id: number;
+  cookie: string;
+}
+
+async function signUp(): Promise<Member> {
+  counter += 1;
+  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
+  const res = await api().post('/api/auth/signup').send({ username: `tr${tag}`, email: `tr.${tag}@example.test`, password: 'moonlight42', name: `Trace ${counter}`, age: 30 });
+  expect(res.status).toBe(201);
+  return { id: res.body.user.id as number, cookie: (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]! };
+}
+
+/** Signed up, onboarded and placed, so that others may swipe them. */
+async function member(gender: string): Promise<Member> {
+  const who = await signUp();
+  const write = (method: 'patch' | 'post', url: string, body: object) => api()[method](url).set('Cookie', who.cookie).set('Origin', stack.url).send(body);
+  await eventually(async () => expect((await write('patch', `/api/user/${who.id}`, { gender, kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' })).status).toBe(200));
+  expect((await write('post', '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
+  return who;
+}
+
+/** The trace of the gateway's request span named so (the last one). */
+function traceOf(requestSpan: string): string {
+  const roots = tracing.spans().filter((span) => span.name === requestSpan && span.attributes['nocturne.service'] === 'gateway');
+  expect(roots.length).toBeGreaterThan(0);
+  return roots[roots.length - 1]!.spanContext().traceId;
+}
+
+/** Every span of the trace but its root has its parent in the trace: one tree, no loose ends. */
+function expectOneTree(traceId: string) {
+  const spans = tracing.trace(traceId);
+  const ids = new Set(spans.map((span) => span.spanContext().spanId));
+  const roots = spans.filter((span) => !span.parentSpanContext || !ids.has(span.parentSpanContext.spanId));
+  expect(roots.map((span) => span.name)).toEqual([expect.stringMatching(/^POST \/api\//)]);
+}
+
+const namesIn = (traceId: string) => tracing.trace(traceId).map((span) => `${span.name}${span.attributes['messaging.consumer.group.name'] ? ` [${String(span.attributes['messaging.consumer.group.name'])}]` : ''}`);
+
+describe('one trace per request, across every hop', () => {
+  it('follows a sign-up from the gateway through auth, its store, projection and relay to the consumers of profile and swipe, and on', async () => {
+    await signUp();
+    const traceId = traceOf('POST /api/auth/signup');
+    await eventually(() =>
+      expect(namesIn(traceId)).toEqual(
+        expect.arrayContaining([
+          'POST /api/auth/signup',
+          'subgraph auth',
+          'POST /graphql',
+          'append user',
+          'project users',
+          'publish UserRegistered',
+          'consume UserRegistered [profile]',
+          'consume UserRegistered [swipe]',
+          // What profile stores on hearing of the person continues the same trace, to swipe.
+          'append profile',
+          'project profiles',
+          'publish ProfileCreated',
+          'append candidate',
+          'project swipe-read-models',
+        ]),
+      ),
+    );
+    expectOneTree(traceId);
+  });
+
+  it('follows a swipe that makes a match from the gateway through swipe, its projections and relay to the consumers', async () => {
+    const a = await member('Female');
+    const b = await member('Male');
+    const like = (who: Member, swipedId: number) =>
+      api().post('/api/swipes').set('Origin', stack.url).set('Cookie', who.cookie).send({ swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
+    // The swipe service knows a person once profile's events reached it.
+    await eventually(async () => expect((await like(a, b.id)).status).toBe(200));
+    const match = await like(b, a.id);
+    expect(match.body).toMatchObject({ isMatch: true });
+    const traceId = traceOf('POST /api/swipes');
+    await eventually(() =>
+      expect(namesIn(traceId)).toEqual(
+        expect.arrayContaining(['POST /api/swipes', 'subgraph swipe', 'POST /graphql', 'append night', 'append pair', 'project swipe-read-models', 'publish SwipeRecorded', 'publish MatchCreated']),
+      ),
+    );
+    expectOneTree(traceId);
+    // Another request is another trace.
+    expect(traceOf('POST /api/auth/signup')).not.toBe(traceId);
+  });
+});
