@@ -1,5 +1,6 @@
 import { ConfigResourceTypes, Kafka } from 'kafkajs';
-import { eventBusContract, uniqueSuffix } from '../testing';
+import type { DeliveredMessage } from '../ports';
+import { eventBusContract, eventually, integrationEvent, uniqueSuffix } from '../testing';
 import { KafkaEventBus } from './eventBus';
 
 // Needs a Kafka broker: `npm run infra:up`, then KAFKA_BROKERS=127.0.0.1:9092.
@@ -23,4 +24,27 @@ d('Kafka', () => {
       await bus.close();
     }
   }, 30_000);
+
+  it('processes creating overlapping topics at once each subscribe and publish as soon as they are connected', async () => {
+    // Services starting together on a fresh broker: each creates its topics, many of them the same. One that
+    // loses the race for a shared topic must still wait until the broker serves all of its topics, or its
+    // first subscribe fails ("This server does not host this topic-partition").
+    const processes = 4;
+    for (let round = 0; round < 3; round++) {
+      const topics = Array.from({ length: processes + 1 }, (_, i) => `overlap-${i}-${uniqueSuffix()}`);
+      const buses = await Promise.all(
+        Array.from({ length: processes }, (_, i) =>
+          KafkaEventBus.connect({ brokers: brokers!.split(','), clientId: `nocturne-overlap-${i}`, partitions: { [topics[i]!]: 2, [topics[i + 1]!]: 2 } }),
+        ),
+      );
+      try {
+        const received = buses.map((): DeliveredMessage[] => []);
+        await Promise.all(buses.map((bus, i) => bus.subscribe({ groupId: `overlap-${i}-${uniqueSuffix()}`, topics, handler: async (m) => void received[i]!.push(m) })));
+        await Promise.all(topics.map((topic) => buses[0]!.publish(topic, [{ key: 'k', event: integrationEvent('k') }])));
+        await eventually(() => expect(received.map((messages) => messages.length)).toEqual(buses.map(() => topics.length)), { timeoutMs: 30_000 });
+      } finally {
+        await Promise.all(buses.map((bus) => bus.close()));
+      }
+    }
+  }, 120_000);
 });

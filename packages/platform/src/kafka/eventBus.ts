@@ -135,7 +135,7 @@ export class KafkaEventBus implements EventBus {
    */
   private async createTopics(missing: readonly string[]): Promise<void> {
     await this.admin.createTopics({
-      waitForLeaders: true,
+      waitForLeaders: false,
       topics: missing.map((topic) => ({
         topic,
         numPartitions: this.options.partitions?.[topic] ?? this.options.partitions?.[topic.replace(/\.dlq$/, '')] ?? this.options.defaultPartitions ?? 4,
@@ -144,6 +144,7 @@ export class KafkaEventBus implements EventBus {
       })),
     });
     // createTopics answers false (no error) for topics that already exist: either way they exist now.
+    await this.untilServed(missing);
     for (const topic of missing) this.knownTopics.add(topic);
   }
 
