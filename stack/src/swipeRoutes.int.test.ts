@@ -107,6 +107,17 @@ describe('the swipe calls of the REST facade', () => {
     expect(me.body.user.stats).toEqual({ likes: 1, matches: 1 });
   });
 
+  it('answers the same to the same swipe sent twice, and counts it once', async () => {
+    const a = await member();
+    const b = await member('Male');
+    await eventually(async () => expect(await deckIds(a)).toContain(b.id));
+    const timestamp = new Date().toISOString();
+    const [first, again] = [await swipe(a, b.id, true, { timestamp }), await swipe(a, b.id, true, { timestamp })];
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body).toEqual(first.body);
+    expect((await get(a, '/api/quota')).body).toMatchObject({ likesUsed: 1 });
+  });
+
   it("answers 401, 403, 400 and 404 in the documented order and changes nothing", async () => {
     const a = await member();
     const b = await member('Male');
@@ -219,5 +230,37 @@ describe('the swipe calls of the REST facade', () => {
     const card = async () => ((await get(viewer, '/api/profiles?limit=50')).body as Array<{ id: number; location: string | null; distance: number | null }>).find((profile) => profile.id === shown.id);
     await eventually(async () => expect(await card()).toMatchObject({ location: 'Berlin', distance: expect.any(Number) }));
     expect(JSON.stringify((await get(viewer, '/api/profiles?limit=50')).body)).not.toContain('Friedrichstrasse');
+  });
+
+  it('ends a match and blocks someone over REST, refusing strangers, unknown ids and bad bodies and changing nothing then', async () => {
+    const a = await member();
+    const b = await member('Male');
+    const c = await member('Male');
+    await eventually(async () => expect(await deckIds(a)).toEqual(expect.arrayContaining([b.id, c.id])));
+    expect((await swipe(a, b.id)).status).toBe(200);
+    const matchId = (await swipe(b, a.id)).body.matchId as number;
+
+    expect((await post(null, '/api/unmatch', { matchId })).status).toBe(401);
+    expect((await post(a, '/api/unmatch', { matchId: 'x' })).body).toEqual({ error: 'matchId must be a match id', field: 'matchId' });
+    expect((await post(c, '/api/unmatch', { matchId })).status).toBe(403);
+    expect((await post(a, '/api/unmatch', { matchId: 999_999 })).status).toBe(404);
+    expect((await get(b, `/api/matches/${b.id}`)).body).toHaveLength(1);
+
+    const ended = await post(a, '/api/unmatch', { matchId });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ unmatched: true });
+    expect((await get(b, `/api/matches/${b.id}`)).body).toEqual([]);
+    expect((await post(b, '/api/unmatch', { matchId })).status).toBe(404);
+
+    expect((await post(null, '/api/blocks', { userId: c.id })).status).toBe(401);
+    expect((await post(a, '/api/blocks', { userId: a.id })).body).toEqual({ error: "You can't block yourself", field: 'userId' });
+    expect((await post(a, '/api/blocks', { userId: 999_999 })).status).toBe(404);
+    expect(await deckIds(a)).toContain(c.id);
+    const blocked = await post(a, '/api/blocks', { userId: c.id });
+    expect(blocked.status).toBe(201);
+    expect(blocked.body).toEqual({ blocked: true });
+    expect((await post(a, '/api/blocks', { userId: c.id })).status).toBe(201);
+    expect(await deckIds(a)).not.toContain(c.id);
+    expect(await deckIds(c)).not.toContain(a.id);
   });
 });

@@ -303,4 +303,38 @@ const likes = defineRoute({
 });
 
 /** The swipe service's calls of the REST facade (deck, swipes, matches, plans, quota, window, filters, likes), served by the gateway. */
-export const swipeRoutes: RestRoute[] = [profiles, swipe, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes];
+const positiveId = (name: string, what: string) => z.number({ error: `${name} must be ${what}` }).int(`${name} must be ${what}`).positive(`${name} must be ${what}`);
+
+const unmatch = defineRoute({
+  method: 'post',
+  path: '/api/unmatch',
+  operationId: 'unmatch',
+  summary: 'End one of your matches, for both of you: the conversation closes and neither sees the other in their matches again',
+  tag: 'swipe',
+  access: 'signedIn',
+  requestBody: z.object({ matchId: positiveId('matchId', 'a match id') }),
+  success: { status: 200, description: 'The match has ended', schema: z.object({ unmatched: z.literal(true) }) },
+  errors: [validation, forbidden('The match is not yours'), { status: 404, description: `'${SwipeMessages.matchNotFound}' (unknown, or ended already)` }],
+  handle: async ({ input, execute }) => {
+    await execute(`mutation Unmatch($matchId: Int!) { unmatch(matchId: $matchId) }`, { matchId: input.matchId });
+    return { body: { unmatched: true as const } };
+  },
+});
+
+const block = defineRoute({
+  method: 'post',
+  path: '/api/blocks',
+  operationId: 'block',
+  summary: 'Block someone: the two of you are hidden from each other everywhere (deck, likes, matches, chat), for good, and a match between you ends',
+  tag: 'swipe',
+  access: 'signedIn',
+  requestBody: z.object({ userId: positiveId('userId', 'a user id') }),
+  success: { status: 201, description: 'Blocked (blocking someone again answers the same)', schema: z.object({ blocked: z.literal(true) }) },
+  errors: [{ status: 400, description: `A field breaks a rule, or '${SwipeMessages.blockSelf}' (field userId)` }, { status: 404, description: `'${SwipeMessages.unknownPerson}'` }],
+  handle: async ({ input, execute }) => {
+    await execute(`mutation Block($userId: Int!) { block(userId: $userId) }`, { userId: input.userId });
+    return { status: 201, body: { blocked: true as const } };
+  },
+});
+
+export const swipeRoutes: RestRoute[] = [profiles, swipe, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block];
