@@ -8,6 +8,7 @@ import { MemorySubjectKeyStore, PersonalDataVault } from '../privacy';
 import { consumeIntegrationEvents, keyValueDeduper, on, startOutboxRelay } from '../relay';
 import { eventually, startInMemoryTracing, type InMemoryTracing } from '../testing';
 import { instrumentEventStore } from './instrumentedEventStore';
+import { trace } from '@opentelemetry/api';
 import { inSpan, SpanKind } from './tracing';
 
 // The kit carries a trace from the request that stores an event through the store, the projection, the
@@ -81,4 +82,32 @@ it('puts the trace id on every log line written inside a span, and none outside'
   const [outside, inside] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(outside).not.toHaveProperty('traceId');
   expect(inside).toMatchObject({ msg: 'inside', traceId, spanId: expect.stringMatching(/^[0-9a-f]{16}$/) });
+});
+
+it('exports no secret a span recorded: tokens in URLs, secret headers, addresses in exception messages', () => {
+  const span = trace.getTracer('test').startSpan('GET /reset-password', {
+    attributes: {
+      'url.path': '/reset-password',
+      'url.query': 'token=3f9a2c7d1e',
+      'http.url': 'http://127.0.0.1:4000/reset-password?token=3f9a2c7d1e&lang=en',
+      'http.request.header.cookie': ['nocturne_session=abc123'],
+      'http.request.header.authorization': ['Bearer xyz'],
+      'http.route': '/reset-password',
+    },
+  });
+  span.recordException(new Error('mail to luna@example.test failed'));
+  span.end();
+  const { spanContext } = span;
+  const exported = tracing.trace(spanContext.call(span).traceId);
+  expect(exported).toHaveLength(1);
+  expect(exported[0]!.attributes).toEqual({
+    'url.path': '/reset-password',
+    'url.query': 'token=[Redacted]',
+    'http.url': 'http://127.0.0.1:4000/reset-password?token=[Redacted]&lang=en',
+    'http.request.header.cookie': '[Redacted]',
+    'http.request.header.authorization': '[Redacted]',
+    'http.route': '/reset-password',
+  });
+  expect(JSON.stringify(exported[0]!.events)).not.toMatch(/luna@example|3f9a2c7d1e/);
+  expect(JSON.stringify(exported[0]!.events)).toContain('[email]');
 });
