@@ -97,7 +97,7 @@ describe('one trace per request, across every hop', () => {
     expectOneTree(traceId);
   });
 
-  it('follows a swipe that makes a match from the gateway through swipe, its projections and relay to the consumers', async () => {
+  it('follows a swipe that makes a match from the gateway through swipe, its projections and relay to the consumers and the live notification', async () => {
     const a = await member('Female');
     const b = await member('Male');
     const like = (who: Member, swipedId: number) =>
@@ -109,7 +109,20 @@ describe('one trace per request, across every hop', () => {
     const traceId = traceOf('POST /api/swipes');
     await eventually(() =>
       expect(namesIn(traceId)).toEqual(
-        expect.arrayContaining(['POST /api/swipes', 'subgraph swipe', 'POST /graphql', 'append night', 'append pair', 'project swipe-read-models', 'publish SwipeRecorded', 'publish MatchCreated']),
+        expect.arrayContaining([
+          'POST /api/swipes',
+          'subgraph swipe',
+          'POST /graphql',
+          'append night',
+          'append pair',
+          'project swipe-read-models',
+          'publish SwipeRecorded',
+          'publish MatchCreated',
+          // chat opens the conversation and tells both people at once.
+          'consume MatchCreated [chat]',
+          'append conversation',
+          'live publish chat:user',
+        ]),
       ),
     );
     expectOneTree(traceId);

@@ -1,5 +1,6 @@
 import type { Logger } from '../logging';
 import type { KeyValueStore } from '../ports';
+import { inSpan, SpanKind } from '../telemetry/tracing';
 
 /** The values of one GraphQL subscription: an async iterator whose `return` stops it at once. */
 export interface LiveStream<T> extends AsyncIterableIterator<T> {
@@ -51,8 +52,11 @@ export class LiveChannels {
     this.logger = options.logger;
   }
 
+  /** Publishes in a span of the current trace (a match's live notification ends the trace of the swipe that made it). */
   async publish(channel: string, message: unknown): Promise<void> {
-    await this.kv.publish(this.prefix + channel, JSON.stringify(message));
+    // The channel without its last segment (`chat:user` of `chat:user:7`): the id says who, which a trace need not keep.
+    const family = channel.includes(':') ? channel.slice(0, channel.lastIndexOf(':')) : channel;
+    await inSpan(`live publish ${family}`, { kind: SpanKind.PRODUCER, attributes: { 'nocturne.live.channel': family } }, () => this.kv.publish(this.prefix + channel, JSON.stringify(message)));
   }
 
   /** Resolves once subscribed to every channel, so nothing published after it is missed. */
