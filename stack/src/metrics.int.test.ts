@@ -59,7 +59,7 @@ describe('the embedded stack /metrics', () => {
     expect((await fetch(stack.metricsUrl!.replace('/metrics', '/other'))).status).toBe(404);
   });
 
-  it('counts a sign-up, swipes and a match, with latencies of each hop they took', async () => {
+  it('counts sign-ups, swipes, a match and a message, with latencies of each hop they took', async () => {
     const before = await Scrape.of(stack.metricsUrl!);
     const a = await member('Female');
     const b = await member('Male');
@@ -67,6 +67,9 @@ describe('the embedded stack /metrics', () => {
     expect((await swipe(a, b.id)).status).toBe(200);
     const second = await swipe(b, a.id);
     expect(second.body).toMatchObject({ isMatch: true });
+    // The conversation opens when chat has heard of the match.
+    const message = () => api().post('/api/messages').set('Origin', stack.url).set('Cookie', a.cookie).send({ matchId: second.body.matchId, senderId: a.id, content: 'Hello, night owl' });
+    await eventually(async () => expect((await message()).status).toBe(201));
 
     // Consumers and projections follow the writes; the counters are there once the answers are.
     await eventually(async () => {
@@ -75,6 +78,7 @@ describe('the embedded stack /metrics', () => {
       expect(grew('nocturne_sign_ups_total')).toBe(2);
       expect(grew('nocturne_swipes_total', { kind: 'like' })).toBe(2);
       expect(grew('nocturne_matches_total')).toBe(1);
+      expect(grew('nocturne_messages_total')).toBe(1);
       expect(grew('nocturne_sessions_created_total')).toBe(2);
       expect(grew('nocturne_events_appended_total', { service: 'auth', type: 'UserRegistered' })).toBe(2);
       expect(grew('nocturne_http_request_duration_seconds_count', { service: 'gateway', method: 'POST', route: '/api/auth/signup', status: '2xx' })).toBe(2);
