@@ -1,11 +1,12 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { authService } from '@nocturne/auth';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import request from 'supertest';
-import { Messages } from '@nocturne/contracts';
-import { RedisKeyValueStore, SessionStore, type ProxiedPrefix, type SessionStore as Sessions } from '@nocturne/platform';
+import { Messages, photoIdPattern } from '@nocturne/contracts';
+import { createLogger, RedisKeyValueStore, SessionStore, type Logger, type ProxiedPrefix, type SessionStore as Sessions } from '@nocturne/platform';
 import { canStartOwnServers, eventually, freePort, OwnRedis } from '@nocturne/platform/testing';
 import { createGateway, type Gateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
@@ -18,7 +19,32 @@ const secret = 'a-test-secret-of-enough-length';
 const supergraphSdl = composeServices([{ name: 'auth', url: 'http://127.0.0.1:4001/graphql', typeDefs: parse(authSubgraphSdl) }]).supergraphSdl!;
 const restRoutes = authService.restRoutes ?? [];
 
-/** A media route of the auth subgraph, for the media proxy's answers. */
+// The media routes of the profile service (photos with their upload, avatars), served here by the one
+// subgraph of this supergraph.
+const photos: ProxiedPrefix = {
+  prefix: '/api/photos',
+  targetPrefix: '/media/photos',
+  subgraph: 'auth',
+  operations: [
+    {
+      method: 'post',
+      path: '/api/photos',
+      operationId: 'uploadPhotos',
+      summary: 'Upload photos',
+      success: { status: 201, description: 'The added photos', contentType: 'application/json' },
+      errors: [],
+    },
+    {
+      method: 'get',
+      path: '/api/photos/:photoId/:size',
+      params: { photoId: photoIdPattern, size: /^(display|thumb)$/ },
+      operationId: 'photo',
+      summary: 'A photo',
+      success: { status: 200, description: 'The image', contentType: 'image/*' },
+      errors: [],
+    },
+  ],
+};
 const avatars: ProxiedPrefix = {
   prefix: '/api/avatars',
   targetPrefix: '/media/avatars',
@@ -36,7 +62,14 @@ const avatars: ProxiedPrefix = {
   ],
 };
 
-async function startGateway(options: { subgraphUrl: string; sessions: Sessions; subgraphTimeoutMs?: number }): Promise<{ gateway: Gateway; base: string }> {
+async function startGateway(options: {
+  subgraphUrl: string;
+  sessions: Sessions;
+  subgraphTimeoutMs?: number;
+  mediaTimeoutMs?: number;
+  mediaUploadTimeoutMs?: number;
+  logger?: Logger;
+}): Promise<{ gateway: Gateway; base: string }> {
   const gateway = createGateway({
     supergraphSdl,
     subgraphUrls: { auth: options.subgraphUrl },
@@ -44,8 +77,11 @@ async function startGateway(options: { subgraphUrl: string; sessions: Sessions; 
     sessions: options.sessions,
     host: '127.0.0.1',
     restRoutes,
-    proxiedPrefixes: [avatars],
+    proxiedPrefixes: [photos, avatars],
     ...(options.subgraphTimeoutMs !== undefined && { subgraphTimeoutMs: options.subgraphTimeoutMs }),
+    ...(options.mediaTimeoutMs !== undefined && { mediaTimeoutMs: options.mediaTimeoutMs }),
+    ...(options.mediaUploadTimeoutMs !== undefined && { mediaUploadTimeoutMs: options.mediaUploadTimeoutMs }),
+    ...(options.logger && { logger: options.logger }),
   });
   return { gateway, base: (await gateway.start(0)).url };
 }
@@ -55,6 +91,26 @@ const timed = async <T>(call: () => Promise<T>) => {
   const result = await call();
   return { result, ms: performance.now() - started };
 };
+
+/** A logger whose lines the test reads. */
+function capturedLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: createLogger('gateway', { env: { LOG_LEVEL: 'info' }, destination }) };
+}
+
+const photoPath = `/api/photos/${'0123456789abcdef'.repeat(2)}/display`;
+
+const uploadPhoto = (base: string) =>
+  request(base)
+    .post('/api/photos')
+    .set('Origin', base)
+    .attach('photos', Buffer.from('not really a photo, never read'), 'night.jpg');
 
 const signIn = (base: string, username: string, cookie?: string) => {
   const call = request(base).post('/api/auth/signin').send({ username, password: 'moonlight42' });
@@ -118,6 +174,127 @@ describe('a subgraph that fails below GraphQL', () => {
       await slow.gateway.stop();
       hung.closeAllConnections();
       await new Promise((resolve) => hung.close(resolve));
+    }
+  });
+});
+
+describe('the media routes when the subgraph that serves them fails', () => {
+  let fake: ReturnType<typeof createFakeAuthSubgraph>;
+  beforeAll(() => {
+    fake = createFakeAuthSubgraph(secret);
+  });
+
+  /** The answer of a failure: the error body of the REST calls, nothing of the subgraph's address. */
+  const expectDependencyAnswer = (res: request.Response, status: number, message: string, port: number) => {
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ error: message });
+    expect(res.text).not.toContain('127.0.0.1');
+    expect(res.text).not.toContain(String(port));
+  };
+
+  it('answers photos and avatars with 503, Retry-After and a clear message within a second when the subgraph process is down, logged as a warning without a stack', async () => {
+    const port = await freePort();
+    const log = capturedLogger();
+    const down = await startGateway({ subgraphUrl: `http://127.0.0.1:${port}/graphql`, sessions: fake.sessions, logger: log.logger });
+    try {
+      for (const path of [photoPath, '/api/avatars/1']) {
+        const { result: res, ms } = await timed(() => request(down.base).get(path));
+        expectDependencyAnswer(res, 503, Messages.unavailable, port);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(ms).toBeLessThan(1_000);
+      }
+      const failures = log.lines.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('media proxy'));
+      expect(failures).toHaveLength(2);
+      for (const line of failures) {
+        expect(line).toMatchObject({ level: 40, status: 503, err: { name: 'DependencyUnavailable' } });
+        expect((line.err as { stack?: string }).stack ?? '').not.toMatch(/\bat /);
+      }
+    } finally {
+      await down.gateway.stop();
+    }
+  });
+
+  it('answers a photo upload with 503 and Retry-After when the subgraph process is down', async () => {
+    const port = await freePort();
+    const down = await startGateway({ subgraphUrl: `http://127.0.0.1:${port}/graphql`, sessions: fake.sessions });
+    try {
+      const res = await uploadPhoto(down.base);
+      expectDependencyAnswer(res, 503, Messages.unavailable, port);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await down.gateway.stop();
+    }
+  });
+
+  it('answers 503 when the subgraph resets the connection instead of answering', async () => {
+    const resetting: Server = createServer((req) => req.socket.resetAndDestroy());
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+    const port = (resetting.address() as AddressInfo).port;
+    const broken = await startGateway({ subgraphUrl: `http://127.0.0.1:${port}/graphql`, sessions: fake.sessions });
+    try {
+      const res = await request(broken.base).get('/api/avatars/1');
+      expectDependencyAnswer(res, 503, Messages.unavailable, port);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await broken.gateway.stop();
+      await new Promise((resolve) => resetting.close(resolve));
+    }
+  });
+
+  it('answers 504 once the bound has passed when the subgraph holds the request, an upload after its own longer bound', async () => {
+    const hung: Server = createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const port = (hung.address() as AddressInfo).port;
+    const slow = await startGateway({ subgraphUrl: `http://127.0.0.1:${port}/graphql`, sessions: fake.sessions, mediaTimeoutMs: 300, mediaUploadTimeoutMs: 900 });
+    try {
+      for (const path of [photoPath, '/api/avatars/1']) {
+        const { result: res, ms } = await timed(() => request(slow.base).get(path));
+        expectDependencyAnswer(res, 504, Messages.timedOut, port);
+        expect(ms).toBeGreaterThanOrEqual(290);
+        expect(ms).toBeLessThan(900);
+      }
+      const { result: upload, ms } = await timed(() => uploadPhoto(slow.base));
+      expectDependencyAnswer(upload, 504, Messages.timedOut, port);
+      expect(ms).toBeGreaterThanOrEqual(890);
+      expect(ms).toBeLessThan(2_000);
+    } finally {
+      await slow.gateway.stop();
+      hung.closeAllConnections();
+      await new Promise((resolve) => hung.close(resolve));
+    }
+  });
+
+  it('cuts short an answer the subgraph broke off halfway, without a second answer, and logs it as a warning', async () => {
+    const halfway: Server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': '1000' });
+      res.write('<svg xmlns="http://www.w3.org/2000/svg">', () => res.socket?.resetAndDestroy());
+    });
+    await new Promise<void>((resolve) => halfway.listen(0, '127.0.0.1', resolve));
+    const log = capturedLogger();
+    const broken = await startGateway({ subgraphUrl: `http://127.0.0.1:${(halfway.address() as AddressInfo).port}/graphql`, sessions: fake.sessions, logger: log.logger });
+    try {
+      const answer = await new Promise<{ status: number; body: string; error?: string }>((resolve) => {
+        const { port } = new URL(broken.base);
+        const req = httpRequest({ host: '127.0.0.1', port: Number(port), path: '/api/avatars/1' }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('error', (error) => resolve({ status: res.statusCode ?? 0, body, error: error.message }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', (error) => resolve({ status: 0, body: '', error: error.message }));
+        req.end();
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.error).toBeDefined();
+      expect(answer.body).not.toContain(Messages.unavailable);
+      await eventually(() => expect(log.lines.filter((line) => line.msg === 'media proxy: a dependency failed')).toHaveLength(1));
+      expect(log.lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    } finally {
+      await broken.gateway.stop();
+      halfway.closeAllConnections();
+      await new Promise((resolve) => halfway.close(resolve));
     }
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { envSchemas, loadConfig, parseEnv } from '@nocturne/platform';
+import { DEFAULT_MEDIA_TIMEOUT_MS, DEFAULT_MEDIA_UPLOAD_TIMEOUT_MS } from './mediaProxy';
 import { DEFAULT_FRONTEND_DIST, SUPERGRAPH_FILE } from './paths';
 
 /** Express's names for address ranges: loopback, link-local and unique-local (private) addresses. */
@@ -56,6 +57,10 @@ const gatewaySchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_IDLE_MINUTES: envSchemas.positiveInt(7 * 24 * 60),
   SESSION_MAX_DAYS: envSchemas.positiveInt(30),
+  /** Seconds a media GET waits for the profile service's answer to begin before it answers 504. */
+  MEDIA_TIMEOUT_SECONDS: envSchemas.positiveInt(DEFAULT_MEDIA_TIMEOUT_MS / 1000),
+  /** The same for a photo upload, whose body goes through first: longer. */
+  MEDIA_UPLOAD_TIMEOUT_SECONDS: envSchemas.positiveInt(DEFAULT_MEDIA_UPLOAD_TIMEOUT_MS / 1000),
   /** `always` opens swiping round the clock (the local demo); unset, the nightly window applies. */
   SWIPE_WINDOW: z.string().trim().optional(),
   /** Sessions live in Redis, shared with the auth service; the gateway connects to nothing else. */

@@ -70,6 +70,10 @@ export interface GatewayOptions {
   proxiedPrefixes: readonly ProxiedPrefix[];
   /** A subgraph call without an answer after this long answers TIMEOUT (504); default 30 s (a sign-up on FerretDB under load took over 15 s). */
   subgraphTimeoutMs?: number;
+  /** A media GET (photo, avatar, placeholder) whose answer has not begun after this long answers 504; default 15 s. */
+  mediaTimeoutMs?: number;
+  /** The same for a photo upload, counted from its start (its body's transfer included); default 120 s. */
+  mediaUploadTimeoutMs?: number;
   /**
    * Where the answers of REST writes sent with an `Idempotency-Key` are kept for a day: the key-value
    * store every gateway instance shares (Redis in real mode); one in this process's memory by default.
@@ -194,6 +198,8 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
         logger,
         prefixes: options.proxiedPrefixes,
         ...(options.publicUrl && { publicUrl: options.publicUrl }),
+        ...(options.mediaTimeoutMs !== undefined && { timeoutMs: options.mediaTimeoutMs }),
+        ...(options.mediaUploadTimeoutMs !== undefined && { uploadTimeoutMs: options.mediaUploadTimeoutMs }),
       }),
     );
     app.use(

@@ -1,10 +1,23 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import { HttpError, INTERNAL_CONTEXT_HEADER, signInternalContext, STREAMED_BODY, type Logger, type ProxiedOperation, type ProxiedPrefix, type SessionStore } from '@nocturne/platform';
+import { DependencyTimeout, HttpError, INTERNAL_CONTEXT_HEADER, signInternalContext, STREAMED_BODY, type Logger, type ProxiedOperation, type ProxiedPrefix, type SessionStore } from '@nocturne/platform';
 import { INTERNAL_ERROR_MESSAGE, knownHttpError, sendError } from './httpErrors';
 import { cookiePolicyOf } from './cookiePolicy';
 import { isAllowedOrigin } from './origin';
 import { sessionIdFromCookieHeader } from './sessionCookie';
+import { failureLogFields, subgraphFailureOf } from './subgraphFailures';
+
+/**
+ * A media request whose answer has not begun after this long answers TIMEOUT (504). Images and avatars
+ * come from the service's own store: a few seconds at worst.
+ */
+export const DEFAULT_MEDIA_TIMEOUT_MS = 15_000;
+/**
+ * The same for an upload, counted from its start: the person's body (up to 6 photos of 10 MB) goes
+ * through first, then the service may wait up to 10 s for memory and a decoder, and decodes each photo.
+ */
+export const DEFAULT_MEDIA_UPLOAD_TIMEOUT_MS = 120_000;
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'if-none-match', 'if-modified-since'];
 /** The service's own answer headers, security ones included: an image keeps its sandboxing CSP and CORP. */
@@ -62,6 +75,38 @@ export function matchProxiedRoute(proxied: ProxiedPrefix, method: string, origin
 }
 
 /**
+ * Sends the request on to the subgraph and pipes its answer back. Fails with DependencyUnavailable when the
+ * subgraph refuses or drops the connection, DependencyTimeout when its answer has not begun within
+ * `timeoutMs` (once it has, a slow reader of a large image is not cut off). Resolves quietly when the
+ * person leaves first: there is no one left to answer.
+ */
+function forward(req: Request, res: Response, target: URL, headers: OutgoingHttpHeaders, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let personLeft = false;
+    const upstream = httpRequest(target, { method: req.method, headers });
+    const deadline = setTimeout(() => upstream.destroy(new DependencyTimeout('subgraph', timeoutMs)), timeoutMs);
+    const fail = (error: unknown) => {
+      clearTimeout(deadline);
+      if (personLeft) resolve();
+      else reject(subgraphFailureOf(error, timeoutMs) ?? error);
+    };
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      personLeft = true;
+      upstream.destroy();
+    });
+    upstream.on('error', fail);
+    upstream.on('response', (answer) => {
+      clearTimeout(deadline);
+      res.status(answer.statusCode ?? 502);
+      for (const [name, value] of Object.entries(pick(answer.headers, FORWARDED_RESPONSE_HEADERS))) res.setHeader(name, value);
+      pipeline(answer, res).then(resolve, fail);
+    });
+    req.pipe(upstream);
+  });
+}
+
+/**
  * Forwards the declared media routes to the subgraph that serves them, under its `/media` path space,
  * signed for that one request. Uploads are multipart (a content type any page may send), so they must
  * name this site in Origin.
@@ -74,6 +119,10 @@ export function mediaProxyRouter(options: {
   publicUrl?: string;
   /** The services' media routes (their definitions' `proxiedPrefixes`, named for their subgraph). */
   prefixes: readonly ProxiedPrefix[];
+  /** How long a GET waits for the subgraph's answer to begin (default DEFAULT_MEDIA_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** How long an upload (POST) waits, its body's transfer included (default DEFAULT_MEDIA_UPLOAD_TIMEOUT_MS). */
+  uploadTimeoutMs?: number;
 }): Router {
   const router = Router();
   const cookies = cookiePolicyOf(options.publicUrl);
@@ -94,22 +143,16 @@ export function mediaProxyRouter(options: {
           options.internalSecret,
           { method: req.method, path: target.pathname, body: STREAMED_BODY },
         );
-        await new Promise<void>((resolve, reject) => {
-          const upstream = httpRequest(target, { method: req.method, headers: { ...pick(req.headers, FORWARDED_REQUEST_HEADERS), [INTERNAL_CONTEXT_HEADER]: context } }, (answer) => {
-            res.status(answer.statusCode ?? 502);
-            for (const [name, value] of Object.entries(pick(answer.headers, FORWARDED_RESPONSE_HEADERS))) res.setHeader(name, value);
-            answer.pipe(res);
-            answer.on('end', resolve);
-            answer.on('error', reject);
-          });
-          upstream.on('error', reject);
-          req.pipe(upstream);
-        });
+        const timeoutMs = method === 'GET' ? (options.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS) : (options.uploadTimeoutMs ?? DEFAULT_MEDIA_UPLOAD_TIMEOUT_MS);
+        await forward(req, res, target, { ...pick(req.headers, FORWARDED_REQUEST_HEADERS), [INTERNAL_CONTEXT_HEADER]: context }, timeoutMs);
       } catch (error) {
-        // Refusals, and a dependency that is away (the session store): 503 with Retry-After, not 500.
+        // Refusals, and a dependency that is away (the session store, the subgraph): 503 with Retry-After,
+        // one that does not answer in time 504, not 500. A fault is logged without its stack: nothing to debug.
         const known = knownHttpError(error);
-        if (known && !res.headersSent) {
-          if (known.status >= 500) options.logger.warn({ err: error, path: req.path }, 'media proxy: a dependency failed');
+        if (known) {
+          if (known.status >= 500) options.logger.warn({ err: failureLogFields(error as Error), path: req.path, status: known.status }, 'media proxy: a dependency failed');
+          // An answer already begun cannot become another: the person sees it broken off.
+          if (res.headersSent) return void res.destroy();
           return sendError(res, known);
         }
         options.logger.error({ err: error, path: req.path }, 'media proxy failed');

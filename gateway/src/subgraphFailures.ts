@@ -9,18 +9,33 @@ export const DEFAULT_SUBGRAPH_TIMEOUT_MS = 30_000;
 const SUBGRAPH_RETRY_AFTER_SECONDS = 5;
 
 /**
+ * node:http's socket errors for a subgraph that is not there to answer: nothing listening (stopped,
+ * restarting), the connection reset or closed before an answer, its name or address not reachable (a
+ * container that is gone).
+ */
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
  * A subgraph call that failed below GraphQL (no answer, or none in time), as the dependency failure it is;
  * undefined for an answer the subgraph did give (its errors pass as they are).
  */
 export function subgraphFailureOf(error: unknown, timeoutMs: number): DependencyUnavailable | DependencyTimeout | undefined {
   // By name, not class: fetch's errors come from Node's own realm (a test sandbox has other classes).
   if (error instanceof GraphQLError || typeof error !== 'object' || error === null) return undefined;
-  const { name, message } = error as { name?: unknown; message?: unknown };
+  const { name, message, code } = error as { name?: unknown; message?: unknown; code?: unknown };
   if (name === 'TimeoutError' || name === 'AbortError') return new DependencyTimeout('subgraph', timeoutMs, { cause: error });
   // Node's fetch: "fetch failed" with the socket's error (refused, reset, closed) as its cause.
   if (name === 'TypeError' && message === 'fetch failed') return new DependencyUnavailable('subgraph', SUBGRAPH_RETRY_AFTER_SECONDS, { cause: error });
+  // node:http (the media proxy): the socket's error itself.
+  if (typeof code === 'string' && CONNECTION_FAILURES.has(code)) return new DependencyUnavailable('subgraph', SUBGRAPH_RETRY_AFTER_SECONDS, { cause: error });
   return undefined;
 }
+
+/**
+ * A dependency's failure (a subgraph, the session store) as the log records it: what happened, without the
+ * stack (an infrastructure fault, not a bug to trace through the code).
+ */
+export const failureLogFields = (error: Error) => ({ name: error.name, message: error.message, cause: String((error as { cause?: unknown }).cause ?? '') });
 
 /**
  * The signed data source with a bound on each call and honest failures: a subgraph that is down answers
@@ -48,7 +63,7 @@ export class SubgraphDataSource extends SignedDataSource {
     const failure = subgraphFailureOf(error, this.timeoutMs);
     const answer = failure && publicDependencyError(failure);
     if (!failure || !answer) throw error;
-    this.log.warn({ subgraph: this.name, err: { name: error.name, message: error.message, cause: String((error as { cause?: unknown }).cause ?? '') }, answered: answer.code }, 'subgraph call failed');
+    this.log.warn({ subgraph: this.name, err: failureLogFields(error), answered: answer.code }, 'subgraph call failed');
     throw new GraphQLError(answer.message, { originalError: failure, extensions: dependencyErrorExtensions(answer) });
   }
 }

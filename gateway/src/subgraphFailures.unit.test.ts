@@ -8,6 +8,13 @@ describe('subgraph calls that failed below GraphQL', () => {
     expect(subgraphFailureOf(refused, 1_000)).toBeInstanceOf(DependencyUnavailable);
   });
 
+  it("reads node:http's refused, reset and unreachable sockets as the subgraph being away", () => {
+    const socketError = (message: string, code: string) => Object.assign(new Error(message), { code });
+    for (const error of [socketError('connect ECONNREFUSED 127.0.0.1:4002', 'ECONNREFUSED'), socketError('socket hang up', 'ECONNRESET'), socketError('getaddrinfo ENOTFOUND profile', 'ENOTFOUND')]) {
+      expect(subgraphFailureOf(error, 1_000)).toBeInstanceOf(DependencyUnavailable);
+    }
+  });
+
   it('reads an expired deadline as a timeout', () => {
     expect(subgraphFailureOf(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), 1_000)).toBeInstanceOf(DependencyTimeout);
   });
@@ -15,5 +22,6 @@ describe('subgraph calls that failed below GraphQL', () => {
   it('leaves what the subgraph answered, and bugs, as they are', () => {
     expect(subgraphFailureOf(new GraphQLError('Not found', { extensions: { code: 'NOT_FOUND' } }), 1_000)).toBeUndefined();
     expect(subgraphFailureOf(new TypeError('x is not a function'), 1_000)).toBeUndefined();
+    expect(subgraphFailureOf(Object.assign(new Error('no such file'), { code: 'ENOENT' }), 1_000)).toBeUndefined();
   });
 });

@@ -36,6 +36,8 @@ async function main() {
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
     ...(env.HOST && { host: env.HOST }),
     swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(env.SWIPE_WINDOW),
+    mediaTimeoutMs: env.MEDIA_TIMEOUT_SECONDS * 1000,
+    mediaUploadTimeoutMs: env.MEDIA_UPLOAD_TIMEOUT_SECONDS * 1000,
     restRoutes: serviceRestRoutes(),
     proxiedPrefixes: serviceProxiedPrefixes(),
     // Every gateway instance sees the answers kept for an Idempotency-Key.
