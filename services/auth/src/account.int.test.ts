@@ -1,5 +1,6 @@
 import { Messages, Topics } from '@nocturne/contracts';
 import { eventually } from '@nocturne/platform/testing';
+import { AUTH_CONSUMER_GROUP } from './integration/consumers';
 import { AuthHarness, DELETE_ACCOUNT, ENTITIES, ME, newAccount, REQUEST_RESET, SIGN_IN, SIGN_UP, SOME_VIEWER } from './testing/authHarness';
 
 type SignedUp = { signUp: { user: { id: number } } };
@@ -64,6 +65,51 @@ describe('account details, deletion and references over the auth subgraph', () =
     });
   });
 
+  it('shows nothing through _entities of a person who blocked the viewer, whom the viewer blocked, or who was deleted, and still shows a visible person', async () => {
+    const viewer = await signUp({ name: 'Vesper' });
+    const blocker = await signUp({ name: 'Blocker' });
+    const blocked = await signUp({ name: 'Blocked' });
+    const deleted = await signUp({ name: 'Deleted' });
+    const visible = await signUp({ name: 'Visible' });
+    const seenBy = async (viewerId: number, ids: number[]) => {
+      const answer = await auth.graphql<{ _entities: Array<{ id: number; name: string } | null> }>(ENTITIES, { representations: ids.map((id) => ({ __typename: 'User', id })) }, { viewer: viewerId });
+      expect(answer.body.errors).toBeUndefined();
+      return answer.body.data!._entities.map((user) => user && { id: user.id, name: user.name });
+    };
+    const shown = (person: { id: number; account: { name: string } }) => ({ id: person.id, name: person.account.name });
+    expect(await seenBy(viewer.id, [blocker.id, blocked.id, deleted.id, visible.id])).toEqual([shown(blocker), shown(blocked), shown(deleted), shown(visible)]);
+
+    await auth.publishBlock(blocker.id, viewer.id);
+    await auth.publishBlock(viewer.id, blocked.id);
+    expect((await auth.graphql(DELETE_ACCOUNT, {}, { session: deleted.session })).body.errors).toBeUndefined();
+    await eventually(async () => expect(await seenBy(viewer.id, [blocker.id, blocked.id, deleted.id, visible.id])).toEqual([null, null, null, shown(visible)]));
+    // Both ways: the blocker and the blocked see nothing of the viewer either.
+    expect(await seenBy(blocker.id, [viewer.id])).toEqual([null]);
+    expect(await seenBy(blocked.id, [viewer.id])).toEqual([null]);
+    // Someone else still sees all three, and each still sees themselves.
+    expect(await seenBy(visible.id, [viewer.id, blocker.id, blocked.id])).toEqual([shown(viewer), shown(blocker), shown(blocked)]);
+    expect(await seenBy(blocked.id, [blocked.id])).toEqual([shown(blocked)]);
+  });
+
+  it('forgets who blocked whom with the account, and keeps nothing of a block that arrives after it was deleted', async () => {
+    const stayer = await signUp();
+    const leaver = await signUp();
+    const gone = await signUp();
+    const blocks = auth.adapters.readModels.collection<{ _id: string; blockerId: number; blockedId: number }>('blocks');
+    const naming = (userId: number) => blocks.count({ $or: [{ blockerId: userId }, { blockedId: userId }] });
+    await auth.publishBlock(leaver.id, stayer.id);
+    await eventually(async () => expect(await naming(leaver.id)).toBe(1));
+    await auth.graphql(DELETE_ACCOUNT, {}, { session: leaver.session });
+    expect(await naming(leaver.id)).toBe(0);
+
+    await auth.graphql(DELETE_ACCOUNT, {}, { session: gone.session });
+    await auth.publishBlock(stayer.id, gone.id);
+    // Handled once the auth group has nothing left to read on swipe.events.
+    await eventually(async () => expect(await auth.adapters.bus.lagOf!(AUTH_CONSUMER_GROUP, [Topics.swipe])).toEqual({ [Topics.swipe]: 0 }));
+    expect(await naming(gone.id)).toBe(0);
+    expect(JSON.stringify(await auth.adapters.eventStore.readAll({ after: 0, limit: 10_000 }))).not.toContain(`"blockedId":${gone.id}`);
+  });
+
   it('shows nobody to a signed-out caller through _entities', async () => {
     const alice = await signUp({ name: 'Alice' });
     const answer = await auth.graphql(ENTITIES, { representations: [{ __typename: 'User', id: alice.id }] });
@@ -108,12 +154,16 @@ describe('account details, deletion and references over the auth subgraph', () =
 });
 
 describe('a restarted auth service', () => {
-  it('still knows its users, their passwords and changes, and keeps counting ids', async () => {
+  it('still knows its users, their passwords and changes, who blocked whom, and keeps counting ids', async () => {
     const first = await AuthHarness.start();
     const account = newAccount();
     const signedUp = await first.graphql<SignedUp>(SIGN_UP, { input: account });
     const id = signedUp.body.data!.signUp.user.id;
     await first.followProfileEdit(id, { name: 'Renamed', age: 44 });
+    const blocker = (await first.graphql<SignedUp>(SIGN_UP, { input: newAccount() })).body.data!.signUp.user.id;
+    await first.publishBlock(blocker, id);
+    const hidden = { _entities: [null] };
+    await eventually(async () => expect((await first.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] }, { viewer: blocker })).body.data).toEqual(hidden));
     await first.stop({ keepData: true });
 
     const second = await AuthHarness.start({ dataDir: first.dataDir });
@@ -125,6 +175,8 @@ describe('a restarted auth service', () => {
       const next = await second.graphql<SignedUp>(SIGN_UP, { input: newAccount() });
       expect(next.body.data!.signUp.user.id).toBeGreaterThan(id);
       expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] }, SOME_VIEWER)).body.data).toMatchObject({ _entities: [{ id, name: 'Renamed' }] });
+      // The block was read off the bus before the restart; the store keeps it, and the read model is rebuilt from there.
+      expect((await second.graphql(ENTITIES, { representations: [{ __typename: 'User', id }] }, { viewer: blocker })).body.data).toEqual(hidden);
       expect((await second.service.readiness()).ready).toBe(true);
     } finally {
       await second.stop();

@@ -24,7 +24,7 @@ import { authResolvers, type AuthContext } from './graphql/resolvers';
 import { createArgon2Passwords } from './infrastructure/argon2Passwords';
 import { createMailer } from './infrastructure/mailer';
 import { toAuthIntegrationEvent } from './integration/integrationEvents';
-import { consumeProfileEvents } from './integration/profileEventsConsumer';
+import { consumeOtherContexts } from './integration/consumers';
 import { createUsersProjection } from './projections/users';
 import { authRoutes } from './rest/routes';
 
@@ -44,7 +44,7 @@ export type AuthService = ServiceInstance;
 export function createAuthService({ adapters, config, logger, clock = () => new Date() }: AuthServiceDependencies): AuthService {
   // Everything reads and writes events through this boundary: personal fields are stored encrypted.
   const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, authPersonalData);
-  const { projection, users } = createUsersProjection({ eventStore, readModels: adapters.readModels, checkpoints: adapters.projectionCheckpoints, logger });
+  const { projection, users, blocks } = createUsersProjection({ eventStore, readModels: adapters.readModels, checkpoints: adapters.projectionCheckpoints, logger });
   const sessions = new SessionStore(adapters.kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
   const mailer = createMailer(config.mail, logger);
   let application: AuthApplication | undefined;
@@ -86,6 +86,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
         passwords,
         mailer,
         users,
+        blocks,
         logger,
         clock,
         newId: randomUUID,
@@ -109,7 +110,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
         logger,
       });
       ({ url } = await server.start());
-      consumer = await consumeProfileEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger });
+      consumer = await consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger });
       return { url };
     },
     async stop() {

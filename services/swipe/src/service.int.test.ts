@@ -102,6 +102,32 @@ describe('swipe subgraph', () => {
     expect(signedIn.errors).toBeUndefined();
   });
 
+  it('shows nothing through _entities of a person who blocked the viewer, whom the viewer blocked, or who was erased, and still shows a visible person', async () => {
+    await harness.start();
+    for (let id = 1; id <= 5; id++) await harness.person(id);
+    await eventually(async () => expect(await harness.deckIds(1)).toHaveLength(4));
+    // 21:30 in Berlin: every swipe is night activity, a score of 10 (5 is the score of no activity at all).
+    for (const id of [1, 2, 3, 4]) expect((await harness.swipe(id, 5, 'PASS')).errors).toBeUndefined();
+    expect((await harness.swipe(5, 1, 'PASS')).errors).toBeUndefined();
+    const query = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { id nightOwlScore stats { likes } } } }';
+    const seenBy = async (viewer: number, ids: number[]) => (await harness.graphql(viewer, query, { r: ids.map((id) => ({ __typename: 'User', id })) })).data!._entities;
+    const shown = (id: number) => ({ id, nightOwlScore: 10, stats: null });
+    const blank = (id: number) => ({ id, nightOwlScore: 5, stats: null });
+    expect(await seenBy(1, [2, 3, 4, 5])).toEqual([shown(2), shown(3), shown(4), shown(5)]);
+
+    expect((await harness.graphql(1, `mutation { block(userId: 2) }`)).data).toEqual({ block: true });
+    expect((await harness.graphql(3, `mutation { block(userId: 1) }`)).data).toEqual({ block: true });
+    await harness.publish(Topics.auth, AuthEvents.UserDeleted.type, { userId: 4, deletedAt: now.toISOString() });
+    await eventually(async () => expect((await harness.deckIds(5)).sort()).toEqual([2, 3]));
+    expect(await seenBy(1, [2, 3, 4, 5, 999])).toEqual([blank(2), blank(3), blank(4), shown(5), blank(999)]);
+    // Both ways: the blocked and the blocker see nothing of the viewer either; someone else still sees everyone live.
+    expect(await seenBy(2, [1])).toEqual([blank(1)]);
+    expect(await seenBy(3, [1])).toEqual([blank(1)]);
+    expect(await seenBy(5, [1, 2, 3])).toEqual([shown(1), shown(2), shown(3)]);
+    // A person's own stats are still theirs.
+    expect((await seenBy(2, [2]))[0]).toEqual({ id: 2, nightOwlScore: 10, stats: { likes: 0 } });
+  });
+
   it('matches two people who like each other, once, and both see the match', async () => {
     await harness.start();
     await harness.person(1);

@@ -16,10 +16,13 @@ import {
   type RateLimiter,
   type SessionStore,
 } from '@nocturne/platform';
+import { blockStreamId } from '../block/block';
+import { blockDecider } from '../block/businessLogic';
 import { claimDecider } from '../claim/businessLogic';
 import { claimStreamId, type ClaimKind } from '../claim/claim';
 import { passwordResetDecider } from '../passwordReset/businessLogic';
 import { passwordResetStreamId, type PasswordResetState } from '../passwordReset/passwordReset';
+import type { BlocksReadModel } from '../projections/blocks';
 import type { UserDocument, UsersReadModel } from '../projections/users';
 import { userStreamId, type ActiveUser, type UserState } from './account';
 import { userDecider } from './businessLogic';
@@ -62,6 +65,8 @@ export interface AuthApplicationDependencies {
   passwords: PasswordHasher;
   mailer: Mailer;
   users: UsersReadModel;
+  /** Who is hidden from whom (followed from the swipe context). */
+  blocks: BlocksReadModel;
   logger: Logger;
   clock: () => Date;
   newId: () => string;
@@ -283,9 +288,19 @@ export class AuthApplication {
     return this.userById(caller.internal.uid);
   }
 
-  async userById(userId: number): Promise<AccountView | null> {
+  private async userById(userId: number): Promise<AccountView | null> {
     const user = await this.deps.users.get(userId);
     return user ? viewOfDocument(user) : null;
+  }
+
+  /**
+   * What the signed-in `viewerId` may see of the account `userId`, whichever way the query came (a direct
+   * `_entities` call included): nothing (null) for an account that is deleted or never existed, or when
+   * either of the two blocked the other, which tells none of them apart.
+   */
+  async userAs(viewerId: number, userId: number): Promise<AccountView | null> {
+    if (viewerId !== userId && (await this.deps.blocks.between(viewerId, userId))) return null;
+    return this.userById(userId);
   }
 
   /**
@@ -369,6 +384,17 @@ export class AuthApplication {
     const { name, age } = validateAccountDetails(data);
     const context: CommandContext = { now: this.deps.clock(), newEventId: this.deps.newId, metadata: causedBy(source) };
     await handleCommand({ eventStore: this.deps.eventStore, streamId: userStreamId(data.userId), decider: userDecider, command: { type: 'ChangeAccountDetails', name, age, now: context.now }, context });
+  }
+
+  /**
+   * Follows a block in the swipe context (its PersonBlocked): the two accounts are hidden from each other
+   * for good. Delivered at least once: a block already followed records nothing, nor does one naming an
+   * account that is gone.
+   */
+  async followBlock(source: EventSource, data: { blockerId: number; blockedId: number; blockedAt: string }): Promise<void> {
+    const context: CommandContext = { now: this.deps.clock(), newEventId: this.deps.newId, metadata: causedBy(source) };
+    const bothActive = (await this.activeUser(data.blockerId)) !== null && (await this.activeUser(data.blockedId)) !== null;
+    await handleCommand({ eventStore: this.deps.eventStore, streamId: blockStreamId(data.blockerId, data.blockedId), decider: blockDecider, command: { type: 'FollowBlock', ...data, bothActive }, context });
   }
 
   /**

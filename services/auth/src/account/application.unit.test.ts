@@ -50,6 +50,7 @@ describe('sign-in of the auth application', () => {
       passwords: recording.hasher,
       mailer,
       users: read.users,
+      blocks: read.blocks,
       logger,
       clock: () => new Date(),
       newId: randomUUID,

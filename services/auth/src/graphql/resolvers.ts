@@ -64,10 +64,8 @@ export const authResolvers: GraphQLResolverMap<AuthContext> = {
     },
   },
   User: {
-    __resolveReference: (reference: { id: number }, context: AuthContext) => {
-      signedInViewer(context.internal, context.signedInAs);
-      return context.auth.userById(Number(reference.id));
-    },
+    // Nothing (null) of a deleted or unknown account, or of someone who blocked the viewer or whom the viewer blocked.
+    __resolveReference: (reference: { id: number }, context: AuthContext) => context.auth.userAs(signedInViewer(context.internal, context.signedInAs), Number(reference.id)),
     email: (user: AccountView, _args, context: AuthContext) => (viewerOf(context) === user.id ? user.email : null),
   },
 };

@@ -1,5 +1,7 @@
 import { createProjection, ERASE, versionedRows, type CheckpointStore, type EventStore, type Logger, type Projection, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
 import type { UserEvent } from '../account/account';
+import type { BlockEvent } from '../block/block';
+import { blockRows, type BlocksReadModel } from './blocks';
 
 /** The account as other parts of the graph see it; a deleted account is a tombstone with its id and version only. */
 export interface UserDocument extends VersionedRow {
@@ -19,12 +21,23 @@ export interface UsersReadModel {
 }
 
 const userStream = /^user-(\d+)$/;
+const blockStream = /^block-\d+-\d+$/;
 
-/** The `users` read model, built from the `user-<id>` streams on the kit's projection runner. */
-export function createUsersProjection(options: { eventStore: EventStore; readModels: ReadModelStore; checkpoints: CheckpointStore; logger: Logger }): { projection: Projection; users: UsersReadModel } {
+/**
+ * The `users` read model, built from the `user-<id>` streams on the kit's projection runner, and the
+ * `blocks` between accounts, from the `block-<low>-<high>` streams. One projection, in the store's global
+ * order, so that an erasure forgets the blocks recorded before it and a block after it keeps nothing.
+ */
+export function createUsersProjection(options: { eventStore: EventStore; readModels: ReadModelStore; checkpoints: CheckpointStore; logger: Logger }): {
+  projection: Projection;
+  users: UsersReadModel;
+  blocks: BlocksReadModel;
+} {
   const rows = versionedRows(options.readModels.collection<UserDocument>('users'));
+  const blocks = blockRows(options.readModels);
 
   async function apply(stored: StoredEvent): Promise<void> {
+    if (blockStream.test(stored.streamId)) return applyBlock(stored as StoredEvent & BlockEvent);
     const match = userStream.exec(stored.streamId);
     if (!match) return;
     const userId = Number(match[1]);
@@ -44,8 +57,17 @@ export function createUsersProjection(options: { eventStore: EventStore; readMod
           return ERASE;
       }
     });
+    if (event.type === 'UserDeleted') await blocks.forget(userId);
+  }
+
+  async function applyBlock(event: StoredEvent & BlockEvent): Promise<void> {
+    if (event.type !== 'BlockFollowed') return;
+    const { blockerId, blockedId } = event.data;
+    // An account erased before the block came (a tombstone now) keeps nothing of it.
+    if (!(await rows.get(String(blockerId))) || !(await rows.get(String(blockedId)))) return;
+    await blocks.record(blockerId, blockedId);
   }
 
   const projection = createProjection({ name: 'users', eventStore: options.eventStore, checkpoints: options.checkpoints, apply, logger: options.logger });
-  return { projection, users: { get: (userId) => rows.get(String(userId)), waitFor: (position) => projection.waitFor(position) } };
+  return { projection, users: { get: (userId) => rows.get(String(userId)), waitFor: (position) => projection.waitFor(position) }, blocks: { between: blocks.between } };
 }

@@ -15,7 +15,7 @@ import {
   type InternalContext,
   type KeyValueStore,
 } from '@nocturne/platform';
-import { ProfileEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
+import { ProfileEvents, SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import type { AuthRateLimits } from '../account/application';
 import { defaultAuthConfig, type AuthConfig } from '../config';
 import { createAuthService, type AuthService } from '../service';
@@ -151,6 +151,16 @@ export class AuthHarness {
       if (Date.now() > deadline) throw new Error(`the account did not follow the edit within 5 s: ${JSON.stringify(shown)}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+  }
+
+  /** What the swipe service publishes when `blockerId` blocks `blockedId` (keyed by the pair's stream). */
+  async publishBlock(blockerId: number, blockedId: number): Promise<IntegrationEvent> {
+    const contract = SwipeEvents.PersonBlocked;
+    const data = { blockerId, blockedId, blockedAt: this.clock.now().toISOString() };
+    const aggregateId = `pair-${Math.min(blockerId, blockedId)}-${Math.max(blockerId, blockedId)}`;
+    const event: IntegrationEvent = { id: randomUUID(), type: contract.type, version: contract.version, occurredAt: data.blockedAt, aggregateId, data, metadata: {} };
+    await this.adapters.bus.publish(Topics.swipe, [{ key: event.aggregateId, event }]);
+    return event;
   }
 
   /** Mails written to the outbox, oldest first. */

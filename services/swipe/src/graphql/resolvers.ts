@@ -101,6 +101,8 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       return filters(await context.members.setFilters(actor, mergeFilters(current, args.input)));
     },
   },
+  // A reference resolves like a card's or a match's person: each field applies who may see whom (the
+  // score is blank for someone erased, unknown or blocked either way; the stats are the person's own).
   User: {
     __resolveReference: (reference: { id: number }, context: SwipeContext) => {
       signedInViewer(context.internal);

@@ -4,7 +4,7 @@ import { type SwipeDependencies } from '../dependencies';
 import { pairDecider } from './businessLogic';
 import { pairStreamId } from './pair';
 import type { MatchRow } from '../projections/readModels';
-import { NIGHT_OWL_WINDOW_MS, nightOwlScore } from '../swiping/nightOwl';
+import { NIGHT_OWL_DEFAULT, NIGHT_OWL_WINDOW_MS, nightOwlScore } from '../swiping/nightOwl';
 
 export interface MatchView {
   id: number;
@@ -73,9 +73,11 @@ export function createMatchesApplication(deps: SwipeDependencies) {
       await deps.projection.waitFor(result.lastGlobalPosition);
     },
 
-    /** Whether `viewerId` may see `subjectId` at all: neither blocked the other. */
+    /** Whether `viewerId` may see `subjectId` at all: a live person (never an erased or unknown one), neither of whom blocked the other. */
     async mayView(viewerId: number, subjectId: number): Promise<boolean> {
       if (viewerId === subjectId) return true;
+      const subject = await collections.candidates.get(String(subjectId));
+      if (!subject || subject.erased) return false;
       return (await collections.blocks.count({ $or: [{ blockerId: viewerId, blockedId: subjectId }, { blockerId: subjectId, blockedId: viewerId }] })) === 0;
     },
 
@@ -88,9 +90,14 @@ export function createMatchesApplication(deps: SwipeDependencies) {
       return { likes, matches };
     },
 
-    /** Anyone signed in sees anyone's score (it is on every card); nobody signed out does. */
+    /**
+     * Anyone signed in sees the score of anyone they may see (it is on every card); nobody signed out does.
+     * Whoever the viewer may not see (erased, unknown, blocked either way) has the score of a person with
+     * no activity, which tells none of them apart, whichever way the query came (a card, a match, `_entities`).
+     */
     async nightOwlScore(actor: Actor, userId: number): Promise<number> {
-      signedInActor(actor);
+      const viewerId = signedInActor(actor);
+      if (!(await this.mayView(viewerId, userId))) return NIGHT_OWL_DEFAULT;
       const since = new Date(deps.clock().getTime() - NIGHT_OWL_WINDOW_MS).toISOString();
       return nightOwlScore(await collections.activity.find({ userId, hour: { $gte: since } }));
     },

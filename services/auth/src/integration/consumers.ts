@@ -1,4 +1,4 @@
-import { ProfileEvents, Topics } from '@nocturne/contracts';
+import { ProfileEvents, SwipeEvents, Topics } from '@nocturne/contracts';
 import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
 import type { AuthApplication } from '../account/application';
 
@@ -6,10 +6,11 @@ export const AUTH_CONSUMER_GROUP = 'auth';
 
 /**
  * Follows the profile context: a profile edit owns its whole request, name and age included, and the
- * account takes those from its AccountDetailsEdited event. Delivery is at least once: the kit skips an
- * event id already handled, and following the same values again records nothing.
+ * account takes those from its AccountDetailsEdited event. Follows blocks in the swipe context, so that
+ * neither of two people resolves the other's account. Delivery is at least once: the kit skips an event
+ * id already handled, and following the same values or the same block again records nothing.
  */
-export async function consumeProfileEvents(deps: {
+export async function consumeOtherContexts(deps: {
   bus: EventBus;
   kv: KeyValueStore;
   publishedPersonalData: PersonalDataVault;
@@ -20,11 +21,13 @@ export async function consumeProfileEvents(deps: {
   return consumeIntegrationEvents({
     bus: deps.bus,
     group: AUTH_CONSUMER_GROUP,
-    topics: [Topics.profile],
+    topics: [Topics.profile, Topics.swipe],
     publishedPersonalData: deps.publishedPersonalData,
+    // The namespace of the events handled so far, kept from when the profile was the only source.
     deduper: keyValueDeduper(deps.kv, { namespace: 'auth-profile-events' }),
     handlers: [
       on(ProfileEvents.AccountDetailsEdited, (data, event) => application.followAccountDetailsEdit(sourceOf(event), data)),
+      on(SwipeEvents.PersonBlocked, (data, event) => application.followBlock(sourceOf(event), data)),
     ],
     logger: deps.logger,
   });
