@@ -25,6 +25,7 @@ import {
   type RestRoute,
   type SessionStore,
 } from '@nocturne/platform';
+import { Messages } from '@nocturne/contracts';
 import { frontendRouter } from './frontend';
 import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { graphQLDependencyError, INTERNAL_ERROR_MESSAGE, knownHttpError, sendError } from './httpErrors';
@@ -118,8 +119,10 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
   let apollo: ApolloServer<GatewayContext> | undefined;
   let subscriptions: SubscriptionServer | undefined;
   let ready = false;
+  let stopping = false;
 
   const start = async (port: number): Promise<RunningGateway> => {
+    stopping = false;
     if (httpServer) throw new Error('The gateway is already started');
     const apolloGateway = new ApolloGateway({
       supergraphSdl: options.supergraphSdl,
@@ -140,6 +143,14 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
     app.disable('x-powered-by');
     app.set('trust proxy', options.trustProxy ?? false);
     app.use(requestTelemetry({ service: 'gateway', continueCallerTrace: false }));
+    // A request that arrives once stopping began runs nothing: the drain ends idle sockets, and a request
+    // already on its way on one of them would be read and run while its answer could no longer be sent
+    // (a sign-up kept with nobody told). Refused with 503 where the socket still takes an answer.
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      if (!stopping) return next();
+      res.setHeader('Connection', 'close');
+      sendError(res, new HttpError(503, Messages.unavailable, undefined, 1));
+    });
     httpServer = createServer(app);
     const server = new ApolloServer<GatewayContext>({
       gateway: apolloGateway,
@@ -299,6 +310,7 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
 
   const stop = async () => {
     ready = false;
+    stopping = true;
     activity.stop();
     await subscriptions?.close();
     // Stopping Apollo drains and closes the HTTP server through the drain plugin.

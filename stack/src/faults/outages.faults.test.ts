@@ -1,5 +1,5 @@
 import { Messages } from '@nocturne/contracts';
-import { DATABASE_SELECTION_TIMEOUT_MS } from '@nocturne/platform';
+import { CONCURRENT_CHANGE_MESSAGE, DATABASE_SELECTION_TIMEOUT_MS } from '@nocturne/platform';
 import { canStartOwnServers, eventually, OwnServers } from '@nocturne/platform/testing';
 import { newPerson, ProfileReadModel, RealStack, type ApiClient, type ApiResponse } from '../real/harness';
 
@@ -207,6 +207,71 @@ d('the real stack under faults', () => {
     figures.push({ fault: 'profile process killed (SIGKILL)', during: 'launcher restarts it (logged)', answeredWithinMs: 0, recoveredWithinMs: back.ms });
   }, 120_000);
 
+  /** A signed-up person whose profile exists, and the body of a full profile save. */
+  const personWithProfile = async () => {
+    const client = stack!.client();
+    const person = await signUp(client);
+    await eventually(async () => expect(Object.values(await profiles!.count([person.id]))).toEqual([1]), { timeoutMs: 60_000, intervalMs: 250 });
+    const save = (bio: string, name = person.name) => ({ name, age: person.age, bio, gender: 'Female', kinks: ['Praise'], interests: ['Art'] });
+    return { client, person, save };
+  };
+
+  it('a profile save while auth is frozen is refused as a whole; a retry with its Idempotency-Key after auth was killed is answered once', async () => {
+    const { client, person, save } = await personWithProfile();
+    const auth = stack!.pidOf('auth/dist/main.js')!;
+    // Frozen, not dead: the launcher does not restart it, and the gateway's call to it waits for its bound.
+    process.kill(auth, 'SIGSTOP');
+    let during: ApiResponse;
+    let ms: number;
+    try {
+      ({ value: during, ms } = await timed(() => client.call('PUT', '/api/profile', save('Written while auth was away', 'Frozen Owl'))));
+    } finally {
+      process.kill(auth, 'SIGCONT');
+    }
+    expect([503, 504]).toContain(during.status);
+    expect(during.body.error).toBe(during.status === 503 ? Messages.unavailable : Messages.timedOut);
+    // Refused, so nothing of it was kept: neither the profile's part nor the account's.
+    const unchanged = await client.call('GET', '/api/auth/user');
+    expect(unchanged.body.user).toMatchObject({ name: person.name, bio: null });
+
+    // Accepted once: the answer is kept with its key, so a client that retries after a crash (here: auth
+    // killed right after the answer) gets the same answer without a second write, and the account follows.
+    const key = `faults-${person.id}`;
+    const first = await client.call('PUT', '/api/profile', save('Written once', 'Renamed Owl'), { 'Idempotency-Key': key });
+    expect(first.status).toBe(200);
+    const killed = stack!.pidOf('auth/dist/main.js')!;
+    process.kill(killed, 'SIGKILL');
+    const retry = await client.call('PUT', '/api/profile', save('Written once', 'Renamed Owl'), { 'Idempotency-Key': key });
+    expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body }).toEqual({ status: 200, replayed: 'true', body: first.body });
+    const back = await timed(() =>
+      eventually(async () => expect((await client.call('GET', '/api/auth/user')).body.user).toMatchObject({ name: 'Renamed Owl', bio: 'Written once' }), { timeoutMs: 60_000, intervalMs: 250 }),
+    );
+    figures.push({ fault: 'auth frozen during a profile save', during: `save ${during.status}, nothing kept; retry after auth killed replayed`, answeredWithinMs: ms, recoveredWithinMs: back.ms });
+  }, 240_000);
+
+  it('saves of one profile through two stacks at once all succeed: conflicts between instances are decided again, never a 500', async () => {
+    const { client, person, save } = await personWithProfile();
+    // A second gateway and second instance of every service on the same servers; sessions live in Redis,
+    // so the same cookie is signed in on both.
+    const second = await RealStack.start({ env: { ...servers!.variables }, readyTimeoutMs: 180_000 });
+    try {
+      const other = second.client();
+      other.cookie = client.cookie;
+      const bios = Array.from({ length: 20 }, (_, i) => `Save number ${i}`);
+      const answers = await Promise.all(bios.map((bio, i) => (i % 2 === 0 ? client : other).call('PUT', '/api/profile', save(bio))));
+      const statuses = answers.map((answer) => answer.status);
+      // Each save is kept, or (only once every retry lost) refused with the clear message; never a 5xx.
+      expect(answers.filter((answer) => answer.status !== 200 && !(answer.status === 409 && answer.body.error === CONCURRENT_CHANGE_MESSAGE))).toEqual([]);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(18);
+      const final = (await client.call('GET', '/api/auth/user')).body.user;
+      expect(bios).toContain(final.bio);
+      expect(final.name).toBe(person.name);
+      figures.push({ fault: 'one profile saved 20 times at once through two stacks', during: `${statuses.filter((status) => status === 200).length} of 20 answered 200, none 5xx`, answeredWithinMs: 0, recoveredWithinMs: 0 });
+    } finally {
+      await second.stop(20_000);
+    }
+  }, 400_000);
+
   it('SIGTERM with sign-ups in flight: each one started is answered 201 and kept once, the rest are refused and leave nothing', async () => {
     const inFlight = async () => {
       const text = await (await fetch(stack!.metricsUrl('gateway'), { signal: AbortSignal.timeout(2_000) })).text();
@@ -217,7 +282,7 @@ d('the real stack under faults', () => {
       stack!
         .client()
         .call('POST', '/api/auth/signup', person)
-        .then((res) => ({ person, status: res.status, id: res.body?.user?.id as number | undefined }))
+        .then((res) => ({ person, status: res.status, id: res.body?.user?.id as number | undefined, error: res.body?.error as string | undefined }))
         .catch((error: Error) => ({ person, status: 0, id: undefined, error: error.message })),
     );
     // Signal once the gateway holds requests it has started on (argon2 keeps each one busy a while).
@@ -227,8 +292,9 @@ d('the real stack under faults', () => {
     stack = undefined;
     expect({ code: stopped.code, lingering: stopped.lingering }).toEqual({ code: 0, lingering: [] });
     const accepted = answers.filter((answer) => answer.status === 201);
-    // Never a 5xx: a request either was taken and finished, or never got in.
-    expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 0)).toEqual([]);
+    // A request either was taken and finished, or never got in: its connection closed unanswered, or (when
+    // it arrived once stopping had begun) 503 with the message to try again. Never another 5xx.
+    expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 0 && !(answer.status === 503 && answer.error === Messages.unavailable))).toEqual([]);
     expect(accepted.length).toBeGreaterThanOrEqual(1);
 
     // Started again on the same servers: every acknowledged sign-up signs in and has exactly one profile
@@ -240,6 +306,6 @@ d('the real stack under faults', () => {
     }
     const ids = accepted.map((answer) => answer.id!);
     await eventually(async () => expect(Object.values(await profiles!.count(ids))).toEqual(ids.map(() => 1)), { timeoutMs: 60_000, intervalMs: 250 });
-    figures.push({ fault: 'SIGTERM with sign-ups in flight', during: `${accepted.length} of ${answers.length} answered 201, ${answers.length - accepted.length} refused before they got in, none 5xx`, answeredWithinMs: stopped.ms, recoveredWithinMs: 0 });
+    figures.push({ fault: 'SIGTERM with sign-ups in flight', during: `${accepted.length} of ${answers.length} answered 201, ${answers.length - accepted.length} refused before they got in (closed or 503), nothing else`, answeredWithinMs: stopped.ms, recoveredWithinMs: 0 });
   }, 400_000);
 });

@@ -232,8 +232,8 @@ export class ApiClient {
   cookie: string | undefined;
   constructor(private readonly baseUrl: string) {}
 
-  async call(method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown): Promise<ApiResponse> {
-    const headers: Record<string, string> = {};
+  async call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', route: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookie) headers.cookie = this.cookie;
     const res = await fetch(`${this.baseUrl}${route}`, {
