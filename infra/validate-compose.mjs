@@ -267,7 +267,8 @@ const mountedFile = (svc, target) => {
   }
   return undefined;
 };
-const appServices = [GATEWAY, ...subgraphs.map((s) => s.name)].filter((name) => services[name]);
+// The demo night owls (--profile demo) are a process of the stack too: traced and scraped like the rest.
+const appServices = [GATEWAY, ...subgraphs.map((s) => s.name), 'night-owls'].filter((name) => services[name]);
 const metricsPorts = {};
 for (const name of appServices) {
   const at = `services.${name}`;

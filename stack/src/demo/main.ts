@@ -1,7 +1,7 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
 import '@nocturne/platform/tracing';
 import { createServer } from 'node:http';
-import { createAdapters, createLogger } from '@nocturne/platform';
+import { createAdapters, createLogger, startMetricsServerIfPossible } from '@nocturne/platform';
 import { readNightOwlsEnvironment } from './environment';
 import { startNightOwls } from './nightOwls';
 import { memoryOwlRegistry } from './owlRegistry';
@@ -39,6 +39,8 @@ async function main() {
     res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'starting' }));
   });
   await new Promise<void>((resolve) => health.listen(settings.NIGHT_OWLS_PORT, settings.NIGHT_OWLS_HOST, resolve));
+  // /metrics on a port of its own, as every process of the stack (its consumer of swipe.events, the process).
+  const metrics = await startMetricsServerIfPossible({ port: settings.METRICS_PORT, host: settings.METRICS_HOST, logger, owner: 'night-owls' });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +48,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'night owls stopping');
     health.close();
+    await metrics?.stop();
     try {
       await owls.stop();
       await adapters.close();
