@@ -1,5 +1,5 @@
 import './theme/fonts.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
@@ -40,4 +40,9 @@ const app = (
 
 // The first render waits for the screens of the address (named by the page as module preloads, so they
 // are already on their way): they then render at once, with no suspended frame in between (see lazyScreen).
-void firstScreens.then(() => createRoot(document.getElementById('root')!).render(app));
+// As a transition, React renders it in slices that leave the main thread free between them (a phone's
+// taps and the page's other work are not held up by one long task).
+void firstScreens.then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(app));
+});
