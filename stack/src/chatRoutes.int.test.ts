@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
@@ -32,17 +32,19 @@ const api = () => request(stack.url);
 interface Member {
   id: number;
   cookie: string;
+  email: string;
 }
 
 async function member(): Promise<Member> {
   counter += 1;
   const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  const res = await api().post('/api/auth/signup').send({ username: `owl${tag}`, email: `owl.${tag}@example.test`, password: 'moonlight42', name: `Owl ${counter}`, age: 30 });
+  const email = `owl.${tag}@example.test`;
+  const res = await api().post('/api/auth/signup').send({ username: `owl${tag}`, email, password: 'moonlight42', name: `Owl ${counter}`, age: 30 });
   expect(res.status).toBe(201);
   const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
   const id = res.body.user.id as number;
-  await eventually(async () => expect((await post({ id, cookie }, `/api/user/${id}`, { gender: 'Female', kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' }, 'patch')).status).toBe(200));
-  return { id, cookie };
+  await eventually(async () => expect((await post({ id, cookie, email }, `/api/user/${id}`, { gender: 'Female', kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' }, 'patch')).status).toBe(200));
+  return { id, cookie, email };
 }
 
 const get = (who: Member | null, url: string) => {
@@ -186,5 +188,33 @@ describe('live chat through the gateway', () => {
     await eventually(() => expect(unread.values.length).toBe(1));
     expect((await post(b, '/api/auth/signout', {})).status).toBeLessThan(300);
     await eventually(() => expect(closedWith).toBe(4401));
+  });
+
+  /** The reset token of the last mail to `email` (auth writes mails as files under the data directory without SMTP). */
+  const resetTokenOf = (email: string) => {
+    const outbox = path.join(dataDir, 'auth', 'outbox');
+    const mails = readdirSync(outbox)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string })
+      .filter((mail) => mail.to.includes(email));
+    const token = /token=([A-Za-z0-9_%-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    return decodeURIComponent(token!);
+  };
+
+  it.each(['a password reset', 'the deletion of the account'])('ends live connections when %s ends the session', async (how) => {
+    const [, b] = await pair();
+    let closedWith: number | undefined;
+    const unread = collect(browser(b, (code) => (closedWith = code)), 'subscription { unreadTotal }');
+    await eventually(() => expect(unread.values.length).toBe(1));
+    if (how === 'a password reset') {
+      expect((await post(null, '/api/forgot-password', { email: b.email })).status).toBe(200);
+      const token = await eventually(() => resetTokenOf(b.email));
+      expect((await post(null, '/api/reset-password', { token, password: 'new-moonlight' })).status).toBe(200);
+    } else {
+      expect((await api().delete('/api/account').set('Cookie', b.cookie).set('Origin', stack.url).set('Content-Type', 'application/json').send('{}')).status).toBe(200);
+    }
+    await eventually(() => expect(closedWith).toBe(4401));
+    expect((await get(b, '/api/auth/user')).status).toBe(401);
   });
 });
