@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { firstFieldError } from '@nocturne/contracts';
 import { HttpError } from './httpError';
 
@@ -17,3 +17,12 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 export const validationError = { status: 400, description: 'A field breaks a rule; `field` names it' };
+
+/**
+ * A whole positive number naming something in a REST body (`swipedId`, `matchId`...), refused with one
+ * message whatever is wrong with it: "`name` must be `what`" ("matchId must be a match id").
+ */
+export function positiveIdField(name: string, what: string) {
+  const message = `${name} must be ${what}`;
+  return z.number({ error: message }).int(message).positive(message);
+}

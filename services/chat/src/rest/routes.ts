@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChatLimits, ChatMessages, messageContentSchema, ReportReasons, reportInputSchema } from '@nocturne/contracts';
-import { defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform';
+import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform';
 
 const matchIdSchema = z.coerce.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id');
 
@@ -16,7 +16,7 @@ const MESSAGE_FIELDS = 'id content senderId matchId createdAt seq';
 type MessageData = z.infer<typeof messageSchema>;
 
 const sendBodySchema = z.object({
-  matchId: z.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id'),
+  matchId: positiveIdField('matchId', 'a match id'),
   senderId: z.number({ error: 'senderId must be your user id' }).int('senderId must be your user id'),
   content: messageContentSchema,
 });
@@ -75,8 +75,8 @@ const messages = defineRoute({
 });
 
 const reportBodySchema = reportInputSchema.extend({
-  userId: z.number({ error: 'userId must be a user id' }).int('userId must be a user id').positive('userId must be a user id'),
-  matchId: z.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id').optional(),
+  userId: positiveIdField('userId', 'a user id'),
+  matchId: positiveIdField('matchId', 'a match id').optional(),
 });
 
 const report = defineRoute({

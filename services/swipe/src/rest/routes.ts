@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deckFiltersSchema, GenderPreferences, LimitReasons, planIdSchema, SwipeMessages } from '@nocturne/contracts';
-import { defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform';
+import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform';
 
 const limitReached = (reasons: readonly string[]) => ({ status: 403, description: `A plan limit; \`code\` says which: ${reasons.map((reason) => `\`${reason}\``).join(', ')}` });
 const forbidden = (what: string) => ({ status: 403, description: what });
@@ -79,7 +79,7 @@ const profiles = defineRoute({
 
 const swipeBodySchema = z.object({
   swiperId: z.number({ error: 'swiperId must be your user id' }).int('swiperId must be your user id'),
-  swipedId: z.number({ error: 'swipedId must be a user id' }).int('swipedId must be a user id').positive('swipedId must be a user id'),
+  swipedId: positiveIdField('swipedId', 'a user id'),
   isLike: z.boolean({ error: 'isLike must be true or false' }),
   isSuperLike: z.boolean({ error: 'isSuperLike must be true or false' }).optional(),
   timestamp: z.string({ error: 'timestamp must be an ISO 8601 time' }).optional(),
@@ -303,8 +303,6 @@ const likes = defineRoute({
 });
 
 /** The swipe service's calls of the REST facade (deck, swipes, matches, plans, quota, window, filters, likes), served by the gateway. */
-const positiveId = (name: string, what: string) => z.number({ error: `${name} must be ${what}` }).int(`${name} must be ${what}`).positive(`${name} must be ${what}`);
-
 const unmatch = defineRoute({
   method: 'post',
   path: '/api/unmatch',
@@ -312,7 +310,7 @@ const unmatch = defineRoute({
   summary: 'End one of your matches, for both of you: the conversation closes and neither sees the other in their matches again',
   tag: 'swipe',
   access: 'signedIn',
-  requestBody: z.object({ matchId: positiveId('matchId', 'a match id') }),
+  requestBody: z.object({ matchId: positiveIdField('matchId', 'a match id') }),
   success: { status: 200, description: 'The match has ended', schema: z.object({ unmatched: z.literal(true) }) },
   errors: [validation, forbidden('The match is not yours'), { status: 404, description: `'${SwipeMessages.matchNotFound}' (unknown, or ended already)` }],
   handle: async ({ input, execute }) => {
@@ -328,7 +326,7 @@ const block = defineRoute({
   summary: 'Block someone: the two of you are hidden from each other everywhere (deck, likes, matches, chat), for good, and a match between you ends',
   tag: 'swipe',
   access: 'signedIn',
-  requestBody: z.object({ userId: positiveId('userId', 'a user id') }),
+  requestBody: z.object({ userId: positiveIdField('userId', 'a user id') }),
   success: { status: 201, description: 'Blocked (blocking someone again answers the same)', schema: z.object({ blocked: z.literal(true) }) },
   errors: [{ status: 400, description: `A field breaks a rule, or '${SwipeMessages.blockSelf}' (field userId)` }, { status: 404, description: `'${SwipeMessages.unknownPerson}'` }],
   handle: async ({ input, execute }) => {
