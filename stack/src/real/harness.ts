@@ -267,6 +267,33 @@ export function newPerson() {
   return { username: `rs${tag}`, email: `rs.${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 27 };
 }
 
+/**
+ * Two people who sign up, onboard and like each other through the gateway: onboarding waits for the profile
+ * service to have heard of each account (Kafka), each like for the swipe service to know the other person
+ * (until profile.events reached it: 404). Answers their clients and ids, and both likes' answers.
+ */
+export async function likeEachOther(stack: RealStack, timeoutMs = 45_000) {
+  const [a, b] = [stack.client(), stack.client()];
+  const ids: number[] = [];
+  for (const api of [a, b]) {
+    const signUp = await api.call('POST', '/api/auth/signup', newPerson());
+    if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${JSON.stringify(signUp.body)}`);
+    ids.push(signUp.body.user.id as number);
+  }
+  const [aId, bId] = ids as [number, number];
+  for (const [api, id] of [[a, aId], [b, bId]] as const) {
+    await waitFor(`onboarding of ${id}`, async () => (await api.call('PATCH', `/api/user/${id}`, { gender: 'Other', kinks: ['Praise'], interests: ['Art'] })).status === 200, timeoutMs);
+  }
+  const like = (api: ApiClient, swiperId: number, swipedId: number) =>
+    waitFor(`the like of ${swiperId} for ${swipedId}`, async () => {
+      const res = await api.call('POST', '/api/swipes', { swiperId, swipedId, isLike: true });
+      return res.status === 404 ? undefined : res;
+    }, timeoutMs);
+  const first = await like(a, aId, bId);
+  const second = await like(b, bId, aId);
+  return { a, b, aId, bId, first, second };
+}
+
 export interface Delivery {
   id: string;
   type: string;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { defaultMetricsPortOf, GATEWAY_METRICS_PORT } from '@nocturne/platform';
 import { metricsPortVariableOf, services } from '../services';
-import { hasRealInfrastructure, newPerson, RealStack, repoRoot, waitFor } from './harness';
+import { hasRealInfrastructure, likeEachOther, RealStack, repoRoot, waitFor } from './harness';
 
 // What an operator sees: Prometheus as `npm run infra:up -- --with-prometheus` starts it (Debian's package,
 // scraping the METRICS_PORT defaults every 5 s) in front of the real stack, one process per service on
@@ -51,21 +51,8 @@ d('Prometheus scraping the real stack', () => {
     await waitFor('every process scraped', async () => (await instant('sum(up{job="nocturne"})')) === 1 + services.length, 60_000, 1_000);
     const before = (await instant('sum(nocturne_matches_total)')) ?? 0;
 
-    const [a, b] = [stack!.client(), stack!.client()];
-    const ids: number[] = [];
-    for (const api of [a, b]) {
-      const signUp = await api.call('POST', '/api/auth/signup', newPerson());
-      expect(signUp.status).toBe(201);
-      ids.push(signUp.body.user.id as number);
-    }
-    const [aId, bId] = ids as [number, number];
-    for (const [api, id] of [[a, aId], [b, bId]] as const) {
-      await waitFor(`onboarding of ${id}`, async () => (await api.call('PATCH', `/api/user/${id}`, { gender: 'Other', kinks: ['Praise'], interests: ['Art'] })).status === 200, 60_000);
-    }
-    // The swipe service learns of each onboarding from profile.events; until then the person is unknown (404).
-    for (const [api, swiperId, swipedId] of [[a, aId, bId], [b, bId, aId]] as const) {
-      await waitFor(`the like of ${swiperId}`, async () => (await api.call('POST', '/api/swipes', { swiperId, swipedId, isLike: true })).status === 200, 60_000);
-    }
+    const { first, second } = await likeEachOther(stack!, 60_000);
+    expect([first.status, second.status]).toEqual([200, 200]);
 
     // Scraped every 5 s: the counters of the swipe process reach Prometheus within a few scrapes.
     await waitFor('the match in Prometheus', async () => ((await instant('sum(nocturne_matches_total)')) ?? 0) >= before + 1, 60_000, 1_000);

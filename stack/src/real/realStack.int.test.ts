@@ -1,6 +1,6 @@
 import { Topics } from '@nocturne/contracts';
 import { Scrape } from '@nocturne/platform/testing';
-import { hasRealInfrastructure, newPerson, ProfileReadModel, RealStack, TopicWatcher, waitFor } from './harness';
+import { hasRealInfrastructure, likeEachOther, newPerson, ProfileReadModel, RealStack, TopicWatcher, waitFor } from './harness';
 
 // The stack as users start it with real infrastructure: `node stack/dist/main.js` with KAFKA_BROKERS,
 // MONGODB_URI and REDIS_URL set spawns auth, profile, swipe and the gateway as processes of their own. Without the
@@ -96,29 +96,9 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
   }, 120_000);
 
   it('reaches the swipe service through the gateway: two onboarded people like each other and match', async () => {
-    const [a, b] = [stack!.client(), stack!.client()];
-    const ids: number[] = [];
-    for (const api of [a, b]) {
-      const signUp = await api.call('POST', '/api/auth/signup', newPerson());
-      expect(signUp.status).toBe(201);
-      ids.push(signUp.body.user.id as number);
-    }
-    const [aId, bId] = ids as [number, number];
-    // Onboarding waits for the profile service to have heard of the account (Kafka).
-    for (const [api, id] of [[a, aId], [b, bId]] as const) {
-      await waitFor(`onboarding of ${id}`, async () => (await api.call('PATCH', `/api/user/${id}`, { gender: 'Other', kinks: ['Praise'], interests: ['Art'] })).status === 200, 45_000);
-    }
+    const { a, aId, bId, first, second } = await likeEachOther(stack!);
     expect((await a.call('GET', '/api/swipe-window')).body).toMatchObject({ open: true, mode: 'always' });
-    // The swipe service learns of b's onboarding from profile.events; until then b is unknown (404).
-    const first = await waitFor(`a's like of ${bId}`, async () => {
-      const res = await a.call('POST', '/api/swipes', { swiperId: aId, swipedId: bId, isLike: true });
-      return res.status === 404 ? undefined : res;
-    }, 45_000);
     expect(first).toMatchObject({ status: 200, body: { isMatch: false } });
-    const second = await waitFor(`b's like of ${aId}`, async () => {
-      const res = await b.call('POST', '/api/swipes', { swiperId: bId, swipedId: aId, isLike: true });
-      return res.status === 404 ? undefined : res;
-    }, 45_000);
     expect(second).toMatchObject({ status: 200, body: { isMatch: true, matchId: expect.any(Number) } });
     const matches = await a.call('GET', `/api/matches/${aId}`);
     expect(matches.body).toEqual([expect.objectContaining({ id: second.body.matchId, user1Id: Math.min(aId, bId), user2Id: Math.max(aId, bId) })]);
