@@ -316,3 +316,32 @@ test('outside 8 PM to 4 AM on the person’s own clock the deck is closed and co
   await page.goto('/lobby');
   await expect(page.getByText('Swiping opens in')).toBeVisible();
 });
+
+test('the deck opened by its address draws its cards in its first frame, from the one request the page made for them', async ({ browser }) => {
+  const place = remotePlace();
+  const viewer = await seedPerson({ name: 'Lyra', position: place, timeZone: night() });
+  await seedPerson({ name: 'Altair', age: 33, position: near(place, 2), timeZone: night() });
+
+  const page = await openDeck(browser, viewer);
+  await expect(topCard(page)).toHaveAccessibleName('Altair, 33');
+  // From the page's first script on, anything that says it is still checking or loading is written down.
+  await page.addInitScript(() => {
+    const said: string[] = [];
+    (window as unknown as { waitingSaid: string[] }).waitingSaid = said;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"][aria-label]')) said.push(status.getAttribute('aria-label')!);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const deckRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/profiles') deckRequests.push(request.url());
+  });
+
+  await page.reload();
+  await expect(topCard(page)).toHaveAccessibleName('Altair, 33');
+  expect(await page.evaluate(() => (window as unknown as { waitingSaid: string[] }).waitingSaid)).toEqual([]);
+  expect(deckRequests).toHaveLength(1);
+  // And it is the deck itself, not a picture of it: the buttons swipe.
+  await page.getByRole('button', { name: 'Like Altair', exact: true }).click();
+  await expect(announcement(page)).toHaveText('You liked Altair.');
+});

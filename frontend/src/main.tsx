@@ -16,8 +16,14 @@ import { Toaster } from './toast/Toaster';
 // the session check of a signed-in screen and the deck's cards too.
 const { pathname } = window.location;
 const firstScreens = preloadScreensFor(pathname);
-if (opensSignedIn(pathname)) prefetchSession();
-if (pathname === '/swipe-deck') prefetchDeck();
+const firstAnswers = [...(opensSignedIn(pathname) ? [prefetchSession()] : []), ...(pathname === '/swipe-deck' ? [prefetchDeck()] : [])];
+
+/**
+ * How long the first render waits for those answers once the screens are in. With them the screen renders
+ * whole from its first frame (signed in, the cards drawn) instead of rendering a second time as each
+ * arrives, each time in one piece; past this the screen renders without them and says it is checking.
+ */
+const FIRST_ANSWERS_WAIT_MS = 1500;
 
 // No screen handles CSS animation events, yet React's root listener would run for each one (every
 // entrance animation starting and ending, every twinkle of the sky), on the main thread while the page
@@ -39,10 +45,13 @@ const app = (
 );
 
 // The first render waits for the screens of the address (named by the page as module preloads, so they
-// are already on their way): they then render at once, with no suspended frame in between (see lazyScreen).
+// are already on their way): they then render at once, with no suspended frame in between (see lazyScreen);
+// and, for a while, for the answers asked with them (see FIRST_ANSWERS_WAIT_MS).
 // As a transition, React renders it in slices that leave the main thread free between them (a phone's
 // taps and the page's other work are not held up by one long task).
-void firstScreens.then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => root.render(app));
-});
+void firstScreens
+  .then(() => Promise.race([Promise.all(firstAnswers), new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS))]))
+  .then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => root.render(app));
+  });

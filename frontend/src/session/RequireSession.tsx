@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import type { AccountUser } from '../api/auth';
@@ -8,7 +8,7 @@ import { MoonIcon } from '../components/icons';
 import { NightScreen } from '../components/NightScreen';
 import { Spinner } from '../components/Spinner';
 import { forgetLegacyCopies } from './browserSession';
-import { loadSessionUser } from './sessionPrefetch';
+import { loadSessionUser, takeArrivedSessionUser } from './sessionPrefetch';
 import { SessionActionsContext, SessionContext } from './SessionContext';
 
 export type SessionCheck = { status: 'checking' } | { status: 'signedIn'; user: AccountUser } | { status: 'signedOut' } | { status: 'unavailable' };
@@ -17,9 +17,17 @@ export type SessionCheck = { status: 'checking' } | { status: 'signedIn'; user: 
 export const outcomeOfFailedCheck = (error: unknown): SessionCheck =>
   error instanceof HttpError && error.status === 401 ? { status: 'signedOut' } : { status: 'unavailable' };
 
-/** Guards the signed-in routes: asks the server who is signed in once, then renders them or goes to /signin. */
-export function RequireSession({ loadUser = loadSessionUser }: { loadUser?: () => Promise<AccountUser> }) {
-  const [check, setCheck] = useState<SessionCheck>({ status: 'checking' });
+/**
+ * Guards the signed-in routes: asks the server who is signed in once, then renders them or goes to /signin.
+ * When the answer asked with the app's start is in before the first render (`arrivedUser`), the screen
+ * renders signed in from its first frame: one render of the whole screen instead of two.
+ */
+export function RequireSession({ loadUser = loadSessionUser, arrivedUser = takeArrivedSessionUser }: { loadUser?: () => Promise<AccountUser>; arrivedUser?: () => AccountUser | undefined }) {
+  const [check, setCheck] = useState<SessionCheck>(() => {
+    const user = arrivedUser();
+    return user ? { status: 'signedIn', user } : { status: 'checking' };
+  });
+  const answeredAlready = useRef(check.status === 'signedIn');
   const [attempt, setAttempt] = useState(0);
   const location = useLocation();
   const refresh = useCallback(async () => {
@@ -33,6 +41,10 @@ export function RequireSession({ loadUser = loadSessionUser }: { loadUser?: () =
   useEffect(() => forgetLegacyCopies(), []);
 
   useEffect(() => {
+    if (answeredAlready.current) {
+      answeredAlready.current = false;
+      return;
+    }
     let current = true;
     loadUser().then(
       (user) => current && setCheck({ status: 'signedIn', user }),

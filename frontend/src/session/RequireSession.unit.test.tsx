@@ -9,10 +9,12 @@ function Lobby() {
   return <p>Hello {useSignedInUser().name}</p>;
 }
 
-const routes = (loadUser: () => Promise<AccountUser>) => (
+const nobodyYet = () => undefined;
+
+const routes = (loadUser: () => Promise<AccountUser>, arrivedUser: () => AccountUser | undefined = nobodyYet) => (
   <Routes>
     <Route path="/signin" element={<p>Sign-in screen</p>} />
-    <Route element={<RequireSession loadUser={loadUser} />}>
+    <Route element={<RequireSession loadUser={loadUser} arrivedUser={arrivedUser} />}>
       <Route path="/lobby" element={<Lobby />} />
     </Route>
   </Routes>
@@ -43,7 +45,15 @@ describe('RequireSession', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-    it('shows a spinner while it checks', () => {
+  it('renders signed in from the first frame when the answer arrived before it, without asking again', () => {
+    const loadUser = jest.fn(() => new Promise<AccountUser>(() => {}));
+    renderScreen(<></>, { path: '/lobby', routes: routes(loadUser, () => ({ id: 3, username: 'vega', name: 'Vega' })) });
+    expect(screen.getByText('Hello Vega')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Checking your session' })).toBeNull();
+    expect(loadUser).not.toHaveBeenCalled();
+  });
+
+  it('shows a spinner while it checks', () => {
     renderScreen(<></>, { path: '/lobby', routes: routes(() => new Promise(() => {})) });
     expect(screen.getByRole('status', { name: 'Checking your session' })).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { AnimatePresence } from 'motion/react';
 import styled from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
@@ -14,9 +14,11 @@ const PRELOAD_AHEAD = 6;
 
 /**
  * Three stacked cards; the top one takes drags, taps and the buttons. A card that leaves flies out the
- * way it was swiped (`leaving`), including when a button or a key swiped it.
+ * way it was swiped (`leaving`), including when a button or a key swiped it. Drawn again only when its
+ * props change: the page around it re-renders for other reasons (the plan, a banner) and the cards are
+ * the costliest part of it.
  */
-export function CardStack({ profiles, leaving, onSwipe, onOpen }: { profiles: DeckProfile[]; leaving: SwipeKind | null; onSwipe?: (kind: SwipeKind) => void; onOpen: (profile: DeckProfile) => void }) {
+export const CardStack = memo(function CardStack({ profiles, leaving, onSwipe, onOpen }: { profiles: DeckProfile[]; leaving: SwipeKind | null; onSwipe?: (kind: SwipeKind) => void; onOpen: (profile: DeckProfile) => void }) {
   const ids = profiles
     .slice(0, PRELOAD_AHEAD)
     .map((p) => p.id)
@@ -43,7 +45,7 @@ export function CardStack({ profiles, leaving, onSwipe, onOpen }: { profiles: De
       </AnimatePresence>
     </Stack>
   );
-}
+});
 
 const Stack = styled.section`
   position: relative;

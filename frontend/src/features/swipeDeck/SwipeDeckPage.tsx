@@ -20,7 +20,8 @@ import { noteMatchShown } from '../chat/liveUpdates';
 import { MatchPopup } from './MatchPopup';
 import { ProfileSheet } from './ProfileSheet';
 import { SwipeButtons } from './SwipeButtons';
-import { swipeDeckMachine } from './swipeDeckMachine';
+import { takeArrivedDeck } from './deckPrefetch';
+import { deckLoadOf, swipeDeckMachine } from './swipeDeckMachine';
 
 // The filters load the profile catalogues over GraphQL: fetched when the dialog first opens, so the deck's
 // first paint carries no GraphQL client.
@@ -46,7 +47,12 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
   const user = useSignedInUser();
   const navigate = useNavigate();
   const [withRouter] = useState(() => machine.provide({ actions: { navigate: (_, { to }) => void navigate(to) } }));
-  const [state, send] = useMachine(withRouter, { input: { userId: user.id } });
+  // The cards asked with the app, when they are in already: the deck opens on them.
+  const [firstLoad] = useState(() => {
+    const arrived = takeArrivedDeck();
+    return arrived && deckLoadOf(arrived);
+  });
+  const [state, send] = useMachine(withRouter, { input: { userId: user.id, ...(firstLoad && { firstLoad }) } });
   const { value: membership } = membershipResource.use(user.id);
   const [sheetFor, setSheetFor] = useState<DeckProfile | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);

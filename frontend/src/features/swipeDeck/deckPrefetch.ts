@@ -13,30 +13,45 @@ export interface FirstDeck {
 /** An early load older than this is not used: the deck then loads afresh. */
 const FRESH_FOR_MS = 10_000;
 
-let early: { startedAt: number; load: Promise<FirstDeck> } | undefined;
+let early: { startedAt: number; load: Promise<FirstDeck>; arrived?: FirstDeck } | undefined;
 
 /**
  * Starts the deck's first load with the app, before React draws, when the page opens on /swipe-deck: the
  * cards (and the first photo, the page's largest paint) then do not wait for the session check and the
  * first render. Everything asked needs the session cookie only; a signed-out visitor gets 401s nobody
- * reads, and is sent to sign in as usual.
+ * reads, and is sent to sign in as usual. Settles when the answers are in, whatever they are.
  */
-export function prefetchDeck(now = Date.now()): void {
+export function prefetchDeck(now = Date.now()): Promise<void> {
   const load = Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck()]).then(([window, quota, profiles]) => ({ window, quota, profiles, receivedAt: Date.now() }));
-  // The top card's photo is what the page paints largest: fetched as soon as the cards are known.
-  load
-    .then(({ profiles: [top] }) => {
-      const photo = top && photosOf(top)[0];
+  const started: NonNullable<typeof early> = { startedAt: now, load };
+  early = started;
+  return load.then(
+    (deck) => {
+      started.arrived = deck;
+      // The top card's photo is what the page paints largest: fetched as soon as the cards are known.
+      const photo = deck.profiles[0] && photosOf(deck.profiles[0])[0];
       if (photo) void preloadPhoto(photo, 'high');
-    })
-    .catch(() => undefined);
-  early = { startedAt: now, load };
+    },
+    () => undefined,
+  );
 }
+
+const takeFresh = (now: number) => {
+  const taken = early;
+  early = undefined;
+  return taken && now - taken.startedAt <= FRESH_FOR_MS ? taken : undefined;
+};
 
 /** The early load, once: undefined when none was started, it was taken already, or it is stale. */
 export function takePrefetchedDeck(now = Date.now()): Promise<FirstDeck> | undefined {
-  const taken = early;
-  early = undefined;
-  if (!taken || now - taken.startedAt > FRESH_FOR_MS) return undefined;
-  return taken.load;
+  return takeFresh(now)?.load;
+}
+
+/**
+ * The early load's answers when they are in already, taken like `takePrefetchedDeck`'s: the deck then
+ * starts with its cards, and its first render is the one that draws them.
+ */
+export function takeArrivedDeck(now = Date.now()): FirstDeck | undefined {
+  if (!early?.arrived) return undefined;
+  return takeFresh(now)?.arrived;
 }

@@ -1,5 +1,5 @@
 import { fakeFetch } from '../../testing/fakeFetch';
-import { prefetchDeck, takePrefetchedDeck } from './deckPrefetch';
+import { prefetchDeck, takeArrivedDeck, takePrefetchedDeck } from './deckPrefetch';
 import { loadDeck } from './swipeDeckMachine';
 
 const swipeWindow = { open: true, mode: 'night', now: '2026-11-25T21:00:00.000Z', opensAt: null, closesAt: '2026-11-26T03:00:00.000Z', timeZone: 'Europe/Berlin' };
@@ -29,5 +29,23 @@ describe('the deck loaded with the app', () => {
     prefetchDeck();
     await expect(loadDeck({ restart: false })).resolves.toMatchObject({ profiles: [card] });
     expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('is handed over whole once its answers are in, once, and not when stale', async () => {
+    fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] }, { status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] });
+    const settled = prefetchDeck(1_000);
+    expect(takeArrivedDeck(1_100)).toBeUndefined();
+    await settled;
+    expect(takeArrivedDeck(1_200)).toMatchObject({ window: swipeWindow, quota, profiles: [card] });
+    expect(takeArrivedDeck(1_300)).toBeUndefined();
+    expect(takePrefetchedDeck(1_300)).toBeUndefined();
+    await prefetchDeck(1_000);
+    expect(takeArrivedDeck(20_000)).toBeUndefined();
+  });
+
+  it('hands nothing over when a call of it failed', async () => {
+    fakeFetch({ status: 200, body: swipeWindow }, { status: 401 }, { status: 200, body: [card] });
+    await prefetchDeck();
+    expect(takeArrivedDeck()).toBeUndefined();
   });
 });

@@ -59,6 +59,8 @@ export interface SwipeDeckContext {
   nudge: boolean;
   /** What the live region reads after each swipe. */
   announcement: string;
+  /** The first load when it was in before the deck opened (the app's early load): stored as it opens. */
+  firstLoad: DeckLoad | null;
 }
 
 export type SwipeDeckEvent =
@@ -74,11 +76,15 @@ export type SwipeDeckEvent =
 
 export const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to process swipe', variant: 'destructive' };
 
+/** The deck's first load as the machine keeps it: the server's clock compared with the browser's when the answers arrived. */
+export const deckLoadOf = ({ window, quota, profiles, receivedAt }: FirstDeck): DeckLoad => ({ window, clockOffsetMs: Date.parse(window.now) - receivedAt, quota, profiles });
+
 /** The deck's first page with the window and quota; the load the app started early when it opened here, if there was one. */
 export const loadDeck = async ({ restart }: { restart: boolean }): Promise<DeckLoad> => {
   const early: FirstDeck | undefined = restart ? undefined : await takePrefetchedDeck()?.catch(() => undefined);
-  const [window, quota, profiles] = early ? [early.window, early.quota, early.profiles] : await Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck({ restart })]);
-  return { window, clockOffsetMs: Date.parse(window.now) - (early?.receivedAt ?? Date.now()), quota, profiles };
+  if (early) return deckLoadOf(early);
+  const [window, quota, profiles] = await Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck({ restart })]);
+  return deckLoadOf({ window, quota, profiles, receivedAt: Date.now() });
 };
 
 const spoken: Record<SwipeKind, (name: string) => string> = {
@@ -96,11 +102,14 @@ const onlyNew = (context: SwipeDeckContext, page: DeckProfile[]) => {
   return page.filter((profile) => !known.has(profile.id));
 };
 
+/** What a load puts in the deck's hands. */
+const loaded = ({ window, clockOffsetMs, quota, profiles }: DeckLoad) => ({ window, clockOffsetMs, quota, profiles, exhausted: profiles.length < DECK_PAGE_SIZE, loaded: true });
+
 export const swipeDeckMachine = setup({
   types: {
     context: {} as SwipeDeckContext,
     events: {} as SwipeDeckEvent,
-    input: {} as { userId: number },
+    input: {} as { userId: number; firstLoad?: DeckLoad },
   },
   actors: {
     loadDeck: fromPromise<DeckLoad, { restart: boolean }>(({ input }) => loadDeck(input)),
@@ -114,6 +123,8 @@ export const swipeDeckMachine = setup({
   },
   guards: {
     windowClosed: (_, params: { load: DeckLoad }) => !params.load.window.open,
+    hasFirstLoad: ({ context }) => context.firstLoad !== null,
+    firstLoadWindowClosed: ({ context }) => context.firstLoad !== null && !context.firstLoad.window.open,
     noCardInHand: ({ context }) => context.profiles.length === 0,
     superLikesUsedUp: ({ context, event }) => {
       assertEvent(event, 'SWIPE');
@@ -137,14 +148,9 @@ export const swipeDeckMachine = setup({
     // Components provide the router's navigate; a full page load is the correct default.
     navigate: (_, params: { to: string }) => window.location.assign(params.to),
     startLoading: assign({ profiles: [], loaded: false, exhausted: false, supplyFailed: false, inFlight: null, match: null }),
-    storeLoad: assign((_, params: { load: DeckLoad }) => ({
-      window: params.load.window,
-      clockOffsetMs: params.load.clockOffsetMs,
-      quota: params.load.quota,
-      profiles: params.load.profiles,
-      exhausted: params.load.profiles.length < DECK_PAGE_SIZE,
-      loaded: true,
-    })),
+    storeLoad: assign((_, params: { load: DeckLoad }) => loaded(params.load)),
+    /** The first load, taken once: a later trip through 'loading' asks the server. */
+    storeFirstLoad: assign(({ context }) => ({ ...loaded(context.firstLoad!), firstLoad: null })),
     appendPage: assign(({ context }, params: { page: DeckProfile[] }) => {
       const fresh = onlyNew(context, params.page);
       return { profiles: [...context.profiles, ...fresh], exhausted: params.page.length < DECK_PAGE_SIZE || fresh.length === 0 };
@@ -193,6 +199,7 @@ export const swipeDeckMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     userId: input.userId,
+    firstLoad: input.firstLoad ?? null,
     profiles: [],
     swiped: [],
     inFlight: null,
@@ -213,11 +220,19 @@ export const swipeDeckMachine = setup({
   },
   states: {
     deck: {
-      initial: 'loading',
+      initial: 'opening',
       // New filters: a fresh deck from whatever state. Leaving a region re-enters the whole parallel
       // state, so a page still on its way for the old filters is cancelled with it.
       on: { FILTERS_CHANGED: { target: '.loading', reenter: true, actions: assign({ restarted: false }) } },
       states: {
+        // With the first load in hand the deck opens on its cards (or the closed window) at once.
+        opening: {
+          always: [
+            { guard: 'firstLoadWindowClosed', target: 'windowClosed', actions: 'storeFirstLoad' },
+            { guard: 'hasFirstLoad', target: 'ready', actions: 'storeFirstLoad' },
+            { target: 'loading' },
+          ],
+        },
         loading: {
           entry: 'startLoading',
           invoke: {

@@ -50,7 +50,7 @@ interface Fakes {
   quota?: () => Promise<Quota>;
 }
 
-function start(fakes: Fakes) {
+function start(fakes: Fakes, firstLoad?: DeckLoad) {
   const notify = jest.fn();
   const navigate = jest.fn();
   const load = jest.fn(fakes.load ?? (async () => loadOf(profiles(100, 3))));
@@ -67,7 +67,7 @@ function start(fakes: Fakes) {
       },
       actions: { notify, navigate },
     }),
-    { input: { userId: ME } },
+    { input: { userId: ME, ...(firstLoad && { firstLoad }) } },
   ).start();
   const deckState = () => actor.getSnapshot().value as { deck: string; supply: string };
   const settle = (state: string) => waitFor(actor, (s) => (s.value as { deck: string }).deck === state);
@@ -81,6 +81,24 @@ describe('swipeDeckMachine loading', () => {
     await settle('ready');
     expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([100, 101, 102]);
     expect(actor.getSnapshot().context.quota?.likesRemaining).toBe(30);
+  });
+
+  it('opens on the cards at once when their first load came with the app, and asks the server on the next load', async () => {
+    const { actor, deckState, load, settle } = start({ load: async () => loadOf(profiles(200, 3)) }, loadOf(profiles(100, 3)));
+    expect(deckState().deck).toBe('ready');
+    expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([100, 101, 102]);
+    expect(actor.getSnapshot().context.quota?.likesRemaining).toBe(30);
+    expect(load).not.toHaveBeenCalled();
+    actor.send({ type: 'FILTERS_CHANGED' });
+    await settle('ready');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([200, 201, 202]);
+  });
+
+  it('opens on the closed window at once when the first load that came with the app says so', () => {
+    const { deckState, load } = start({}, loadOf(profiles(100, 3), freeQuota(), { ...openWindow, open: false }));
+    expect(deckState().deck).toBe('windowClosed');
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('shows the closed window when the server says swiping has not opened yet', async () => {
