@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { subgraphUrlVariable } from '@nocturne/gateway';
-import { defaultMetricsPortOf, type Logger } from '@nocturne/platform';
+import { defaultMetricsPortOf, onStopRequest, type Logger } from '@nocturne/platform';
 import { metricsPortVariableOf, packageNameOf, portVariableOf, services } from './services';
 import type { StackEnvironment } from './environment';
-import { supervise, type SupervisedProgram } from './supervisor';
+import { supervise, type SupervisedProgram, type SuperviseOptions } from './supervisor';
 
 const distMain = (packageName: string) => path.join(path.dirname(require.resolve(`${packageName}/package.json`)), 'dist', 'main.js');
 
@@ -28,8 +28,12 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
   programs.push({ name: 'gateway', script: path.join(__dirname, 'gatewayMain.js'), env: { ...variables, ...subgraphUrls, PORT: String(settings.PORT), METRICS_PORT: String(settings.METRICS_PORT), OTEL_SERVICE_NAME: 'nocturne-gateway' } });
 
   // The gateway stops first: it drains the requests in flight while the subgraphs still answer them.
-  const supervisor = supervise(programs, logger, { stopFirst: ['gateway'] });
-  process.on('SIGINT', () => supervisor.stop('SIGINT'));
-  process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
+  return superviseUntilStopped(programs, logger, { stopFirst: ['gateway'] });
+}
+
+/** Runs the programs until the launcher is asked to stop, which it passes on; resolves its exit status. */
+function superviseUntilStopped(programs: readonly SupervisedProgram[], logger: Logger, options: SuperviseOptions = {}): Promise<number> {
+  const supervisor = supervise(programs, logger, options);
+  onStopRequest((reason) => supervisor.stop(reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'));
   return supervisor.done;
 }
