@@ -31,6 +31,21 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
   return superviseUntilStopped(programs, logger, { stopFirst: ['gateway'] });
 }
 
+/**
+ * What the embedded stack forgets when its process starts again: the key-value store is in memory.
+ * Events, profiles, photos and checkpoints are on disk under NOCTURNE_DATA_DIR and are kept.
+ */
+export const EMBEDDED_RESTART_LOSES = 'sessions, rate-limit counters and Idempotency-Key answers (kept in memory): people signed in sign in again';
+
+/**
+ * Without real infrastructure: the embedded stack (every service and the gateway) as one child process,
+ * restarted with the same backoff if it crashes, so one crash is not an outage. A configuration error
+ * exits 78 as the child did.
+ */
+export function launchEmbeddedStack(variables: NodeJS.ProcessEnv, logger: Logger): Promise<number> {
+  return superviseUntilStopped([{ name: 'embedded', script: path.join(__dirname, 'embeddedMain.js'), env: variables, lostOnRestart: EMBEDDED_RESTART_LOSES }], logger);
+}
+
 /** Runs the programs until the launcher is asked to stop, which it passes on; resolves its exit status. */
 function superviseUntilStopped(programs: readonly SupervisedProgram[], logger: Logger, options: SuperviseOptions = {}): Promise<number> {
   const supervisor = supervise(programs, logger, options);
