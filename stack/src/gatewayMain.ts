@@ -1,7 +1,7 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
 import '@nocturne/platform/tracing';
 import { readFileSync } from 'node:fs';
-import { ConfigError, flushTracing, GATEWAY_METRICS_PORT, loadConfig, metricsEnvironmentSchema, RedisKeyValueStore, SessionStore, createLogger, startMetricsServerIfPossible } from '@nocturne/platform';
+import { ConfigError, flushTracing, GATEWAY_METRICS_PORT, loadConfig, metricsEnvironmentSchema, RedisKeyValueStore, SessionStore, createLogger, onStopRequest, startMetricsServerIfPossible } from '@nocturne/platform';
 import { createGateway, isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, subgraphsOf } from '@nocturne/gateway';
 import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
 
@@ -50,11 +50,8 @@ async function main() {
   const metrics = await startMetricsServerIfPossible({ port: metricsSettings.METRICS_PORT, host: metricsSettings.METRICS_HOST, logger, owner: 'gateway' });
   logger.info({ url }, 'Nocturne gateway ready');
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'gateway stopping');
+  onStopRequest((reason) => {
+    logger.info({ reason }, 'gateway stopping');
     void Promise.allSettled([gateway.stop(), metrics?.stop()])
       .then(() => sessionsKv.close())
       .then(() => flushTracing())
@@ -65,9 +62,7 @@ async function main() {
           process.exit(1);
         },
       );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  });
 }
 
 main().catch((error: unknown) => {

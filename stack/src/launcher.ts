@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { subgraphUrlVariable } from '@nocturne/gateway';
-import { defaultMetricsPortOf, type Logger } from '@nocturne/platform';
+import { defaultMetricsPortOf, onStopRequest, type Logger } from '@nocturne/platform';
 import { metricsPortVariableOf, packageNameOf, portVariableOf, services } from './services';
 import type { StackEnvironment } from './environment';
-import { supervise, type SupervisedProgram } from './supervisor';
+import { supervise, type SupervisedProgram, type SuperviseOptions } from './supervisor';
 
 const distMain = (packageName: string) => path.join(path.dirname(require.resolve(`${packageName}/package.json`)), 'dist', 'main.js');
 
@@ -28,8 +28,27 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
   programs.push({ name: 'gateway', script: path.join(__dirname, 'gatewayMain.js'), env: { ...variables, ...subgraphUrls, PORT: String(settings.PORT), METRICS_PORT: String(settings.METRICS_PORT), OTEL_SERVICE_NAME: 'nocturne-gateway' } });
 
   // The gateway stops first: it drains the requests in flight while the subgraphs still answer them.
-  const supervisor = supervise(programs, logger, { stopFirst: ['gateway'] });
-  process.on('SIGINT', () => supervisor.stop('SIGINT'));
-  process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
+  return superviseUntilStopped(programs, logger, { stopFirst: ['gateway'] });
+}
+
+/**
+ * What the embedded stack forgets when its process starts again: the key-value store is in memory.
+ * Events, profiles, photos and checkpoints are on disk under NOCTURNE_DATA_DIR and are kept.
+ */
+export const EMBEDDED_RESTART_LOSES = 'sessions, rate-limit counters and Idempotency-Key answers (kept in memory): people signed in sign in again';
+
+/**
+ * Without real infrastructure: the embedded stack (every service and the gateway) as one child process,
+ * restarted with the same backoff if it crashes, so one crash is not an outage. A configuration error
+ * exits 78 as the child did.
+ */
+export function launchEmbeddedStack(variables: NodeJS.ProcessEnv, logger: Logger): Promise<number> {
+  return superviseUntilStopped([{ name: 'embedded', script: path.join(__dirname, 'embeddedMain.js'), env: variables, lostOnRestart: EMBEDDED_RESTART_LOSES }], logger);
+}
+
+/** Runs the programs until the launcher is asked to stop, which it passes on; resolves its exit status. */
+function superviseUntilStopped(programs: readonly SupervisedProgram[], logger: Logger, options: SuperviseOptions = {}): Promise<number> {
+  const supervisor = supervise(programs, logger, options);
+  onStopRequest((reason) => supervisor.stop(reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'));
   return supervisor.done;
 }

@@ -1,10 +1,9 @@
-// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
-import '@nocturne/platform/tracing';
-import { ConfigError, createLogger, flushTracing } from '@nocturne/platform';
-import { startEmbeddedStack } from './embedded';
+import { createLogger } from '@nocturne/platform';
 import { readStackEnvironment } from './environment';
-import { launchProcesses } from './launcher';
+import { launchEmbeddedStack, launchProcesses } from './launcher';
 
+// `npm start`: a launcher that keeps the app's processes running. Embedded, one process holds the whole
+// stack; with real infrastructure, one process per service and the gateway.
 async function main() {
   const { settings, variables } = readStackEnvironment();
   const logger = createLogger('stack', { env: variables });
@@ -13,49 +12,10 @@ async function main() {
     logger.info('real infrastructure (KAFKA_BROKERS, MONGODB_URI, REDIS_URL): one process per service');
     process.exit(await launchProcesses(settings, variables, logger));
   }
-
-  const stack = await startEmbeddedStack({
-    port: settings.PORT,
-    dataDir: settings.NOCTURNE_DATA_DIR,
-    frontendDir: settings.FRONTEND_DIST,
-    developerTools: settings.NODE_ENV === 'development',
-    trustProxy: settings.TRUST_PROXY,
-    env: variables,
-    logger,
-    demoNightOwls: settings.DEMO_NIGHT_OWLS,
-    metrics: { port: settings.METRICS_PORT, host: settings.METRICS_HOST },
-    ...(settings.INTERNAL_SECRET && { internalSecret: settings.INTERNAL_SECRET }),
-    ...(settings.PUBLIC_URL && { publicUrl: settings.PUBLIC_URL }),
-  });
-  const swipeWindow = variables.SWIPE_WINDOW?.trim() || 'always';
-  logger.info(
-    { url: stack.url, subgraphs: stack.subgraphUrls, metrics: stack.metricsUrl, dataDir: settings.NOCTURNE_DATA_DIR, swipeWindow },
-    `Nocturne is running (embedded, one process): open ${settings.PUBLIC_URL ?? stack.url}${swipeWindow === 'always' ? ' (swiping open round the clock: SWIPE_WINDOW=always)' : ''}`,
-  );
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    stack.stop().then(
-      () => flushTracing().then(() => process.exit(0)),
-      (error: unknown) => {
-        logger.error({ err: error }, 'stopped with an error');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.exit(await launchEmbeddedStack(variables, logger));
 }
 
 main().catch((error: unknown) => {
-  // A service's own settings are checked when the embedded stack starts it: a bad one is a configuration error too.
-  if (error instanceof ConfigError) {
-    process.stderr.write(`Nocturne failed to start: ${error.message}\n`);
-    process.exit(78);
-  }
   console.error('Nocturne failed to start:', error);
   process.exit(1);
 });

@@ -66,10 +66,10 @@ describe('the launcher’s supervisor', () => {
     await expect(supervisor.done).resolves.toBe(0);
   });
 
-  it('does not retry a configuration error: it stops the others and fails', async () => {
+  it('does not retry a configuration error: it stops the others and exits 78 as the process did', async () => {
     const logs = captureLogs();
     const supervisor = supervise([crashing('steady', 0), crashing('misconfigured', 1, 78)], logs.logger, { policy, stdio: 'ignore' });
-    await expect(supervisor.done).resolves.toBe(1);
+    await expect(supervisor.done).resolves.toBe(78);
     expect(logs.entries.some((e) => e.msg === 'process restarted')).toBe(false);
     expect(supervisor.pidOf('steady')).toBeUndefined();
   });

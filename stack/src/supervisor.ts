@@ -6,6 +6,8 @@ export interface SupervisedProgram {
   name: string;
   script: string;
   env: NodeJS.ProcessEnv;
+  /** What a restart of it loses, said in the restart's log line. */
+  lostOnRestart?: string;
 }
 
 export interface RestartPolicy {
@@ -30,7 +32,10 @@ export function restartDelayMs(crashes: number, policy: RestartPolicy = defaultR
 export interface Supervisor {
   /** Passes the signal on (to `stopFirst` first, then to the others) and restarts none of them any more. */
   stop(signal: NodeJS.Signals): void;
-  /** The launcher's exit status once every process is gone: 0, or 1 when one failed its own shutdown or could not start. */
+  /**
+   * The launcher's exit status once every process is gone: 0; 78 when one had a configuration error (so a
+   * launcher in front of one process exits as that process would); 1 when one failed its own shutdown.
+   */
   readonly done: Promise<number>;
   /** The running process of a program (tests). */
   pidOf(name: string): number | undefined;
@@ -48,6 +53,8 @@ interface Running {
  * Runs the programs and keeps them running: a process that dies is started again after a capped, doubling
  * wait (logged), so one crash is not an outage of the whole stack. A configuration error (exit 78) is not
  * retried: everything stops and the launcher fails. `stop` passes a signal on and waits for all of them.
+ * Each child gets an IPC channel: if the launcher itself is killed outright, the channel closes and the
+ * children stop (`onStopRequest`) instead of holding their ports with nobody to restart or stop them.
  */
 export interface SuperviseOptions {
   policy?: RestartPolicy;
@@ -60,6 +67,12 @@ export interface SuperviseOptions {
   stopFirst?: readonly string[];
   /** How long `stopFirst` may take before the others are told to stop anyway. */
   stopFirstTimeoutMs?: number;
+}
+
+/** The given stdio for the child's stdin, stdout and stderr, plus the IPC channel that tells it the launcher is gone. */
+function withIpc(stdio: StdioOptions): StdioOptions {
+  const [stdin, stdout, stderr] = typeof stdio === 'string' ? [stdio, stdio, stdio] : stdio;
+  return [stdin, stdout, stderr, 'ipc'];
 }
 
 export function supervise(programs: readonly SupervisedProgram[], logger: Logger, options: SuperviseOptions = {}): Supervisor {
@@ -78,7 +91,7 @@ export function supervise(programs: readonly SupervisedProgram[], logger: Logger
   };
 
   const start = (program: SupervisedProgram, crashes: number) => {
-    const child = spawn(process.execPath, [program.script], { env: program.env, stdio: options.stdio ?? 'inherit' });
+    const child = spawn(process.execPath, [program.script], { env: program.env, stdio: withIpc(options.stdio ?? 'inherit') });
     const entry: Running = { program, child, startedAt: now(), crashes };
     running.set(program.name, entry);
     logger.info({ process: program.name, pid: child.pid, ...(crashes > 0 && { restart: crashes }) }, crashes > 0 ? 'process restarted' : 'process started');
@@ -87,21 +100,24 @@ export function supervise(programs: readonly SupervisedProgram[], logger: Logger
         if (code !== 0 && signal === null) {
           // A process that fails its own shutdown (exit code other than 0) fails the set's too.
           logger.error({ process: program.name, code }, 'a process of the stack did not stop cleanly');
-          exitCode = 1;
+          if (exitCode === 0) exitCode = 1;
         }
         settleIfAllGone();
         return;
       }
       if (code === CONFIG_ERROR_EXIT) {
         logger.error({ process: program.name, code }, 'a process of the stack has a configuration error; stopping the others');
-        exitCode = 1;
+        exitCode = CONFIG_ERROR_EXIT;
         stop('SIGTERM');
         return;
       }
       const ranMs = now() - entry.startedAt;
       const inARow = ranMs >= policy.stableAfterMs ? 1 : entry.crashes + 1;
       const delayMs = restartDelayMs(inARow, policy);
-      logger.error({ process: program.name, code, signal, ranMs, crashesInARow: inARow, restartInMs: delayMs }, 'a process of the stack stopped; restarting it');
+      logger.error(
+        { process: program.name, code, signal, ranMs, crashesInARow: inARow, restartInMs: delayMs, ...(program.lostOnRestart && { lostOnRestart: program.lostOnRestart }) },
+        'a process of the stack stopped; restarting it',
+      );
       entry.restartTimer = setTimeout(() => {
         entry.restartTimer = undefined;
         if (!stopping) start(program, inARow);

@@ -97,9 +97,10 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
       await consumer?.stop();
       consumer = undefined;
       await server.stop();
+      // Before the relay: what the catch-up still writes goes out in the relay's final flush.
+      await pairCatchUp.stop();
       await relay?.stop();
       relay = undefined;
-      await pairCatchUp.stop();
       await projection.stop();
       url = undefined;
     },

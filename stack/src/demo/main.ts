@@ -1,7 +1,7 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
 import '@nocturne/platform/tracing';
 import { createServer } from 'node:http';
-import { createAdapters, createLogger, startMetricsServerIfPossible } from '@nocturne/platform';
+import { createAdapters, createLogger, onStopRequest, startMetricsServerIfPossible } from '@nocturne/platform';
 import { readNightOwlsEnvironment } from './environment';
 import { startNightOwls } from './nightOwls';
 import { memoryOwlRegistry } from './owlRegistry';
@@ -42,24 +42,20 @@ async function main() {
   // /metrics on a port of its own, as every process of the stack (its consumer of swipe.events, the process).
   const metrics = await startMetricsServerIfPossible({ port: settings.METRICS_PORT, host: settings.METRICS_HOST, logger, owner: 'night-owls' });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'night owls stopping');
+  onStopRequest((reason) => {
+    logger.info({ reason }, 'night owls stopping');
     health.close();
-    await metrics?.stop();
-    try {
-      await owls.stop();
-      await adapters.close();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'night owls did not stop cleanly');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    void Promise.resolve(metrics?.stop())
+      .then(() => owls.stop())
+      .then(() => adapters.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'night owls did not stop cleanly');
+          process.exit(1);
+        },
+      );
+  });
 }
 
 main().catch((error: unknown) => {

@@ -58,10 +58,11 @@ function childrenOf(pid: number): number[] {
   return children;
 }
 
+/** Whether the process runs: an orphan that exited and waits to be reaped (a zombie) counts as gone. */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
   } catch {
     return false;
   }

@@ -132,3 +132,12 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
     console.warn(`real stack stopped in ${result.ms} ms`);
   }, 30_000);
 });
+
+d('real stack: the launcher killed outright', () => {
+  it('leaves no process behind: each service and the gateway stop by themselves once the launcher is gone', async () => {
+    const stack = await RealStack.start();
+    const result = await stack.stop(20_000, 'SIGKILL');
+    expect({ lingering: result.lingering, signal: result.signal }).toEqual({ lingering: [], signal: 'SIGKILL' });
+    console.warn(`real stack without its launcher stopped in ${result.ms} ms`);
+  }, 150_000);
+});

@@ -5,3 +5,4 @@ export * from './sequence';
 export * from './schemaFiles';
 export * from './liveChannels';
 export * from './actor';
+export * from './stopRequest';

@@ -7,6 +7,7 @@ import type { RestRoute, ServiceProxiedPrefix } from '../rest';
 import type { ProductCounterRule } from '../telemetry/instrumentedEventStore';
 import { defaultMetricsPortOf, metricsEnvironmentSchema, startMetricsServerIfPossible } from '../telemetry/metricsServer';
 import { flushTracing } from '../telemetry/tracingSdk';
+import { onStopRequest } from './stopRequest';
 
 /** A running service: the subgraph server and whatever it runs beside it (projections, relay, consumers). */
 export interface ServiceInstance {
@@ -60,7 +61,7 @@ export const urlVariableOf = (name: string) => `${name.toUpperCase()}_URL`;
 
 /**
  * The `main` of every service process: read the environment once (exit 78 on a bad value), connect the
- * adapters, start, and stop in order on SIGTERM or SIGINT (exit 0, or 1 when stopping failed).
+ * adapters, start, and stop in order on SIGTERM, SIGINT or its supervisor gone (exit 0, or 1 when stopping failed).
  */
 export function runServiceMain<Settings>(definition: ServiceDefinition<Settings>, env: NodeJS.ProcessEnv = process.env): void {
   const { name } = definition;
@@ -87,24 +88,21 @@ export function runServiceMain<Settings>(definition: ServiceDefinition<Settings>
       throw error;
     }
 
-    let stopping = false;
-    const shutdown = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, `${name} stopping`);
-      try {
-        await service.stop();
-        await adapters.close();
-        await metrics?.stop();
-        await flushTracing();
-        process.exit(0);
-      } catch (error) {
-        logger.error({ err: error }, `${name} did not stop cleanly`);
-        process.exit(1);
-      }
-    };
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    process.on('SIGINT', () => void shutdown('SIGINT'));
+    onStopRequest((reason) => {
+      logger.info({ reason }, `${name} stopping`);
+      service
+        .stop()
+        .then(() => adapters.close())
+        .then(() => metrics?.stop())
+        .then(() => flushTracing())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, `${name} did not stop cleanly`);
+            process.exit(1);
+          },
+        );
+    });
   };
   run().catch((error: unknown) => {
     process.stderr.write(`${name} failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -39,6 +39,11 @@ export interface OutboxRelayOptions {
   initialBackoffMs?: number;
   maxBackoffMs?: number;
   /**
+   * How long `stop()` may spend publishing what is already stored (default 5 s). It gives up at this bound
+   * (the bus away): what is left goes out at the next start, after the checkpoint of what was published.
+   */
+  flushTimeoutMs?: number;
+  /**
    * Instances of a service share one store: with a lease only the holder publishes, so each event goes
    * out once instead of once per instance (see `RelayLease`). Without one, every instance publishes.
    */
@@ -72,7 +77,16 @@ export interface OutboxRelayStatus {
 
 export interface OutboxRelay {
   status(): OutboxRelayStatus;
+  /**
+   * Publishes what the store holds by now (within `flushTimeoutMs`), then stops and saves the checkpoint
+   * of what was published. Call it once nothing appends any more (the service's server has stopped).
+   */
   stop(): Promise<void>;
+}
+
+interface PublishingRelay extends OutboxRelay {
+  /** `flush: false` stops at once: another instance took the lease and publishes from the checkpoint. */
+  stop(options?: { flush?: boolean }): Promise<void>;
 }
 
 class RelayStopped extends Error {}
@@ -84,7 +98,8 @@ const SKIPPED_BETWEEN_SAVES = 100;
  * Publishes the store's integration events in global order (so in order per stream), one at a time, and
  * saves the checkpoint only after the publish succeeded. While the bus is down it retries the same event
  * with backoff, so nothing is lost or reordered; after a crash, events since the last checkpoint are
- * published again with the same ids, which consumers dedupe.
+ * published again with the same ids, which consumers dedupe. `stop()` first publishes what is already
+ * stored (bounded by `flushTimeoutMs`), so a clean shutdown leaves nothing waiting for the next start.
  */
 export async function startOutboxRelay(options: OutboxRelayOptions): Promise<OutboxRelay> {
   return options.lease ? startLeasedRelay(options, options.lease) : startPublishing(options);
@@ -94,7 +109,7 @@ async function startLeasedRelay(options: OutboxRelayOptions, lease: RelayLease):
   const ttlMs = lease.ttlMs ?? 15_000;
   const holder = lease.holder ?? randomUUID();
   const key = `relay-lease:${options.name ?? `outbox:${options.topic}`}`;
-  let publishing: OutboxRelay | undefined;
+  let publishing: PublishingRelay | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let turn: Promise<void> = Promise.resolve();
@@ -118,7 +133,7 @@ async function startLeasedRelay(options: OutboxRelayOptions, lease: RelayLease):
       options.logger?.warn({ lease: key }, 'outbox relay: lease lost to another instance, standing by');
       const lost = publishing;
       publishing = undefined;
-      await lost.stop();
+      await lost.stop({ flush: false });
     }
   };
   const schedule = () => {
@@ -153,10 +168,11 @@ async function startLeasedRelay(options: OutboxRelayOptions, lease: RelayLease):
   };
 }
 
-async function startPublishing(options: OutboxRelayOptions): Promise<OutboxRelay> {
+async function startPublishing(options: OutboxRelayOptions): Promise<PublishingRelay> {
   const name = options.name ?? `outbox:${options.topic}`;
   const initialBackoff = options.initialBackoffMs ?? 100;
   const maxBackoff = options.maxBackoffMs ?? 10_000;
+  const flushTimeoutMs = options.flushTimeoutMs ?? 5_000;
   const state: OutboxRelayStatus = { position: await options.checkpoint.load(name), failing: false };
   let saved = state.position;
   let stopped = false;
@@ -241,6 +257,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<OutboxRelay
     if (draft) await publish(event, draft);
     inFlight = undefined;
     state.position = event.globalPosition;
+    for (const advanced of positionWatchers) advanced();
     if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) {
       await persist('checkpoint save', event, () => options.checkpoint.save(name, event.globalPosition));
       saved = event.globalPosition;
@@ -253,27 +270,72 @@ async function startPublishing(options: OutboxRelayOptions): Promise<OutboxRelay
   };
 
   let inFlight: StoredEvent | undefined;
+  const positionWatchers = new Set<() => void>();
+  const reached = (position: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (state.position < position) return;
+        positionWatchers.delete(check);
+        resolve();
+      };
+      positionWatchers.add(check);
+      check();
+    });
+
+  /** The store's last global position, read from ours on. */
+  const headOfStore = async () => {
+    const pageSize = 500;
+    for (let head = state.position; ; ) {
+      const page = await options.store.readAll({ after: head, limit: pageSize });
+      if (page.length > 0) head = page[page.length - 1]!.globalPosition;
+      if (page.length < pageSize) return head;
+    }
+  };
+
+  /** Lets the subscription publish everything stored by now, within the bound: the final flush of `stop()`. */
+  const flush = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<'out of time'>((resolve) => (timer = setTimeout(() => resolve('out of time'), flushTimeoutMs)));
+    try {
+      const caughtUp = headOfStore().then(async (head) => {
+        await reached(head);
+        return 'flushed' as const;
+      });
+      if ((await Promise.race([caughtUp, outOfTime])) === 'out of time') {
+        options.logger?.warn({ topic: options.topic, position: state.position, flushTimeoutMs }, 'outbox relay: stopping before everything stored was published; the rest goes out at the next start');
+      }
+    } catch (error) {
+      options.logger?.warn({ err: error, topic: options.topic }, 'outbox relay: the final flush could not read the store; the rest goes out at the next start');
+    } finally {
+      clearTimeout(timer);
+      positionWatchers.clear();
+    }
+  };
+
   const unregister = [
     outboxRelayLag.add({ read: () => [{ labels: { topic: options.topic }, value: inFlight ? ageSeconds(inFlight.occurredAt) : 0 }] }),
     outboxRelayFailing.add({ read: () => [{ labels: { topic: options.topic }, value: state.failing ? 1 : 0 }] }),
   ];
   const subscription: AllSubscription = options.store.subscribeToAll(state.position, handle);
+  const stop = async (flushFirst: boolean) => {
+    if (flushFirst) await flush();
+    for (const remove of unregister) remove();
+    stopped = true;
+    signalStop();
+    wakeSleeper?.();
+    await subscription.stop();
+    // Only a position whose publish (if any) completed: an abandoned publish left state.position before it.
+    if (state.position > saved) {
+      try {
+        await options.checkpoint.save(name, state.position);
+      } catch (error) {
+        options.logger?.warn({ err: error }, 'outbox relay: final checkpoint save failed; events since the last one will be published again');
+      }
+    }
+  };
+  let stopping: Promise<void> | undefined;
   return {
     status: () => ({ ...state }),
-    stop: async () => {
-      for (const remove of unregister) remove();
-      stopped = true;
-      signalStop();
-      wakeSleeper?.();
-      await subscription.stop();
-      // Only a position whose publish (if any) completed: an abandoned publish left state.position before it.
-      if (state.position > saved) {
-        try {
-          await options.checkpoint.save(name, state.position);
-        } catch (error) {
-          options.logger?.warn({ err: error }, 'outbox relay: final checkpoint save failed; events since the last one will be published again');
-        }
-      }
-    },
+    stop: (stopOptions = {}) => (stopping ??= stop(stopOptions.flush ?? true)),
   };
 }

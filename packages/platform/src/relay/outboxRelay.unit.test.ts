@@ -37,8 +37,9 @@ describe('outbox relay', () => {
   let vault: PersonalDataVault;
   let received: DeliveredMessage[];
   const relays: OutboxRelay[] = [];
+  const flushTimeoutMs = 300;
   const start = async () => {
-    const relay = await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5 });
+    const relay = await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5, flushTimeoutMs });
     relays.push(relay);
     return relay;
   };
@@ -102,26 +103,46 @@ describe('outbox relay', () => {
     await eventually(() => expect(relay.status()).toEqual({ failing: false, position: 4 }));
   });
 
-  it('stops promptly while the bus is down', async () => {
-    bus.down = true;
-    await store.append('user-1', [newEvent('E1')], { expectedVersion: 0 });
+  it('publishes what was stored just before it stopped, before stop() resolves', async () => {
     const relay = await start();
-    await eventually(() => expect(bus.failures).toBeGreaterThan(0));
+    const events = [newEvent('E1'), newEvent('InternalNote'), newEvent('E2')];
+    await store.append('user-1', events, { expectedVersion: 0 });
     await relay.stop();
-    expect(await checkpoint.load('outbox:auth.events')).toBe(0);
+    expect(await checkpoint.load('outbox:auth.events')).toBe(3);
+    // Nothing publishes after stop(): what arrives was on the bus when it resolved.
+    await eventually(() => expect(received.map((m) => m.event.id)).toEqual([events[0]!.id, events[2]!.id]));
   });
 
-  it('stops promptly while a publish is still in flight, and publishes that event again on the next start', async () => {
+  it('gives up its final flush at the bound while the bus is down, and checkpoints only what was published', async () => {
+    await store.append('user-1', [newEvent('E1')], { expectedVersion: 0 });
+    const relay = await start();
+    await eventually(async () => expect(await checkpoint.load('outbox:auth.events')).toBe(1));
+    bus.down = true;
+    await store.append('user-1', [newEvent('E2')], { expectedVersion: 1 });
+    const began = Date.now();
+    await relay.stop();
+    const tookMs = Date.now() - began;
+    expect(bus.failures).toBeGreaterThan(0);
+    expect(tookMs).toBeGreaterThanOrEqual(flushTimeoutMs - 20);
+    expect(tookMs).toBeLessThan(flushTimeoutMs + 1_000);
+    expect(await checkpoint.load('outbox:auth.events')).toBe(1);
+
+    bus.down = false;
+    await start();
+    await eventually(() => expect(received.map((m) => m.event.type)).toEqual(['E1', 'E2']));
+  });
+
+  it('stops within its flush bound while a publish is still in flight, and publishes that event again on the next start', async () => {
     // A broker that went away mid-publish: the client keeps retrying for a long time before it gives up.
     let attempts = 0;
     const hanging: EventBus = { ...bus, publish: () => (attempts++, new Promise<void>(() => {})), subscribe: bus.subscribe.bind(bus), close: bus.close.bind(bus) };
     const registered = newEvent('UserRegistered');
     await store.append('user-1', [registered], { expectedVersion: 0 });
-    const relay = await startOutboxRelay({ store, bus: hanging, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5 });
+    const relay = await startOutboxRelay({ store, bus: hanging, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5, flushTimeoutMs });
     await eventually(() => expect(attempts).toBe(1));
     const began = Date.now();
     await relay.stop();
-    expect(Date.now() - began).toBeLessThan(1000);
+    expect(Date.now() - began).toBeLessThan(flushTimeoutMs + 1_000);
     expect(await checkpoint.load('outbox:auth.events')).toBe(0);
 
     await start();
