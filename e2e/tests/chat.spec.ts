@@ -182,3 +182,36 @@ test('the match popup reaches the person who liked first, wherever they are in t
   await expect(selenePage.getByText('Online now').or(selenePage.getByText('Offline'))).toBeVisible();
   await expect(selenePage.getByPlaceholder('Type a message...')).toBeVisible();
 });
+
+test("on Plus the last message says 'Seen' once the other has read it; 'Unmatch' from the menu ends the conversation for both", async ({ browser }) => {
+  const [selene, orion] = await pair();
+  expect((await selene.api.post('/api/plan', { data: { plan: 'plus', billing: 'weekly' } })).ok()).toBe(true);
+  const selenePage = await openChat(browser, selene);
+  await selenePage.getByRole('button', { name: 'Orion' }).click();
+  await selenePage.getByPlaceholder('Type a message...').fill('Are you up?');
+  await selenePage.getByRole('button', { name: 'Send' }).click();
+  await expect(bubbles(selenePage, 'Are you up?')).toBeVisible();
+  await expect(selenePage.getByText('Seen', { exact: true })).toHaveCount(0);
+
+  // Orion opens the conversation: the message is read, and Selene's screen says so live.
+  const orionPage = await openChat(browser, orion);
+  await orionPage.getByRole('button', { name: 'Selene, 1 unread' }).click();
+  await expect(bubbles(orionPage, 'Are you up?')).toBeVisible();
+  await expect(selenePage.getByText('Seen', { exact: true })).toBeVisible(acrossServices);
+
+  // Cancel keeps everything; confirming ends it on both sides.
+  await selenePage.getByRole('button', { name: 'Conversation menu' }).click();
+  await selenePage.getByRole('menuitem', { name: 'Unmatch' }).click();
+  const confirm = selenePage.getByRole('alertdialog', { name: 'Unmatch Orion?' });
+  await expect(confirm.getByText('The conversation disappears for both of you. This cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(bubbles(selenePage, 'Are you up?')).toBeVisible();
+  await selenePage.getByRole('button', { name: 'Conversation menu' }).click();
+  await selenePage.getByRole('menuitem', { name: 'Unmatch' }).click();
+  await selenePage.getByRole('alertdialog', { name: 'Unmatch Orion?' }).getByRole('button', { name: 'Unmatch' }).click();
+  await expect(selenePage.getByRole('heading', { name: 'No matches yet' })).toBeVisible(acrossServices);
+  await expect(orionPage.getByRole('heading', { name: 'This conversation is gone' })).toBeVisible(acrossServices);
+  expect((await selene.api.get(`/api/matches/${selene.id}`)).ok()).toBe(true);
+  expect(await (await selene.api.get(`/api/matches/${selene.id}`)).json()).toEqual([]);
+});
