@@ -61,6 +61,13 @@ const alive = (pid: number) => {
   }
 };
 
+/** The `name=value` of the session cookie a response sets. */
+const sessionCookieOf = (res: Response) => {
+  const line = res.headers.getSetCookie().find((cookie) => cookie.startsWith('nocturne_session='));
+  if (!line) throw new Error('no session cookie was set');
+  return line.split(';')[0]!;
+};
+
 async function answersReady(url: string) {
   const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
   expect(res.status).toBe(200);
@@ -110,20 +117,32 @@ describe('the embedded stack under its launcher', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('starts the embedded stack again after it crashed, logged with what a restart loses, and the person signs in as before', async () => {
+  it('starts the embedded stack again after it crashed, logged with what a restart loses; a session stays signed in, a signed-out one stays out', async () => {
     const app = await start();
     const person = { username: `owl${Date.now().toString(36)}`, email: `owl.${Date.now().toString(36)}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 27 };
     const signUp = await fetch(`${app.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(person) });
     expect(signUp.status).toBe(201);
+    const signInAs = () => fetch(`${app.url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: person.username, password: person.password }) });
+    const currentUser = (cookie: string) => fetch(`${app.url}/api/auth/user`, { headers: { cookie } });
+    const signedIn = sessionCookieOf(await signInAs());
+    const signedOut = sessionCookieOf(await signInAs());
+    expect((await fetch(`${app.url}/api/auth/signout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: signedOut }, body: '{}' })).status).toBe(200);
+    expect((await currentUser(signedIn)).status).toBe(200);
+    expect((await currentUser(signedOut)).status).toBe(401);
 
     const crashed = app.embeddedPid();
     process.kill(crashed, 'SIGKILL');
     await eventually(() => expect(app.logged('process restarted')).toHaveLength(1), { timeoutMs: 30_000, intervalMs: 50 });
     expect(app.logged('a process of the stack stopped; restarting it')).toEqual([
-      expect.objectContaining({ process: 'embedded', signal: 'SIGKILL', restartInMs: 500, lostOnRestart: expect.stringMatching(/sessions.*sign in again/) }),
+      expect.objectContaining({ process: 'embedded', signal: 'SIGKILL', restartInMs: 500, lostOnRestart: expect.stringMatching(/live connections.*sessions.*kept/) }),
     ]);
     expect(app.embeddedPid()).not.toBe(crashed);
     await eventually(() => answersReady(app.url), { timeoutMs: 60_000, intervalMs: 100 });
+
+    const stillSignedIn = await currentUser(signedIn);
+    expect(stillSignedIn.status).toBe(200);
+    expect(((await stillSignedIn.json()) as { user: { username: string } }).user.username).toBe(person.username);
+    expect((await currentUser(signedOut)).status).toBe(401);
 
     const signIn = await fetch(`${app.url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: person.username, password: person.password }) });
     expect(signIn.status).toBe(200);

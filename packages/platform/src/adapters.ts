@@ -71,8 +71,9 @@ export interface InProcessInfrastructureOptions {
 
 /**
  * One bus (persisted under `<dataDir>/bus/`), the keys sealing the personal fields of its messages (in the
- * same folder) and one key-value store (memory only: sessions and rate-limit counters do not survive a
- * restart of the embedded stack). `dataDir` undefined keeps everything in memory.
+ * same folder) and one key-value store (its journal in `<dataDir>/kv/`, so sessions, rate-limit counters
+ * and Idempotency-Key answers survive a restart of the embedded stack). `dataDir` undefined keeps
+ * everything in memory.
  */
 export function createInProcessInfrastructure(dataDir: string | undefined, options: InProcessInfrastructureOptions = {}): InProcessInfrastructure {
   const root = dataDir === undefined ? undefined : resolve(dataDir);
@@ -87,7 +88,7 @@ export function createInProcessInfrastructure(dataDir: string | undefined, optio
     store: busDir === undefined ? new MemorySubjectKeyStore() : new FileSubjectKeyStore(busDir),
     ...(options.personalDataKey && { masterKey: options.personalDataKey }),
   });
-  const kv = new InProcessKeyValueStore();
+  const kv = new InProcessKeyValueStore(root === undefined ? {} : { dir: join(root, 'kv') });
   return {
     dataDir: root,
     bus,

@@ -41,6 +41,21 @@ describe('createAdapters', () => {
     expect(existsSync(join(dir, 'bus', 'topics', 'auth.events.log'))).toBe(true);
   });
 
+  it('keeps the shared key-value store under <data>/kv across a restart, and flushes it on close', async () => {
+    const shared = createInProcessInfrastructure(dir);
+    const auth = await createAdapters({ service: 'auth', env: {}, shared });
+    const writes = [auth.kv.set('session:abc', '{"userId":1}', { ttlMs: 60_000 }), auth.kv.addToSet('user-sessions:1', 'abc')];
+    await auth.close();
+    await shared.close();
+    await Promise.all(writes);
+    expect(existsSync(join(dir, 'kv', 'journal.log'))).toBe(true);
+
+    const restarted = createInProcessInfrastructure(dir);
+    expect(await restarted.kv.get('session:abc')).toBe('{"userId":1}');
+    expect(await restarted.kv.members('user-sessions:1')).toEqual(['abc']);
+    await restarted.close();
+  });
+
   it('keeps everything in memory with dataDir null', async () => {
     const adapters = await createAdapters({ service: 'auth', env: { NOCTURNE_DATA_DIR: dir }, dataDir: null });
     await adapters.eventStore.append('user-1', [newEvent()], { expectedVersion: 0 });

@@ -61,7 +61,10 @@ export class AppendLog<T> {
     return new AppendLog<T>(path, records, options.sync ?? true);
   }
 
-  /** Replaces the file with `records` atomically (write aside, fsync, rename): compaction at start. */
+  /**
+   * Replaces the file with `records` atomically (write aside, fsync, rename, fsync of the folder so the
+   * rename itself survives a power cut): compaction.
+   */
   static rewrite<T>(path: string, records: readonly T[]): void {
     mkdirSync(dirname(path), { recursive: true });
     const temporary = `${path}.tmp`;
@@ -73,6 +76,7 @@ export class AppendLog<T> {
       closeSync(fd);
     }
     renameSync(temporary, path);
+    syncDirectory(dirname(path));
   }
 
   /**
@@ -115,5 +119,14 @@ export class AppendLog<T> {
     this.closed = true;
     await this.flushing;
     closeSync(this.fd);
+  }
+}
+
+function syncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }

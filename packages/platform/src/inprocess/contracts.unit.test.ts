@@ -32,6 +32,15 @@ keyValueContract('in-process, fake clock', () => new InProcessKeyValueStore({ no
   },
 });
 keyValueContract('in-process, real clock', () => new InProcessKeyValueStore());
+keyValueContract('in-process, journal, fake clock', () => new InProcessKeyValueStore({ dir: freshDirectory(), now: () => now }), {
+  advanceTime: (ms) => {
+    now += ms;
+  },
+  reopen: () => new InProcessKeyValueStore({ dir: lastDirectory(), now: () => now }),
+});
+keyValueContract('in-process, journal, real clock', () => new InProcessKeyValueStore({ dir: freshDirectory() }), {
+  reopen: () => new InProcessKeyValueStore({ dir: lastDirectory() }),
+});
 
 readModelContract('in-process (mingo)', () => new InProcessReadModelStore());
 

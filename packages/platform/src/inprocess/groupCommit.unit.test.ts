@@ -5,6 +5,7 @@ import { newEvent } from '../testing/eventStoreContract';
 import { AppendLog } from './appendLog';
 import { FileCheckpointStore } from './checkpoints';
 import { InProcessEventStore } from './eventStore';
+import { InProcessKeyValueStore } from './keyValue';
 
 // The disk calls are counted (and made to fail on demand) through the real node:fs functions.
 const disk = { fsyncs: 0, opens: 0, failWrites: false };
@@ -122,5 +123,29 @@ describe('file checkpoint store writes', () => {
     await store.close();
     expect(disk.opens).toBeLessThanOrEqual(2);
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ relay: 29, projection: 30 });
+  });
+});
+
+describe('in-process key-value store on disk', () => {
+  it('costs no fsync for the session check, and concurrent writes share one', async () => {
+    const kv = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0 });
+    await kv.set('session:a', '{"userId":1}', { ttlMs: 60_000 });
+    const afterSet = disk.fsyncs;
+    expect(afterSet).toBe(1);
+    await Promise.all(Array.from({ length: 50 }, () => Promise.all([kv.get('session:a'), kv.ttl('session:a'), kv.members('user-sessions:1')])));
+    expect(disk.fsyncs).toBe(afterSet);
+    const counts = await Promise.all(Array.from({ length: 40 }, () => kv.increment('rate:127.0.0.1', { ttlMs: 60_000 })));
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(disk.fsyncs - afterSet).toBeLessThanOrEqual(2);
+    await kv.close();
+  });
+
+  it('answers a write only once it is on disk, and refuses writes after one failed', async () => {
+    const kv = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0 });
+    disk.failWrites = true;
+    await expect(kv.set('session:a', 'v')).rejects.toThrow(/ENOSPC/);
+    disk.failWrites = false;
+    await expect(kv.set('session:b', 'v')).rejects.toThrow(/no more appends/);
+    await kv.close();
   });
 });

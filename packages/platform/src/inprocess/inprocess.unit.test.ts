@@ -1,11 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../testing';
 import { integrationEvent } from '../testing/eventBusContract';
 import { newEvent } from '../testing/eventStoreContract';
 import type { DeliveredMessage } from '../ports';
-import { FileCheckpointStore, InProcessEventBus, InProcessEventStore, InProcessKeyValueStore, partitionFor } from '.';
+import { FileCheckpointStore, InProcessEventBus, InProcessEventStore, InProcessKeyValueStore, KEY_VALUE_JOURNAL_FILE, partitionFor } from '.';
 
 let dir: string;
 beforeEach(() => {
@@ -175,6 +175,109 @@ describe('in-process key-value store', () => {
     kv.sweep();
     expect(kv.size).toBe(1);
     await kv.close();
+  });
+});
+
+describe('in-process key-value store journal', () => {
+  const journal = () => join(dir, KEY_VALUE_JOURNAL_FILE);
+  const journalLines = () =>
+    readFileSync(journal(), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('skips a torn last line left by a crash, and writes after it cleanly', async () => {
+    const kv = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0 });
+    await kv.set('session:a', 'alive', { ttlMs: 60_000 });
+    await kv.addToSet('user-sessions:1', 'a');
+    await kv.close();
+    appendFileSync(journal(), '{"k":"session:b","v":"hal');
+    const reopened = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0 });
+    expect(await reopened.get('session:a')).toBe('alive');
+    expect(await reopened.get('session:b')).toBeNull();
+    await reopened.addToSet('user-sessions:1', 'c');
+    await reopened.close();
+    const again = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0 });
+    expect((await again.members('user-sessions:1')).sort()).toEqual(['a', 'c']);
+    await again.close();
+  });
+
+  it('compacts at start to exactly the live keys, with their absolute expiry', async () => {
+    let now = 1_000_000;
+    const kv = new InProcessKeyValueStore({ dir, now: () => now, sweepIntervalMs: 0 });
+    await kv.set('expiring', 'v', { ttlMs: 1_000 });
+    await kv.set('kept', 'v', { ttlMs: 60_000 });
+    for (let i = 0; i < 5; i++) await kv.increment('counter');
+    await kv.set('deleted', 'v');
+    await kv.delete('deleted');
+    await kv.addToSet('set', 'a');
+    await kv.addToSet('set', 'b');
+    await kv.removeFromSet('set', 'a');
+    await kv.addToSet('emptied', 'a');
+    await kv.removeFromSet('emptied', 'a');
+    await kv.close();
+    expect(journalLines().length).toBeGreaterThan(10);
+
+    now += 1_000;
+    const reopened = new InProcessKeyValueStore({ dir, now: () => now, sweepIntervalMs: 0 });
+    expect(reopened.size).toBe(3);
+    expect(journalLines()).toEqual([
+      { k: 'kept', v: 'v', x: 1_060_000 },
+      { k: 'counter', v: '5' },
+      { k: 'set', m: ['b'] },
+    ]);
+    await reopened.close();
+  });
+
+  it('compacts once the journal grows past its bound, keeping every live key', async () => {
+    const kv = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0, compactAfterRecords: 20 });
+    await kv.set('lease', 'holder', { ttlMs: 60_000 });
+    await Promise.all(Array.from({ length: 100 }, () => kv.increment('rate')));
+    for (let i = 0; i < 100; i++) await kv.increment('counter');
+    // At most the three live keys the last compaction wrote, and the bound's worth of records since.
+    expect(journalLines().length).toBeLessThanOrEqual(3 + 20);
+    await kv.close();
+    const reopened = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0 });
+    expect(await reopened.get('lease')).toBe('holder');
+    expect(await reopened.get('rate')).toBe('100');
+    expect(await reopened.get('counter')).toBe('100');
+    await reopened.close();
+  });
+
+  it('writes nothing for reads, expiry in memory or writes that change nothing', async () => {
+    let now = 0;
+    const kv = new InProcessKeyValueStore({ dir, now: () => now, sweepIntervalMs: 0 });
+    await kv.set('session', 'v', { ttlMs: 60_000 });
+    await kv.set('short', 'v', { ttlMs: 10 });
+    await kv.addToSet('set', 'a');
+    const before = readFileSync(journal(), 'utf8');
+    now = 20;
+    for (let i = 0; i < 10; i++) {
+      await kv.get('session');
+      await kv.ttl('session');
+      await kv.members('set');
+    }
+    expect(await kv.get('short')).toBeNull();
+    kv.sweep();
+    expect(await kv.set('session', 'w', { onlyIfAbsent: true })).toBe(false);
+    expect(await kv.compareAndSet('session', 'other', 'w')).toBe(false);
+    expect(await kv.incrementIfExists('missing', 1)).toBeNull();
+    await kv.addToSet('set', 'a');
+    await kv.removeFromSet('set', 'never-added');
+    await kv.delete('missing');
+    expect(readFileSync(journal(), 'utf8')).toBe(before);
+    await kv.close();
+  });
+
+  it('starts empty from a missing journal and keeps memory only without a folder', async () => {
+    const memory = new InProcessKeyValueStore({ sweepIntervalMs: 0 });
+    await memory.set('k', 'v');
+    await memory.close();
+    expect(existsSync(journal())).toBe(false);
+    const kv = new InProcessKeyValueStore({ dir: join(dir, 'kv'), sweepIntervalMs: 0 });
+    expect(kv.size).toBe(0);
+    await kv.close();
+    expect(existsSync(join(dir, 'kv', KEY_VALUE_JOURNAL_FILE))).toBe(true);
   });
 });
 

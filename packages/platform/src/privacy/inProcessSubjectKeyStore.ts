@@ -1,5 +1,4 @@
-import { closeSync, fsyncSync, openSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { AppendLog } from '../inprocess/appendLog';
 import type { SubjectKeyRecord, SubjectKeyStore } from './subjectKeyStore';
 
@@ -78,7 +77,6 @@ export class FileSubjectKeyStore extends MemorySubjectKeyStore {
       await this.log.close();
       try {
         AppendLog.rewrite(this.path, [...records.values()]);
-        syncDirectory(dirname(this.path));
       } finally {
         this.log = this.open();
       }
@@ -88,16 +86,6 @@ export class FileSubjectKeyStore extends MemorySubjectKeyStore {
   override async close(): Promise<void> {
     await this.queue;
     await this.log.close();
-  }
-}
-
-/** Makes the rename of the rewritten file durable too. */
-function syncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -7,6 +7,8 @@ export interface KeyValueContractOptions {
    * short real TTLs and waits for the key to expire.
    */
   advanceTime?: (ms: number) => void | Promise<void>;
+  /** Opens the same store again after the suite closed it: stores that persist must keep what was written. */
+  reopen?: () => KeyValueStore | Promise<KeyValueStore>;
   timeoutMs?: number;
 }
 
@@ -167,5 +169,73 @@ export function keyValueContract(name: string, makeStore: () => KeyValueStore | 
       expect(first).toEqual(['hello']);
       await unsubscribeSecond();
     });
+
+    if (options.reopen) {
+      const reopen = async () => {
+        await kv.close();
+        kv = await options.reopen!();
+      };
+
+      it('keeps strings, sets, counters and times to live across a close and reopen', async () => {
+        await kv.set(key('plain'), 'kept');
+        await kv.set(key('session'), 'alive', { ttlMs: 60_000 });
+        await kv.set(key('replaced'), 'first', { ttlMs: 60_000 });
+        await kv.set(key('replaced'), 'second');
+        await kv.increment(key('count'), { by: 3, ttlMs: 60_000 });
+        await kv.incrementIfExists(key('count'), -1);
+        await kv.set(key('cas'), 'one');
+        await kv.compareAndSet(key('cas'), 'one', 'two', { ttlMs: 120_000 });
+        await kv.addToSet(key('set'), 'a');
+        await kv.addToSet(key('set'), 'b');
+        await kv.addToSet(key('set'), 'c');
+        await kv.removeFromSet(key('set'), 'b');
+        await kv.addToSet(key('emptied'), 'x');
+        await kv.removeFromSet(key('emptied'), 'x');
+        await kv.set(key('deleted'), 'gone');
+        await kv.delete(key('deleted'));
+        const sessionTtl = (await kv.ttl(key('session')))!;
+
+        await reopen();
+        expect(await kv.get(key('plain'))).toBe('kept');
+        expect(await kv.ttl(key('plain'))).toBeNull();
+        expect(await kv.get(key('session'))).toBe('alive');
+        expect(await kv.ttl(key('session'))).toBeLessThanOrEqual(sessionTtl);
+        expect(await kv.ttl(key('session'))).toBeGreaterThan(50_000);
+        expect(await kv.get(key('replaced'))).toBe('second');
+        expect(await kv.ttl(key('replaced'))).toBeNull();
+        expect(await kv.get(key('count'))).toBe('2');
+        expect(await kv.ttl(key('count'))).toBeGreaterThan(50_000);
+        expect(await kv.increment(key('count'))).toBe(3);
+        expect(await kv.get(key('cas'))).toBe('two');
+        expect(await kv.ttl(key('cas'))).toBeGreaterThan(110_000);
+        expect((await kv.members(key('set'))).sort()).toEqual(['a', 'c']);
+        expect(await kv.members(key('emptied'))).toEqual([]);
+        expect(await kv.get(key('deleted'))).toBeNull();
+        expect(await kv.set(key('session'), 'other', { onlyIfAbsent: true })).toBe(false);
+      });
+
+      it('does not bring back a key that expired, after a reopen', async () => {
+        await kv.set(key('short'), 'v', { ttlMs: ttl });
+        await kv.increment(key('window'), { ttlMs: ttl });
+        await kv.set(key('long'), 'v', { ttlMs: 10 * 60_000 });
+        await expire(async () => expect(await kv.get(key('short'))).toBeNull());
+        await reopen();
+        expect(await kv.get(key('short'))).toBeNull();
+        expect(await kv.ttl(key('short'))).toBeNull();
+        expect(await kv.incrementIfExists(key('window'), -1)).toBeNull();
+        expect(await kv.increment(key('window'), { ttlMs: ttl })).toBe(1);
+        expect(await kv.get(key('long'))).toBe('v');
+      });
+
+      it('keeps the value each of many concurrent writes left behind, in their order', async () => {
+        const granted = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.set(key('lease'), String(i), { onlyIfAbsent: true, ttlMs: 60_000 })));
+        const counts = await Promise.all(Array.from({ length: 30 }, () => kv.increment(key('burst'))));
+        await Promise.all(Array.from({ length: 10 }, (_, i) => kv.addToSet(key('members'), `m${i}`)));
+        await reopen();
+        expect(await kv.get(key('lease'))).toBe(String(granted.indexOf(true)));
+        expect(await kv.get(key('burst'))).toBe(String(Math.max(...counts)));
+        expect((await kv.members(key('members'))).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`).sort());
+      });
+    }
   });
 }
