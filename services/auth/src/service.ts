@@ -1,17 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
 import {
+  createServiceLifecycle,
   createSubgraphServer,
   protectPersonalData,
   RateLimiter,
   readServiceSchema,
   SessionStore,
   shredTogether,
-  startOutboxRelay,
   type Adapters,
-  type BusConsumer,
   type Logger,
-  type OutboxRelay,
   type ServiceDefinition,
   type ServiceInstance,
 } from '@nocturne/platform';
@@ -48,9 +46,10 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
   const sessions = new SessionStore(adapters.kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
   const mailer = createMailer(config.mail, logger);
   let application: AuthApplication | undefined;
-  let relay: OutboxRelay | undefined;
-  let consumer: BusConsumer | undefined;
-  let url: string | undefined;
+  const started = () => {
+    if (!application) throw new Error('auth service is not started');
+    return application;
+  };
 
   const server = createSubgraphServer<AuthContext>({
     name: 'auth',
@@ -60,18 +59,15 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
     host: config.host,
     internalSecret: config.internalSecret,
     logger,
-    buildContext: (base) => {
-      if (!application) throw new Error('auth service is not started');
-      return { ...base, auth: application };
-    },
-    readinessChecks: { ...adapters.dependencies, usersProjection: () => projection.caughtUp(), contextsConsumer: () => consumer !== undefined },
+    buildContext: (base) => ({ ...base, auth: started() }),
+    readinessChecks: { ...adapters.dependencies, usersProjection: () => projection.caughtUp(), contextsConsumer: () => lifecycle.consumersStarted() },
   });
 
-  return {
-    get url() {
-      return url;
-    },
-    async start() {
+  const lifecycle = createServiceLifecycle({
+    server,
+    logger,
+    // The application needs its password hashing and claim key, both read asynchronously, before anything runs.
+    prepare: async () => {
       const passwords = await createArgon2Passwords(config.passwordHashing);
       const claimKey = config.claimKey ? Buffer.from(config.claimKey, 'utf8') : await adapters.personalData.secret('claim-key');
       application = new AuthApplication({
@@ -98,34 +94,16 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
           rateLimits: config.rateLimits,
         },
       });
-      await projection.start();
-      // The event store is the outbox: UserRegistered, AccountDetailsChanged and UserDeleted go to auth.events.
-      relay = await startOutboxRelay({
-        store: eventStore,
-        bus: adapters.bus,
-        topic: Topics.auth,
-        checkpoint: adapters.checkpoints,
-        toIntegrationEvent: toAuthIntegrationEvent,
-        publishedPersonalData: adapters.publishedPersonalData,
-        logger,
-      });
-      ({ url } = await server.start());
-      consumer = await consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger });
-      return { url };
     },
-    async stop() {
-      await consumer?.stop();
-      consumer = undefined;
-      await server.stop();
-      await application?.settle();
-      await relay?.stop();
-      relay = undefined;
-      await projection.stop();
-      await mailer.close();
-      url = undefined;
-    },
-    readiness: () => server.readiness(),
-  };
+    projections: [projection],
+    // Work that outlived its request (password reset mails) may still append.
+    writers: [{ stop: async () => application?.settle() }],
+    // The event store is the outbox: UserRegistered, AccountDetailsChanged and UserDeleted go to auth.events.
+    relay: { store: eventStore, bus: adapters.bus, topic: Topics.auth, checkpoint: adapters.checkpoints, toIntegrationEvent: toAuthIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger },
+    consumers: [() => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application: started(), logger })],
+    closes: [() => mailer.close()],
+  });
+  return lifecycle;
 }
 
 export const authService: ServiceDefinition<AuthEnvironment> = {

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
 import {
   createProjection,
+  createServiceLifecycle,
   createSubgraphServer,
   LiveChannels,
   protectPersonalData,
   RateLimiter,
   readServiceSchema,
-  startOutboxRelay,
-  type BusConsumer,
-  type OutboxRelay,
   type ServiceDefinition,
   type ServiceDependencies,
   type ServiceInstance,
@@ -41,9 +39,6 @@ export function createChatService({ adapters, settings, logger, clock = () => ne
   const people = createPeopleApplication(deps, presence);
   const reports = createReportApplication(deps);
 
-  let relay: OutboxRelay | undefined;
-  let consumer: BusConsumer | undefined;
-  let url: string | undefined;
   const server = createSubgraphServer<ChatContext>({
     name: 'chat',
     typeDefs: chatTypeDefs,
@@ -56,34 +51,21 @@ export function createChatService({ adapters, settings, logger, clock = () => ne
     readinessChecks: {
       ...adapters.dependencies,
       readModels: () => projection.caughtUp(),
-      contextsConsumer: () => consumer !== undefined,
-      outboxRelay: () => relay !== undefined,
+      contextsConsumer: () => lifecycle.consumersStarted(),
+      outboxRelay: () => lifecycle.relayStarted(),
     },
   });
 
-  return {
-    get url() {
-      return url;
-    },
-    async start() {
-      await projection.start();
-      relay = await startOutboxRelay({ store: eventStore, bus: adapters.bus, topic: Topics.chat, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } });
-      ({ url } = await server.start());
-      consumer = await consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, people, logger });
-      return { url };
-    },
-    async stop() {
-      await consumer?.stop();
-      consumer = undefined;
-      await server.stop();
-      await live.close();
-      await relay?.stop();
-      relay = undefined;
-      await projection.stop();
-      url = undefined;
-    },
-    readiness: () => server.readiness(),
-  };
+  const lifecycle = createServiceLifecycle({
+    server,
+    logger,
+    projections: [projection],
+    // Streams still open end once the server opens no new ones; their clean-up (presence) runs while the store is connected.
+    writers: [{ stop: () => live.close() }],
+    relay: { store: eventStore, bus: adapters.bus, topic: Topics.chat, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } },
+    consumers: [() => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, people, logger })],
+  });
+  return lifecycle;
 }
 
 export const chatService: ServiceDefinition<ChatEnvironment> = {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createProjection, createSubgraphServer, protectPersonalData, RateLimiter, readServiceSchema, startOutboxRelay, type Adapters, type BusConsumer, type Logger, type OutboxRelay, type Readiness, type ServiceDefinition } from '@nocturne/platform';
+import { createProjection, createServiceLifecycle, createSubgraphServer, protectPersonalData, RateLimiter, readServiceSchema, type Adapters, type Logger, type ServiceDefinition, type ServiceInstance } from '@nocturne/platform';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 import { profileEnvironmentSchema, toProfileConfig, type ProfileEnvironment } from './environment';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
@@ -24,13 +24,7 @@ export interface ProfileServiceDependencies {
   clock?: () => Date;
 }
 
-export interface ProfileService {
-  start(): Promise<{ url: string }>;
-  stop(): Promise<void>;
-  readiness(): Promise<Readiness>;
-  /** The GraphQL endpoint once started. */
-  readonly url: string | undefined;
-}
+export type ProfileService = ServiceInstance;
 
 export const profileTypeDefs = readServiceSchema(__dirname);
 
@@ -61,11 +55,6 @@ export function createProfileService({ adapters, config, logger, clock = () => n
       rule: { limit: config.photoUploads.perHour, windowMs: 3_600_000 },
     },
   });
-  let consumer: BusConsumer | undefined;
-  let relay: OutboxRelay | undefined;
-  let url: string | undefined;
-  let backfill: Promise<unknown> | undefined;
-
   const server = createSubgraphServer<ProfileContext>({
     name: 'profile',
     typeDefs: profileTypeDefs,
@@ -79,48 +68,28 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     readinessChecks: {
       ...adapters.dependencies,
       profilesProjection: () => projection.caughtUp(),
-      authEventsConsumer: () => consumer !== undefined,
-      outboxRelay: () => relay !== undefined,
+      authEventsConsumer: () => lifecycle.consumersStarted(),
+      outboxRelay: () => lifecycle.relayStarted(),
     },
   });
 
-  return {
-    get url() {
-      return url;
-    },
-    async start() {
-      await projection.start();
-      // The event store is the outbox: the public side of profile events goes to profile.events.
-      relay = await startOutboxRelay({
-        store: eventStore,
-        bus: adapters.bus,
-        topic: Topics.profile,
-        checkpoint: adapters.checkpoints,
-        toIntegrationEvent: (event) => toIntegrationEvent(event, urls),
-        publishedPersonalData: adapters.publishedPersonalData,
-        logger,
-      });
-      ({ url } = await server.start());
-      consumer = await consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger });
-      // Photos stored before blurred copies existed get theirs in the background (the files are read and written once).
-      backfill = application.makeMissingBlurredCopies().then(
-        (made) => made > 0 && logger.info({ made }, 'blurred copies made for earlier photos'),
-        (error: unknown) => logger.error({ err: error }, 'making blurred copies of earlier photos failed'),
-      );
-      return { url };
-    },
-    async stop() {
-      await backfill;
-      await consumer?.stop();
-      consumer = undefined;
-      await server.stop();
-      await relay?.stop();
-      relay = undefined;
-      await projection.stop();
-      url = undefined;
-    },
-    readiness: () => server.readiness(),
-  };
+  const lifecycle = createServiceLifecycle({
+    server,
+    logger,
+    projections: [projection],
+    // The event store is the outbox: the public side of profile events goes to profile.events.
+    relay: { store: eventStore, bus: adapters.bus, topic: Topics.profile, checkpoint: adapters.checkpoints, toIntegrationEvent: (event) => toIntegrationEvent(event, urls), publishedPersonalData: adapters.publishedPersonalData, logger },
+    consumers: [() => consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger })],
+    // Photos stored before blurred copies existed get theirs in the background (the files are read and written once).
+    background: [
+      () =>
+        application.makeMissingBlurredCopies().then(
+          (made) => made > 0 && logger.info({ made }, 'blurred copies made for earlier photos'),
+          (error: unknown) => logger.error({ err: error }, 'making blurred copies of earlier photos failed'),
+        ),
+    ],
+  });
+  return lifecycle;
 }
 
 export const profileService: ServiceDefinition<ProfileEnvironment> = {

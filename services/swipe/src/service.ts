@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
 import {
   createProjection,
+  createServiceLifecycle,
   createSubgraphServer,
   protectPersonalData,
   readServiceSchema,
   SerialNumbers,
-  startOutboxRelay,
-  type BusConsumer,
-  type OutboxRelay,
   type ServiceDefinition,
   type ServiceDependencies,
   type ServiceInstance,
@@ -60,9 +58,6 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     },
   });
 
-  let relay: OutboxRelay | undefined;
-  let consumer: BusConsumer | undefined;
-  let url: string | undefined;
   const server = createSubgraphServer<SwipeContext>({
     name: 'swipe',
     typeDefs: swipeTypeDefs,
@@ -75,37 +70,22 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     readinessChecks: {
       ...adapters.dependencies,
       readModels: () => projection.caughtUp(),
-      peopleEventsConsumer: () => consumer !== undefined,
-      outboxRelay: () => relay !== undefined,
+      peopleEventsConsumer: () => lifecycle.consumersStarted(),
+      outboxRelay: () => lifecycle.relayStarted(),
     },
   });
 
-  return {
-    get url() {
-      return url;
-    },
-    async start() {
-      await projection.start();
-      await pairCatchUp.start();
-      // Instances share the store: the lease has one of them publish (docker compose --scale swipe=3).
-      relay = await startOutboxRelay({ store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } });
-      ({ url } = await server.start());
-      consumer = await consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, candidates, logger });
-      return { url };
-    },
-    async stop() {
-      await consumer?.stop();
-      consumer = undefined;
-      await server.stop();
-      // Before the relay: what the catch-up still writes goes out in the relay's final flush.
-      await pairCatchUp.stop();
-      await relay?.stop();
-      relay = undefined;
-      await projection.stop();
-      url = undefined;
-    },
-    readiness: () => server.readiness(),
-  };
+  const lifecycle = createServiceLifecycle({
+    server,
+    logger,
+    projections: [projection],
+    // A writer: it stops before the relay, so what it still writes goes out in the relay's final flush.
+    writers: [pairCatchUp],
+    // Instances share the store: the lease has one of them publish (docker compose --scale swipe=3).
+    relay: { store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } },
+    consumers: [() => consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, candidates, logger })],
+  });
+  return lifecycle;
 }
 
 export const swipeService: ServiceDefinition<SwipeEnvironment> = {

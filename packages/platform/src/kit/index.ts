@@ -6,3 +6,4 @@ export * from './schemaFiles';
 export * from './liveChannels';
 export * from './actor';
 export * from './stopRequest';
+export * from './serviceLifecycle';

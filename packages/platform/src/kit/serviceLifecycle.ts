@@ -1,0 +1,166 @@
+import type { SubgraphServer } from '../http/subgraphServer';
+import type { Logger } from '../logging';
+import type { BusConsumer } from '../ports';
+import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from '../relay';
+import type { ServiceInstance } from './service';
+
+/** Something that runs from start to stop: a projection, a catch-up. */
+export interface ServiceWorker {
+  start(): Promise<unknown>;
+  stop(): Promise<unknown>;
+}
+
+/** Something that may still append events when the server has stopped; `start` is optional. */
+export interface ServiceWriter {
+  start?(): Promise<unknown>;
+  /** Ends it, or waits for what it still has under way. */
+  stop(): Promise<unknown>;
+}
+
+/** The parts of one service, by role: the lifecycle starts and stops them in the order of their roles. */
+export interface ServiceParts {
+  server: Pick<SubgraphServer, 'start' | 'stop' | 'readiness'>;
+  logger: Logger;
+  /** Runs before anything starts (auth builds its application with secrets it reads asynchronously). */
+  prepare?: () => Promise<void>;
+  /** Read sides: started first, in order (each resolves once caught up), stopped last, in reverse. */
+  projections?: readonly ServiceWorker[];
+  /**
+   * What appends events outside requests (swipe's pair catch-up), or what requests leave under way (auth's
+   * background work, chat's live streams): started after the projections, stopped once the server has
+   * stopped and before the relay, whose final flush then publishes what they stored.
+   */
+  writers?: readonly ServiceWriter[];
+  /** The outbox relay of the service's topic: started before the server, stopped after the writers. */
+  relay?: OutboxRelayOptions;
+  /** Integration consumers: started once the server answers, stopped first (they append too). */
+  consumers?: ReadonlyArray<() => Promise<BusConsumer>>;
+  /**
+   * Work started once everything runs, not waited for by `start` (profile's blurred copies of earlier
+   * photos). `stop` waits for it with the writers; each logs its own outcome.
+   */
+  background?: ReadonlyArray<() => Promise<unknown>>;
+  /** Closed at the very end of a stop that follows a start (auth's mailer). */
+  closes?: ReadonlyArray<() => Promise<unknown>>;
+}
+
+/** The `ServiceInstance` of a service, and what its readiness checks read. */
+export interface ServiceLifecycle extends ServiceInstance {
+  /** The relay runs: from its start until its stop has finished. */
+  relayStarted(): boolean;
+  /** Every consumer runs: from the last one's start until the first one's stop has finished. */
+  consumersStarted(): boolean;
+}
+
+interface Running {
+  projections: ServiceWorker[];
+  writers: ServiceWriter[];
+  relay: OutboxRelay | undefined;
+  server: boolean;
+  consumers: BusConsumer[];
+  background: Array<Promise<unknown>>;
+  closes: Array<() => Promise<unknown>>;
+}
+
+/**
+ * The start and stop sequence every service shares. Start: `prepare`, the projections, the writers, the
+ * relay, the server, the consumers, then the background work. Stop: the consumers, the server (it drains
+ * the requests in flight), the background work and the writers, the relay (its final flush), the
+ * projections, the closes. A part counts as started once its start has resolved: a start that fails
+ * stops what had started, in the same order, and throws; `stop` stops only what started, and a second
+ * one finds nothing left. `startRelay` is for tests.
+ */
+export function createServiceLifecycle(parts: ServiceParts, { startRelay = startOutboxRelay }: { startRelay?: (options: OutboxRelayOptions) => Promise<OutboxRelay> } = {}): ServiceLifecycle {
+  const { server, logger } = parts;
+  const consumerCount = parts.consumers?.length ?? 0;
+  let running: Running | undefined;
+  let url: string | undefined;
+  let starting: Promise<unknown> | undefined;
+  let stopping: Promise<void> | undefined;
+
+  const startAll = async (state: Running): Promise<{ url: string }> => {
+    await parts.prepare?.();
+    for (const projection of parts.projections ?? []) {
+      await projection.start();
+      state.projections.push(projection);
+    }
+    for (const writer of parts.writers ?? []) {
+      await writer.start?.();
+      state.writers.push(writer);
+    }
+    if (parts.relay) state.relay = await startRelay(parts.relay);
+    ({ url } = await server.start());
+    state.server = true;
+    for (const consume of parts.consumers ?? []) state.consumers.push(await consume());
+    for (const task of parts.background ?? []) {
+      state.background.push(
+        Promise.resolve()
+          .then(task)
+          .catch((error: unknown) => logger.error({ err: error }, 'background work of the service failed')),
+      );
+    }
+    return { url };
+  };
+
+  /** Stops every started part in the order of their roles, past failures; throws the first one after. */
+  const stopAll = async (state: Running) => {
+    const failures: unknown[] = [];
+    const attempt = async (stop: () => Promise<unknown>) => {
+      try {
+        await stop();
+      } catch (error) {
+        failures.push(error);
+      }
+    };
+    for (const consumer of [...state.consumers].reverse()) {
+      await attempt(() => consumer.stop());
+      state.consumers.pop();
+    }
+    if (state.server) await attempt(() => server.stop());
+    state.server = false;
+    await Promise.all(state.background.splice(0));
+    for (const writer of state.writers.splice(0).reverse()) await attempt(() => writer.stop());
+    const relay = state.relay;
+    if (relay) await attempt(() => relay.stop());
+    state.relay = undefined;
+    for (const projection of state.projections.splice(0).reverse()) await attempt(() => projection.stop());
+    for (const close of state.closes.splice(0)) await attempt(close);
+    url = undefined;
+    if (failures.length > 1) for (const error of failures.slice(1)) logger.error({ err: error }, 'stopping part of the service failed');
+    if (failures.length > 0) throw failures[0];
+  };
+
+  return {
+    get url() {
+      return url;
+    },
+    start() {
+      if (running) return Promise.reject(new Error('the service is started already'));
+      const state: Running = (running = { projections: [], writers: [], relay: undefined, server: false, consumers: [], background: [], closes: [...(parts.closes ?? [])] });
+      const started = startAll(state).catch(async (error: unknown) => {
+        // Nothing may keep running after a failed start: the caller never gets an instance to stop.
+        await stopAll(state).catch((stopError: unknown) => logger.error({ err: stopError }, 'stopping what had started failed'));
+        if (running === state) running = undefined;
+        throw error;
+      });
+      starting = started;
+      return started;
+    },
+    stop() {
+      stopping ??= (async () => {
+        await starting?.catch(() => undefined);
+        const state = running;
+        if (!state) return;
+        try {
+          await stopAll(state);
+        } finally {
+          if (running === state) running = undefined;
+        }
+      })().finally(() => (stopping = undefined));
+      return stopping;
+    },
+    readiness: () => server.readiness(),
+    relayStarted: () => running?.relay !== undefined,
+    consumersStarted: () => running !== undefined && running.consumers.length === consumerCount,
+  };
+}
