@@ -26,6 +26,7 @@ import {
   type SessionStore,
 } from '@nocturne/platform';
 import { Messages } from '@nocturne/contracts';
+import { EdgeRequest } from './edgeRequest';
 import { frontendRouter } from './frontend';
 import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { graphQLDependencyError, INTERNAL_ERROR_MESSAGE, knownHttpError, sendError } from './httpErrors';
@@ -151,7 +152,8 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
       res.setHeader('Connection', 'close');
       sendError(res, new HttpError(503, Messages.unavailable, undefined, 1));
     });
-    httpServer = createServer(app);
+    // A client's trace context is not continued (see EdgeRequest).
+    httpServer = createServer({ IncomingMessage: EdgeRequest }, app);
     const server = new ApolloServer<GatewayContext>({
       gateway: apolloGateway,
       csrfPrevention: true,
