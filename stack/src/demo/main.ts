@@ -29,7 +29,8 @@ async function main() {
     kv: adapters.kv,
     publishedPersonalData: adapters.publishedPersonalData,
     secret: () => adapters.personalData.secret('night-owl-passwords'),
-    registry: memoryOwlRegistry(),
+    // The stack's data outlives this process: after a restart its owls are signed in, not signed up again.
+    registry: memoryOwlRegistry({ owlsMayExist: true }),
     logger,
   });
   let ready = false;

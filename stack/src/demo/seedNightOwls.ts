@@ -50,21 +50,28 @@ export async function seedNightOwls(options: SeedOptions): Promise<SeedOutcome> 
     }
     const client = new GatewayClient(options.gatewayUrl);
     const password = owlPassword(options.secret, owl.username);
-    let userId: number;
-    try {
-      userId = (await client.signUp({ username: owl.username, email: owl.email, password, name: owl.name, age: owl.age })).id;
-      outcome.created += 1;
-    } catch (error) {
-      if (!(error instanceof GatewayError) || error.status !== 409) throw error;
+    /** Signed in: its id; refused (no such account, or not this password): undefined. */
+    const signIn = async () => {
       try {
-        userId = (await client.signIn(owl.username, password)).id;
-      } catch (signInError) {
+        return (await client.signIn(owl.username, password)).id;
+      } catch (error) {
+        if (error instanceof GatewayError && error.status === 401) return undefined;
+        throw error;
+      }
+    };
+    let userId = options.registry.owlsMayExist ? await signIn() : undefined;
+    if (userId === undefined) {
+      try {
+        userId = (await client.signUp({ username: owl.username, email: owl.email, password, name: owl.name, age: owl.age })).id;
+        outcome.created += 1;
+      } catch (error) {
+        if (!(error instanceof GatewayError) || error.status !== 409) throw error;
+        userId = options.registry.owlsMayExist ? undefined : await signIn();
         // Someone else holds the username (or the data outlived its secret): leave that account alone.
-        if (signInError instanceof GatewayError && signInError.status === 401) {
+        if (userId === undefined) {
           options.logger.warn({ username: owl.username }, 'a demo night owl username belongs to an account the demo cannot sign in to; skipping it');
           return undefined;
         }
-        throw signInError;
       }
     }
     stopIfAsked();

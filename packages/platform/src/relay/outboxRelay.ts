@@ -44,6 +44,11 @@ export interface OutboxRelayOptions {
    */
   flushTimeoutMs?: number;
   /**
+   * Within that bound, how long the flush waits for the next event to go out (default 1 s): a publish
+   * that neither succeeds nor fails that long (a client retrying a broker that is gone) ends the flush.
+   */
+  flushStallMs?: number;
+  /**
    * Instances of a service share one store: with a lease only the holder publishes, so each event goes
    * out once instead of once per instance (see `RelayLease`). Without one, every instance publishes.
    */
@@ -173,6 +178,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
   const initialBackoff = options.initialBackoffMs ?? 100;
   const maxBackoff = options.maxBackoffMs ?? 10_000;
   const flushTimeoutMs = options.flushTimeoutMs ?? 5_000;
+  const flushStallMs = Math.min(flushTimeoutMs, options.flushStallMs ?? 1_000);
   const state: OutboxRelayStatus = { position: await options.checkpoint.load(name), failing: false };
   let saved = state.position;
   let stopped = false;
@@ -216,6 +222,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
         if (!state.failing) options.logger?.warn({ err: error, globalPosition: event.globalPosition, topic: options.topic }, `outbox relay: ${what} failed; retrying`);
         state.failing = true;
         state.lastError = (error as Error).message;
+        for (const watcher of progressWatchers) watcher();
         await sleep(backoff);
       }
     }
@@ -257,7 +264,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     if (draft) await publish(event, draft);
     inFlight = undefined;
     state.position = event.globalPosition;
-    for (const advanced of positionWatchers) advanced();
+    for (const watcher of progressWatchers) watcher();
     if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) {
       await persist('checkpoint save', event, () => options.checkpoint.save(name, event.globalPosition));
       saved = event.globalPosition;
@@ -270,15 +277,18 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
   };
 
   let inFlight: StoredEvent | undefined;
-  const positionWatchers = new Set<() => void>();
+  /** Told when the position advances or a publish fails. */
+  const progressWatchers = new Set<() => void>();
+  /** Settles once everything up to `position` is handled ('flushed'), or as soon as publishing fails ('failing'). */
   const reached = (position: number) =>
-    new Promise<void>((resolve) => {
+    new Promise<'flushed' | 'failing'>((resolve) => {
       const check = () => {
-        if (state.position < position) return;
-        positionWatchers.delete(check);
-        resolve();
+        const outcome = state.failing ? 'failing' : state.position >= position ? 'flushed' : undefined;
+        if (!outcome) return;
+        progressWatchers.delete(check);
+        resolve(outcome);
       };
-      positionWatchers.add(check);
+      progressWatchers.add(check);
       check();
     });
 
@@ -292,23 +302,35 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     }
   };
 
-  /** Lets the subscription publish everything stored by now, within the bound: the final flush of `stop()`. */
+  /**
+   * Lets the subscription publish everything stored by now: the final flush of `stop()`. It gives up at
+   * the bound, at once when a publish fails, and when none has gone out for `flushStallMs` (the bus is
+   * away: waiting would only delay the stop).
+   */
   const flush = async () => {
     let timer: NodeJS.Timeout | undefined;
+    let stallTimer: NodeJS.Timeout | undefined;
     const outOfTime = new Promise<'out of time'>((resolve) => (timer = setTimeout(() => resolve('out of time'), flushTimeoutMs)));
+    // A publish that neither succeeds nor fails (a client retrying a broker that is gone) is a stall.
+    const stalled = new Promise<'stalled'>((resolve) => {
+      const arm = () => {
+        clearTimeout(stallTimer);
+        stallTimer = setTimeout(() => resolve('stalled'), flushStallMs);
+      };
+      progressWatchers.add(arm);
+      arm();
+    });
     try {
-      const caughtUp = headOfStore().then(async (head) => {
-        await reached(head);
-        return 'flushed' as const;
-      });
-      if ((await Promise.race([caughtUp, outOfTime])) === 'out of time') {
-        options.logger?.warn({ topic: options.topic, position: state.position, flushTimeoutMs }, 'outbox relay: stopping before everything stored was published; the rest goes out at the next start');
+      const outcome = await Promise.race([headOfStore().then(reached), outOfTime, stalled]);
+      if (outcome !== 'flushed') {
+        options.logger?.warn({ topic: options.topic, position: state.position, flushTimeoutMs, outcome }, 'outbox relay: stopping before everything stored was published; the rest goes out at the next start');
       }
     } catch (error) {
       options.logger?.warn({ err: error, topic: options.topic }, 'outbox relay: the final flush could not read the store; the rest goes out at the next start');
     } finally {
       clearTimeout(timer);
-      positionWatchers.clear();
+      clearTimeout(stallTimer);
+      progressWatchers.clear();
     }
   };
 

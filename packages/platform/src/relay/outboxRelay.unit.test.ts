@@ -38,8 +38,8 @@ describe('outbox relay', () => {
   let received: DeliveredMessage[];
   const relays: OutboxRelay[] = [];
   const flushTimeoutMs = 300;
-  const start = async () => {
-    const relay = await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5, flushTimeoutMs });
+  const start = async (flushWithinMs = flushTimeoutMs) => {
+    const relay = await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5, flushTimeoutMs: flushWithinMs });
     relays.push(relay);
     return relay;
   };
@@ -113,9 +113,10 @@ describe('outbox relay', () => {
     await eventually(() => expect(received.map((m) => m.event.id)).toEqual([events[0]!.id, events[2]!.id]));
   });
 
-  it('gives up its final flush at the bound while the bus is down, and checkpoints only what was published', async () => {
+  it('gives up its final flush as soon as publishing fails (the bus is down), and checkpoints only what was published', async () => {
     await store.append('user-1', [newEvent('E1')], { expectedVersion: 0 });
-    const relay = await start();
+    const longBoundMs = 10_000;
+    const relay = await start(longBoundMs);
     await eventually(async () => expect(await checkpoint.load('outbox:auth.events')).toBe(1));
     bus.down = true;
     await store.append('user-1', [newEvent('E2')], { expectedVersion: 1 });
@@ -123,8 +124,8 @@ describe('outbox relay', () => {
     await relay.stop();
     const tookMs = Date.now() - began;
     expect(bus.failures).toBeGreaterThan(0);
-    expect(tookMs).toBeGreaterThanOrEqual(flushTimeoutMs - 20);
-    expect(tookMs).toBeLessThan(flushTimeoutMs + 1_000);
+    // A process stopping while the broker is away stops once a publish has failed, not at the flush's bound.
+    expect(tookMs).toBeLessThan(longBoundMs / 2);
     expect(await checkpoint.load('outbox:auth.events')).toBe(1);
 
     bus.down = false;
@@ -132,17 +133,19 @@ describe('outbox relay', () => {
     await eventually(() => expect(received.map((m) => m.event.type)).toEqual(['E1', 'E2']));
   });
 
-  it('stops within its flush bound while a publish is still in flight, and publishes that event again on the next start', async () => {
+  it('ends its flush when a publish in flight makes no progress, and publishes that event again on the next start', async () => {
     // A broker that went away mid-publish: the client keeps retrying for a long time before it gives up.
     let attempts = 0;
     const hanging: EventBus = { ...bus, publish: () => (attempts++, new Promise<void>(() => {})), subscribe: bus.subscribe.bind(bus), close: bus.close.bind(bus) };
     const registered = newEvent('UserRegistered');
     await store.append('user-1', [registered], { expectedVersion: 0 });
-    const relay = await startOutboxRelay({ store, bus: hanging, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5, flushTimeoutMs });
+    const longBoundMs = 10_000;
+    const relay = await startOutboxRelay({ store, bus: hanging, topic: 'auth.events', checkpoint, toIntegrationEvent, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5, flushTimeoutMs: longBoundMs, flushStallMs: 200 });
     await eventually(() => expect(attempts).toBe(1));
     const began = Date.now();
     await relay.stop();
-    expect(Date.now() - began).toBeLessThan(flushTimeoutMs + 1_000);
+    // After the stall (200 ms), not at the bound (10 s): a process stopping while the broker is gone stops soon.
+    expect(Date.now() - began).toBeLessThan(longBoundMs / 2);
     expect(await checkpoint.load('outbox:auth.events')).toBe(0);
 
     await start();
