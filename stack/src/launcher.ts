@@ -33,13 +33,11 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
 
 /**
  * What the embedded stack loses when its process starts again after a crash. Events, profiles, photos,
- * checkpoints and the key-value store (sessions, rate-limit counters, Idempotency-Key answers, relay
- * leases) are on disk under NOCTURNE_DATA_DIR and are kept; the launcher always gives the child one.
- * The crashed relays' leases are kept too, so their events wait until the leases run out (15 s, then
- * the next attempt of the new relay, every 5 s).
+ * checkpoints and the key-value store (sessions, rate-limit counters, Idempotency-Key answers) are on disk
+ * under NOCTURNE_DATA_DIR and are kept; the launcher always gives the child one. Relay leases are not
+ * kept (they name a process that is gone): the new relays publish at once.
  */
-export const EMBEDDED_RESTART_LOSES =
-  'open live connections (chat) end; events of the swipe and chat services reach the other services once the crashed relays\' leases run out (within about 20 s); sessions, counters and everything else under NOCTURNE_DATA_DIR are kept';
+export const EMBEDDED_RESTART_LOSES = 'open live connections (chat) end; sessions, counters and everything else under NOCTURNE_DATA_DIR are kept';
 
 /**
  * Without real infrastructure: the embedded stack (every service and the gateway) as one child process,

@@ -15,6 +15,7 @@ import type { Logger } from './logging';
 import type { BlobStore, EventBus, EventStore, KeyValueStore, ReadModelStore } from './ports';
 import { FileSubjectKeyStore, MemorySubjectKeyStore, parseMasterKey, PersonalDataVault } from './privacy';
 import { createRealAdapters } from './real';
+import { RELAY_LEASE_KEY_PREFIX } from './relay/outboxRelay';
 import { instrumentEventStore, type ProductCounterRule } from './telemetry/instrumentedEventStore';
 
 export interface Adapters {
@@ -88,7 +89,8 @@ export function createInProcessInfrastructure(dataDir: string | undefined, optio
     store: busDir === undefined ? new MemorySubjectKeyStore() : new FileSubjectKeyStore(busDir),
     ...(options.personalDataKey && { masterKey: options.personalDataKey }),
   });
-  const kv = new InProcessKeyValueStore(root === undefined ? {} : { dir: join(root, 'kv') });
+  // The store is this process's alone: a relay lease of an earlier run names a holder that is gone.
+  const kv = new InProcessKeyValueStore(root === undefined ? {} : { dir: join(root, 'kv'), volatilePrefixes: [RELAY_LEASE_KEY_PREFIX] });
   return {
     dataDir: root,
     bus,

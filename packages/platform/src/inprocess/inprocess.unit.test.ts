@@ -279,6 +279,30 @@ describe('in-process key-value store journal', () => {
     await kv.close();
     expect(existsSync(join(dir, 'kv', KEY_VALUE_JOURNAL_FILE))).toBe(true);
   });
+
+  it("keeps volatile keys (a relay's lease) in memory only: in use while it runs, never written, gone after a restart", async () => {
+    const kv = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0, volatilePrefixes: ['relay-lease:'] });
+    await kv.set('relay-lease:outbox:swipe.events', 'holder-1', { ttlMs: 15_000 });
+    await kv.set('session:a', 'alive', { ttlMs: 60_000 });
+    expect(await kv.get('relay-lease:outbox:swipe.events')).toBe('holder-1');
+    expect(await kv.set('relay-lease:outbox:swipe.events', 'holder-2', { ttlMs: 15_000, onlyIfAbsent: true })).toBe(false);
+    await kv.close();
+    expect(journalLines().map((line) => line.k)).toEqual(['session:a']);
+    const reopened = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0, volatilePrefixes: ['relay-lease:'] });
+    expect(await reopened.get('relay-lease:outbox:swipe.events')).toBeNull();
+    expect(await reopened.get('session:a')).toBe('alive');
+    await reopened.close();
+  });
+
+  it('does not bring back a volatile key a journal of an earlier version holds', async () => {
+    const earlier = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0 });
+    await earlier.set('relay-lease:outbox:chat.events', 'gone-holder', { ttlMs: 15_000 });
+    await earlier.close();
+    const now = new InProcessKeyValueStore({ dir, sweepIntervalMs: 0, volatilePrefixes: ['relay-lease:'] });
+    expect(await now.get('relay-lease:outbox:chat.events')).toBeNull();
+    await now.close();
+    expect(journalLines()).toEqual([]);
+  });
 });
 
 describe('file checkpoint store', () => {

@@ -14,6 +14,12 @@ export interface InProcessKeyValueOptions {
    * at least as many again as that compaction wrote (so rewriting stays a small share of the writes).
    */
   compactAfterRecords?: number;
+  /**
+   * Keys starting so are kept in memory only, never in the journal: what belongs to one run of the
+   * process. A relay's lease (`RELAY_LEASE_KEY_PREFIX`) brought back after a crash would name a holder
+   * that is gone and hold the new relay back until it ran out.
+   */
+  volatilePrefixes?: readonly string[];
 }
 
 export const KEY_VALUE_JOURNAL_FILE = 'journal.log';
@@ -63,9 +69,15 @@ export class InProcessKeyValueStore implements KeyValueStore {
   private compactedRecords = 0;
   private compactionFailure: Error | undefined;
   private closed = false;
+  private readonly volatilePrefixes: readonly string[];
+
+  private isVolatile(key: string): boolean {
+    return this.volatilePrefixes.some((prefix) => key.startsWith(prefix));
+  }
 
   constructor(options: InProcessKeyValueOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.volatilePrefixes = options.volatilePrefixes ?? [];
     this.compactAfterRecords = options.compactAfterRecords ?? 10_000;
     if (options.dir !== undefined) {
       this.journalPath = join(options.dir, KEY_VALUE_JOURNAL_FILE);
@@ -83,6 +95,8 @@ export class InProcessKeyValueStore implements KeyValueStore {
   }
 
   private replay(record: JournalRecord): void {
+    // Written by a version that journaled everything: not brought back.
+    if (this.isVolatile(record.k)) return;
     const existing = this.entries.get(record.k);
     if ('v' in record) this.entries.set(record.k, record.x === undefined ? { kind: 'string', value: record.v } : { kind: 'string', value: record.v, expiresAt: record.x });
     else if ('m' in record) this.entries.set(record.k, record.x === undefined ? { kind: 'set', value: new Set(record.m) } : { kind: 'set', value: new Set(record.m), expiresAt: record.x });
@@ -106,6 +120,7 @@ export class InProcessKeyValueStore implements KeyValueStore {
         this.entries.delete(key);
         continue;
       }
+      if (this.isVolatile(key)) continue;
       if (entry.kind === 'string') records.push(stringRecord(key, entry));
       else records.push(entry.expiresAt === undefined ? { k: key, m: [...entry.value] } : { k: key, m: [...entry.value], x: entry.expiresAt });
     }
@@ -123,7 +138,7 @@ export class InProcessKeyValueStore implements KeyValueStore {
    * journal, so the memory-only store answers as it always did.
    */
   private journal(record: JournalRecord): Promise<void> | undefined {
-    if (!this.journalLog) return undefined;
+    if (!this.journalLog || this.isVolatile(record.k)) return undefined;
     if (this.compactionFailure) return Promise.reject(this.compactionFailure);
     const written = this.journalLog.append([record]);
     this.journalRecords += 1;

@@ -55,6 +55,9 @@ export interface OutboxRelayOptions {
   lease?: RelayLease;
 }
 
+/** Where relays keep their leases in the key-value store: `relay-lease:<name>`. */
+export const RELAY_LEASE_KEY_PREFIX = 'relay-lease:';
+
 /**
  * A lease in the key-value store (`relay-lease:<name>`, holding the holder's id with a time to live). The
  * holder renews it every third of its life; another instance takes it once it runs out, and starts from
@@ -113,7 +116,7 @@ export async function startOutboxRelay(options: OutboxRelayOptions): Promise<Out
 async function startLeasedRelay(options: OutboxRelayOptions, lease: RelayLease): Promise<OutboxRelay> {
   const ttlMs = lease.ttlMs ?? 15_000;
   const holder = lease.holder ?? randomUUID();
-  const key = `relay-lease:${options.name ?? `outbox:${options.topic}`}`;
+  const key = `${RELAY_LEASE_KEY_PREFIX}${options.name ?? `outbox:${options.topic}`}`;
   let publishing: PublishingRelay | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
