@@ -1,15 +1,26 @@
 /**
  * Test support for the suites of this folder (not used by the stack itself): the embedded stack started in
- * the test's process, on a data directory of its own, and the people the suites sign up, onboard and send
- * requests as.
+ * the test's process or spawned as a process, on a data directory of its own, and the people the suites
+ * sign up, onboard and send requests as.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { eventually } from '@nocturne/platform/testing';
 import { startEmbeddedStack, type EmbeddedStack, type EmbeddedStackOptions } from './embedded';
-import { writeTestFrontend } from './testFrontend';
+import { portVariableOf, services } from './services';
+
+/**
+ * A stand-in for the built client under `dataDir` (its `index.html` only), for tests that start the
+ * embedded stack without building the frontend. Answers the folder to pass as `frontendDir`.
+ */
+function writeTestFrontend(dataDir: string): string {
+  const frontendDir = path.join(dataDir, 'frontend');
+  mkdirSync(frontendDir);
+  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><html><head><meta charset="UTF-8"><title>Nocturne</title></head><body><div id="root"></div></body></html>');
+  return frontendDir;
+}
 
 /** The fields of `POST /api/auth/signup`. */
 export interface Person {
@@ -155,4 +166,36 @@ export async function startTestStack(name: string, { env, ...options }: TestStac
       }
     },
   };
+}
+
+/**
+ * The environment of `stack/dist/main.js` or `embeddedMain.js` on the in-process adapters: no real
+ * infrastructure, the gateway on `port`, every other port free, no demo night owls, `dataDir` for the data
+ * and the test frontend (written there).
+ */
+export function embeddedProcessEnv({ port, dataDir, logLevel }: { port: number; dataDir: string; logLevel: string }): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    KAFKA_BROKERS: '',
+    MONGODB_URI: '',
+    REDIS_URL: '',
+    LOG_LEVEL: logLevel,
+    PORT: String(port),
+    METRICS_PORT: '0',
+    ...Object.fromEntries(services.map((service) => [portVariableOf(service.name), '0'])),
+    NOCTURNE_DATA_DIR: dataDir,
+    FRONTEND_DIST: writeTestFrontend(dataDir),
+    DEMO_NIGHT_OWLS: 'false',
+  };
+}
+
+/** Whether the process runs: one that exited and waits to be reaped (a zombie) counts as gone. */
+export function processAlive(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ...": comm may hold spaces, so the state follows the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
 }
