@@ -1,13 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { Messages } from '@nocturne/contracts';
 import { createLogger } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { newPerson, startTestStack, type TestStack } from './testStack';
 
 // The auth protections as a client with curl sees them, through the gateway of the embedded stack: sign-in
 // limits under parallel requests, the device cookie that keeps the owner in, how often sign-up tells whether
@@ -16,26 +14,17 @@ const ACCOUNT_LIMIT = 3;
 const DEVICE_LIMIT = 4;
 const EMAIL_PROBES = 5;
 
-let stack: EmbeddedStack;
-let dataDir: string;
+let stack: TestStack;
 const logLines: string[] = [];
-let counter = 0;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-auth-protection-'));
-  const frontendDir = writeTestFrontend(dataDir);
   const destination = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(...String(chunk).split('\n').filter(Boolean));
       done();
     },
   });
-  stack = await startEmbeddedStack({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    subgraphPorts: 'free',
-    frontendDir,
+  stack = await startTestStack('auth-protection', {
     // One proxy in front: the client address is the last X-Forwarded-For entry, so tests can be many clients.
     trustProxy: 1,
     logger: createLogger('stack', { env: { LOG_LEVEL: 'info' }, destination }),
@@ -48,23 +37,16 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
-const newPerson = () => {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  return { username: `ward${tag}`, email: `ward.${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 27 };
-};
-const api = () => request(stack.url);
+const newWard = () => newPerson({ prefix: 'ward' });
+const api = () => stack.api();
 const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 const setCookies = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
 const cookieNamed = (res: request.Response, name: string) => setCookies(res).find((line) => line.startsWith(`${name}=`));
 const pairOf = (line: string | undefined) => line?.split(';')[0];
 
-async function signUp(person = newPerson()) {
+async function signUp(person = newWard()) {
   const res = await api().post('/api/auth/signup').set(from('192.0.2.1')).send(person);
   expect(res.status).toBe(201);
   return { person, device: pairOf(cookieNamed(res, 'nocturne_device'))!, session: pairOf(cookieNamed(res, 'nocturne_session'))! };
@@ -87,7 +69,7 @@ describe('sign-in limits', () => {
 
 describe('device cookie against targeted lockout', () => {
   it('is set at sign-up and sign-in: random, HttpOnly, SameSite=Strict, long-lived, next to the session cookie', async () => {
-    const person = newPerson();
+    const person = newWard();
     const res = await api().post('/api/auth/signup').set(from('192.0.2.2')).send(person);
     expect(setCookies(res)[0]).toMatch(/^nocturne_session=/);
     expect(cookieNamed(res, 'nocturne_device')).toMatch(/^nocturne_device=[A-Za-z0-9_-]{43}; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Strict$/);
@@ -137,17 +119,17 @@ describe('sign-up and registered addresses', () => {
   it(`tells whether an address is registered ${EMAIL_PROBES} times a day at most, then answers 429 whatever the client`, async () => {
     const { person } = await signUp();
     for (let probe = 1; probe < EMAIL_PROBES; probe += 1) {
-      const res = await api().post('/api/auth/signup').set(from(`192.0.2.${100 + probe}`)).send({ ...newPerson(), email: person.email });
+      const res = await api().post('/api/auth/signup').set(from(`192.0.2.${100 + probe}`)).send({ ...newWard(), email: person.email });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: Messages.emailTaken, field: 'email' });
     }
     for (const ip of ['192.0.2.200', '192.0.2.201']) {
-      const res = await api().post('/api/auth/signup').set(from(ip)).send({ ...newPerson(), email: person.email.toUpperCase() });
+      const res = await api().post('/api/auth/signup').set(from(ip)).send({ ...newWard(), email: person.email.toUpperCase() });
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ error: Messages.tooManyRequests });
     }
     // A taken username is still reported as such.
-    const sameName = await api().post('/api/auth/signup').set(from('192.0.2.202')).send({ ...newPerson(), username: person.username });
+    const sameName = await api().post('/api/auth/signup').set(from('192.0.2.202')).send({ ...newWard(), username: person.username });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toEqual({ error: Messages.usernameTaken, field: 'username' });
   });
@@ -155,7 +137,7 @@ describe('sign-up and registered addresses', () => {
 
 describe('common passwords', () => {
   it('refuses one of the most common breached passwords at sign-up, naming the field, and creates nothing', async () => {
-    const person = { ...newPerson(), password: 'Sunshine' };
+    const person = { ...newWard(), password: 'Sunshine' };
     const res = await api().post('/api/auth/signup').set(from('192.0.2.3')).send(person);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: Messages.passwordTooCommon, field: 'password' });
@@ -165,7 +147,7 @@ describe('common passwords', () => {
 });
 
 describe('reset mails without SMTP', () => {
-  const outbox = () => path.join(dataDir, 'auth', 'outbox');
+  const outbox = () => path.join(stack.dataDir, 'auth', 'outbox');
   const mailTo = (address: string) =>
     readdirSync(outbox())
       .filter((file) => file.endsWith('.json'))

@@ -1,60 +1,30 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
-import request from 'supertest';
 import { WebSocket } from 'ws';
 import { eventually } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { startTestStack, type Member, type TestStack } from './testStack';
 
 // Chat through the whole embedded stack: REST (spec point 7), GraphQL, and subscriptions forwarded by the gateway.
-let stack: EmbeddedStack;
-let dataDir: string;
-let counter = 0;
+let stack: TestStack;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-chat-routes-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent', SWIPE_WINDOW: 'always' } });
+  stack = await startTestStack('chat-routes', { env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
 afterAll(async () => {
   for (const client of clients) await client.dispose();
   await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 jest.setTimeout(60_000);
 
-const api = () => request(stack.url);
-interface Member {
-  id: number;
-  cookie: string;
-  email: string;
-}
-
-async function member(): Promise<Member> {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  const email = `owl.${tag}@example.test`;
-  const res = await api().post('/api/auth/signup').send({ username: `owl${tag}`, email, password: 'moonlight42', name: `Owl ${counter}`, age: 30 });
-  expect(res.status).toBe(201);
-  const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const id = res.body.user.id as number;
-  await eventually(async () => expect((await post({ id, cookie, email }, `/api/user/${id}`, { gender: 'Female', kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' }, 'patch')).status).toBe(200));
-  return { id, cookie, email };
-}
-
-const get = (who: Member | null, url: string) => {
-  const req = api().get(url);
-  return who ? req.set('Cookie', who.cookie) : req;
-};
-const post = (who: Member | null, url: string, body: object, method: 'post' | 'patch' = 'post') => {
-  const req = api()[method](url).set('Origin', stack.url);
-  return (who ? req.set('Cookie', who.cookie) : req).send(body);
-};
+const api = () => stack.api();
+/** Onboarded, with no position shared. */
+const member = () => stack.member({ position: null });
+const get = (who: Member | null, url: string) => stack.get(who, url);
+const post = (who: Member | null, url: string, body: object) => stack.post(who, url, body);
 const graphql = async (who: Member, query: string, variables: Record<string, unknown> = {}) => (await post(who, '/graphql', { query, variables })).body as { data?: Record<string, never>; errors?: Array<{ extensions?: { code?: string } }> };
 const swipe = (who: Member, swipedId: number) => post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: true });
 
@@ -192,7 +162,7 @@ describe('live chat through the gateway', () => {
 
   /** The reset token of the last mail to `email` (auth writes mails as files under the data directory without SMTP). */
   const resetTokenOf = (email: string) => {
-    const outbox = path.join(dataDir, 'auth', 'outbox');
+    const outbox = path.join(stack.dataDir, 'auth', 'outbox');
     const mails = readdirSync(outbox)
       .filter((file) => file.endsWith('.json'))
       .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string })
@@ -208,8 +178,8 @@ describe('live chat through the gateway', () => {
     const unread = collect(browser(b, (code) => (closedWith = code)), 'subscription { unreadTotal }');
     await eventually(() => expect(unread.values.length).toBe(1));
     if (how === 'a password reset') {
-      expect((await post(null, '/api/forgot-password', { email: b.email })).status).toBe(200);
-      const token = await eventually(() => resetTokenOf(b.email));
+      expect((await post(null, '/api/forgot-password', { email: b.person.email })).status).toBe(200);
+      const token = await eventually(() => resetTokenOf(b.person.email));
       expect((await post(null, '/api/reset-password', { token, password: 'new-moonlight' })).status).toBe(200);
     } else {
       expect((await api().delete('/api/account').set('Cookie', b.cookie).set('Origin', stack.url).set('Content-Type', 'application/json').send('{}')).status).toBe(200);

@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventually, freePort, repoRoot, startOtlpReceiver, type OtlpReceiver } from '@nocturne/platform/testing';
-import { portVariableOf, services } from './services';
-import { writeTestFrontend } from './testFrontend';
+import { embeddedProcessEnv } from './testStack';
 
 // The embedded stack's process with tracing on (OTEL_EXPORTER_OTLP_ENDPOINT: the standard instrumentations
 // are registered, http among them), exporting to a receiver standing in for the collector. The gateway
@@ -32,17 +31,7 @@ describe("a client's trace context at the gateway", () => {
     child = spawn(process.execPath, [embeddedMain], {
       cwd: repoRoot,
       env: {
-        PATH: process.env.PATH ?? '',
-        KAFKA_BROKERS: '',
-        MONGODB_URI: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'silent',
-        PORT: String(port),
-        METRICS_PORT: '0',
-        ...Object.fromEntries(services.map((service) => [portVariableOf(service.name), '0'])),
-        NOCTURNE_DATA_DIR: dataDir,
-        FRONTEND_DIST: writeTestFrontend(dataDir),
-        DEMO_NIGHT_OWLS: 'false',
+        ...embeddedProcessEnv({ port, dataDir, logLevel: 'silent' }),
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
         OTEL_SERVICE_NAME: 'nocturne-embedded',
         // Spans leave every 200 ms instead of every 5 s.

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventually, freePort, repoRoot } from '@nocturne/platform/testing';
-import { portVariableOf, services } from './services';
-import { writeTestFrontend } from './testFrontend';
+import { embeddedProcessEnv, processAlive } from './testStack';
 
 // `node stack/dist/main.js` without real infrastructure: a launcher with the embedded stack as its one
 // supervised child. Runs the build (npm run test:int builds first).
@@ -51,16 +50,6 @@ class Launcher {
   }
 }
 
-/** Whether the process runs (a zombie waiting for a parent that does not reap it counts as gone). */
-const alive = (pid: number) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
-};
-
 /** The `name=value` of the session cookie a response sets. */
 const sessionCookieOf = (res: Response) => {
   const line = res.headers.getSetCookie().find((cookie) => cookie.startsWith('nocturne_session='));
@@ -83,19 +72,7 @@ describe('the embedded stack under its launcher', () => {
     const port = await freePort();
     const child = spawn(process.execPath, [stackMain], {
       cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        KAFKA_BROKERS: '',
-        MONGODB_URI: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'info',
-        PORT: String(port),
-        METRICS_PORT: '0',
-        ...Object.fromEntries(services.map((service) => [portVariableOf(service.name), '0'])),
-        NOCTURNE_DATA_DIR: dataDir,
-        FRONTEND_DIST: writeTestFrontend(dataDir),
-        DEMO_NIGHT_OWLS: 'false',
-      },
+      env: embeddedProcessEnv({ port, dataDir, logLevel: 'info' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     launcher = new Launcher(child, `http://127.0.0.1:${port}`);
@@ -112,7 +89,7 @@ describe('the embedded stack under its launcher', () => {
       await launcher.exited;
     }
     // Whatever a failed test left running.
-    for (const entry of launcher?.entries ?? []) if (typeof entry.pid === 'number' && entry.process === 'embedded' && alive(entry.pid)) process.kill(entry.pid, 'SIGKILL');
+    for (const entry of launcher?.entries ?? []) if (typeof entry.pid === 'number' && entry.process === 'embedded' && processAlive(entry.pid)) process.kill(entry.pid, 'SIGKILL');
     launcher = undefined;
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -151,7 +128,7 @@ describe('the embedded stack under its launcher', () => {
     // SIGTERM to the launcher: the child drains and stops, and the launcher exits 0.
     app.child.kill('SIGTERM');
     expect(await app.exited).toEqual({ code: 0, signal: null });
-    expect(alive(app.embeddedPid())).toBe(false);
+    expect(processAlive(app.embeddedPid())).toBe(false);
   });
 
   it('stops the embedded stack when the launcher is killed outright, so nothing keeps holding the port', async () => {
@@ -159,7 +136,7 @@ describe('the embedded stack under its launcher', () => {
     const embedded = app.embeddedPid();
     app.child.kill('SIGKILL');
     await app.exited;
-    await eventually(() => expect(alive(embedded)).toBe(false), { timeoutMs: 30_000, intervalMs: 50 });
+    await eventually(() => expect(processAlive(embedded)).toBe(false), { timeoutMs: 30_000, intervalMs: 50 });
     await expect(fetch(`${app.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   });
 });

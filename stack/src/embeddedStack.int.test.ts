@@ -1,50 +1,25 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest, signInternalContext } from '@nocturne/platform';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { newPerson, startTestStack, type TestStack } from './testStack';
 
 const SIGN_IN_FAILURES_ALLOWED = 3;
-let stack: EmbeddedStack;
-let dataDir: string;
-let outbox: string;
-let counter = 0;
+let stack: TestStack;
+const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-stack-'));
-  outbox = path.join(dataDir, 'outbox');
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    subgraphPorts: 'free',
-    frontendDir,
-    env: { LOG_LEVEL: 'silent', MAIL_OUTBOX_DIR: outbox, RATE_SIGN_IN_ACCOUNT_LIMIT: String(SIGN_IN_FAILURES_ALLOWED) },
+  stack = await startTestStack('stack', {
+    env: (dataDir) => ({ MAIL_OUTBOX_DIR: outboxOf(dataDir), RATE_SIGN_IN_ACCOUNT_LIMIT: String(SIGN_IN_FAILURES_ALLOWED) }),
   });
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
-const newPerson = () => {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  return { username: `owl${tag}`, email: `owl.${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 27 };
-};
 const setCookieOf = (res: request.Response): string | undefined => (res.headers['set-cookie'] as unknown as string[] | undefined)?.[0];
 const sessionOf = (res: request.Response) => setCookieOf(res)?.split(';')[0];
-const api = () => request(stack.url);
-
-async function signUp(person = newPerson()) {
-  const res = await api().post('/api/auth/signup').send(person);
-  expect(res.status).toBe(201);
-  return { person, res, cookie: sessionOf(res)! };
-}
+const api = () => stack.api();
+const signUp = () => stack.signUp();
 
 describe('sign-up', () => {
   it('creates the account, answers the user and sets an HttpOnly, SameSite=Lax session cookie', async () => {
@@ -146,6 +121,7 @@ describe('sign-in and sign-out', () => {
 
 describe('password reset', () => {
   const mailsTo = (address: string) => {
+    const outbox = outboxOf(stack.dataDir);
     try {
       return readdirSync(outbox)
         .filter((file) => file.endsWith('.json'))
@@ -254,8 +230,8 @@ describe('protection of the REST facade', () => {
 
 describe('internal context', () => {
   it('ignores a context header forged by a client', async () => {
-    const { res } = await signUp();
-    const forged = signInternalContext({ uid: res.body.user.id, ip: '198.51.100.1' }, 'guessed-secret-guessed-secret', { method: 'GET', path: '/api/auth/user', body: '' });
+    const { id } = await signUp();
+    const forged = signInternalContext({ uid: id, ip: '198.51.100.1' }, 'guessed-secret-guessed-secret', { method: 'GET', path: '/api/auth/user', body: '' });
     const me = await api().get('/api/auth/user').set(INTERNAL_CONTEXT_HEADER, forged);
     expect(me.status).toBe(401);
     const graphql = await api().post('/graphql').set(INTERNAL_CONTEXT_HEADER, forged).send({ query: '{ me { id } }' });

@@ -1,29 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import request from 'supertest';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { startTestStack, type TestStack } from './testStack';
 
 // A site whose public URL is https, behind one TLS-terminating proxy that talks plain HTTP to the
 // gateway: cookies still carry the __Host- prefix and Secure, and only prefixed cookies are read.
 
 const PUBLIC_URL = 'https://nocturne.example';
-let stack: EmbeddedStack;
-let dataDir: string;
+let stack: TestStack;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-https-site-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, publicUrl: PUBLIC_URL, trustProxy: 1, env: { LOG_LEVEL: 'silent' } });
+  stack = await startTestStack('https-site', { publicUrl: PUBLIC_URL, trustProxy: 1 });
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
-const api = () => request(stack.url);
+const api = () => stack.api();
 
 it('sets the session cookie as __Host- and Secure although the last hop was plain HTTP, and reads only that name', async () => {
   const tag = Date.now().toString(36).slice(-6);

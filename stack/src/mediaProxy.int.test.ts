@@ -1,55 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import request from 'supertest';
 import sharp from 'sharp';
 import { eventually } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { startTestStack, type Member, type TestStack } from './testStack';
 
 // The media routes (/api/photos, /api/avatars, /api/placeholder) seen from outside, as an attacker with
 // curl sees them: what reaches the profile subgraph, and who may see whose pictures.
 
-let stack: EmbeddedStack;
-let dataDir: string;
-let counter = 0;
+let stack: TestStack;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-media-proxy-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent' } });
+  stack = await startTestStack('media-proxy');
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
-const api = () => request(stack.url);
-
-interface Member {
-  id: number;
-  cookie: string;
-}
-
-async function signUp(): Promise<Member> {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  const res = await api().post('/api/auth/signup').send({ username: `owl${tag}`, email: `owl.${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 27 });
-  expect(res.status).toBe(201);
-  const member = { id: res.body.user.id as number, cookie: (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]! };
-  // The profile service has made the profile from UserRegistered.
-  await eventually(async () => expect((await api().get('/api/auth/user').set('Cookie', member.cookie)).body.user.lastSeen).not.toBeNull());
-  return member;
-}
-
-const graphql = (member: Member, query: string, variables?: Record<string, unknown>) =>
-  api()
-    .post('/graphql')
-    .set('Origin', stack.url)
-    .set('Cookie', member.cookie)
-    .set('Content-Type', 'application/json')
-    .send(JSON.stringify({ query, ...(variables && { variables }) }));
+const api = () => stack.api();
+const signUp = () => stack.signUpWithProfile();
+const graphql = (member: Member, query: string, variables?: Record<string, unknown>) => stack.graphql(member, query, variables);
 
 /** What an attacker posts to the profile subgraph's GraphQL if a media path leads there. */
 const probe = (id: number) => JSON.stringify({ query: `{ _entities(representations: [{ __typename: "User", id: ${id} }]) { ... on User { bio kinks interests gender } } _service { sdl } }` });

@@ -1,52 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import request from 'supertest';
 import { eventually, Scrape } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { newPerson, startTestStack, type Member, type TestStack } from './testStack';
 
 // The embedded stack's /metrics (docs/operations.md): on a port of its own, and what a sign-up, a swipe
 // and a match leave there, with label sets that name routes and operations, never ids.
-let stack: EmbeddedStack;
-let dataDir: string;
-let counter = 0;
+let stack: TestStack;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-metrics-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, metrics: { port: 0 }, env: { LOG_LEVEL: 'silent', SWIPE_WINDOW: 'always' } });
+  stack = await startTestStack('metrics', { metrics: { port: 0 }, env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
 jest.setTimeout(60_000);
 
-const api = () => request(stack.url);
-interface Member {
-  id: number;
-  cookie: string;
-}
-
-async function member(gender: string): Promise<Member> {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  const res = await api().post('/api/auth/signup').send({ username: `met${tag}`, email: `met.${tag}@example.test`, password: 'moonlight42', name: `Metric ${counter}`, age: 30 });
-  expect(res.status).toBe(201);
-  const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const id = res.body.user.id as number;
-  const write = (method: 'patch' | 'post', url: string, body: object) => api()[method](url).set('Cookie', cookie).set('Origin', stack.url).send(body);
-  await eventually(async () => expect((await write('patch', `/api/user/${id}`, { gender, kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' })).status).toBe(200));
-  expect((await write('post', '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
-  return { id, cookie };
-}
-
-const swipe = (who: Member, swipedId: number) =>
-  api().post('/api/swipes').set('Origin', stack.url).set('Cookie', who.cookie).send({ swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
-const deckIds = async (who: Member) => ((await api().get('/api/profiles?limit=50').set('Cookie', who.cookie)).body as Array<{ id: number }>).map((profile) => profile.id);
+const api = () => stack.api();
+const member = (gender: string) => stack.member({ gender, person: newPerson({ prefix: 'met', name: (n) => `Metric ${n}`, age: 30 }) });
+const swipe = (who: Member, swipedId: number) => stack.post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
+const deckIds = async (who: Member) => ((await stack.get(who, '/api/profiles?limit=50')).body as Array<{ id: number }>).map((profile) => profile.id);
 
 describe('the embedded stack /metrics', () => {
   it('is served on its own port, 127.0.0.1, and never on the public one', async () => {
@@ -111,15 +81,13 @@ describe('the embedded stack /metrics', () => {
 
 describe('the embedded stack with its metrics port taken', () => {
   it('starts and serves without /metrics (the metrics cost, not the app)', async () => {
-    const takenDir = mkdtempSync(path.join(tmpdir(), 'nocturne-metrics-taken-'));
     const taken = new URL(stack.metricsUrl!).port;
-    const second = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir: takenDir, subgraphPorts: 'free', frontendDir: writeTestFrontend(takenDir), metrics: { port: Number(taken) }, env: { LOG_LEVEL: 'silent' } });
+    const second = await startTestStack('metrics-taken', { metrics: { port: Number(taken) } });
     try {
-      expect((await request(second.url).get('/healthz')).status).toBe(200);
+      expect((await second.api().get('/healthz')).status).toBe(200);
       expect(second.metricsUrl).toBeUndefined();
     } finally {
       await second.stop();
-      rmSync(takenDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
-import request from 'supertest';
 import sharp from 'sharp';
 import { Messages, ProfileMessages } from '@nocturne/contracts';
 import { createLogger } from '@nocturne/platform';
 import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { newPerson, startTestStack, type TestStack } from './testStack';
 
 /** Every log line of the stack, parsed. */
 const logLines: Array<Record<string, unknown>> = [];
@@ -22,42 +17,19 @@ const logSink = new Writable({
 jest.setTimeout(30_000);
 
 const UPLOADS_PER_HOUR = 6;
-let stack: EmbeddedStack;
-let dataDir: string;
-let counter = 0;
+let stack: TestStack;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-photo-limits-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    subgraphPorts: 'free',
-    frontendDir,
+  stack = await startTestStack('photo-limits', {
     env: { PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR) },
     logger: createLogger('stack', { env: { LOG_LEVEL: 'info' }, destination: logSink }),
   });
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
-const api = () => request(stack.url);
-
-async function signUp() {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  const res = await api().post('/api/auth/signup').send({ username: `lim${tag}`, email: `lim.${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 27 });
-  expect(res.status).toBe(201);
-  const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const member = { id: res.body.user.id as number, cookie };
-  // The profile exists once the profile service handled UserRegistered.
-  await eventually(async () => expect((await api().get('/api/auth/user').set('Cookie', cookie)).body.user.lastSeen).not.toBeNull());
-  return member;
-}
+const api = () => stack.api();
+const signUp = () => stack.signUpWithProfile(newPerson({ prefix: 'lim' }));
 
 const jpeg = (color: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).jpeg().toBuffer();
 

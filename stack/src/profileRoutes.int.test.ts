@@ -1,55 +1,25 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { Messages } from '@nocturne/contracts';
 import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { newPerson, startTestStack, type Member, type TestStack } from './testStack';
 
-let stack: EmbeddedStack;
-let dataDir: string;
-let counter = 0;
+let stack: TestStack;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-profile-routes-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent' } });
+  stack = await startTestStack('profile-routes');
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
-const api = () => request(stack.url);
-const newPerson = () => {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  return { username: `owl${tag}`, email: `owl.${tag}@example.test`, password: 'moonlight42', name: 'Luna Night', age: 27 };
-};
+const api = () => stack.api();
 const setCookieOf = (res: request.Response): string | undefined => (res.headers['set-cookie'] as unknown as string[] | undefined)?.[0];
-
-interface Member {
-  id: number;
-  cookie: string;
-  person: ReturnType<typeof newPerson>;
-}
-
-async function signUp(person = newPerson()): Promise<Member> {
-  const res = await api().post('/api/auth/signup').send(person);
-  expect(res.status).toBe(201);
-  return { id: res.body.user.id as number, cookie: setCookieOf(res)!.split(';')[0]!, person };
-}
-
+const signUp = () => stack.signUp();
 /** A member whose profile the profile service has created from UserRegistered, so it changes no more by itself. */
-async function signUpWithProfile(): Promise<Member> {
-  const member = await signUp();
-  await eventually(async () => expect((await currentUser(member)).lastSeen).not.toBeNull());
-  return member;
-}
+const signUpWithProfile = () => stack.signUpWithProfile();
 
 const currentUser = async (member: Member) => {
   const res = await api().get('/api/auth/user').set('Cookie', member.cookie);
@@ -58,11 +28,7 @@ const currentUser = async (member: Member) => {
 };
 
 /** What a browser page of this site sends: JSON, its own Origin, the cookie. */
-const graphql = (member: Member | null, query: string, variables?: Record<string, unknown>) => {
-  const req = api().post('/graphql').set('Origin', stack.url).set('Content-Type', 'application/json');
-  if (member) req.set('Cookie', member.cookie);
-  return req.send(JSON.stringify({ query, ...(variables && { variables }) }));
-};
+const graphql = (member: Member | null, query: string, variables?: Record<string, unknown>) => stack.graphql(member, query, variables);
 
 const image = (color: string, width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
 
@@ -561,7 +527,7 @@ describe('OpenAPI document', () => {
 });
 
 /** Whether the stored renditions of a photo are on disk (the embedded blob store's layout). */
-const photoFilesExist = (photoId: string) => ['display', 'thumb'].some((size) => existsSync(path.join(dataDir, 'profile', 'blobs', 'photos', photoId, `${size}.blob`)));
+const photoFilesExist = (photoId: string) => ['display', 'thumb'].some((size) => existsSync(path.join(stack.dataDir, 'profile', 'blobs', 'photos', photoId, `${size}.blob`)));
 
 /** A query straight to the profile subgraph, signed as the gateway would for `uid`. */
 function profileSubgraph(uid: number, query: string) {

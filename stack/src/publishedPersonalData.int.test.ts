@@ -1,31 +1,22 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import request from 'supertest';
 import type { IntegrationEvent } from '@nocturne/contracts';
 import { FileSubjectKeyStore, openPublishedPersonalData, PersonalDataVault } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { startTestStack, type TestStack } from './testStack';
 
 jest.setTimeout(30_000);
 
-let stack: EmbeddedStack;
-let dataDir: string;
-const busDir = () => path.join(dataDir, 'bus');
+let stack: TestStack;
+const busDir = () => path.join(stack.dataDir, 'bus');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-published-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent' } });
+  stack = await startTestStack('published');
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
-const api = () => request(stack.url);
+const api = () => stack.api();
 
 /** Every file the embedded bus keeps: topic logs (dead letters too), offsets, its key file. */
 function busFiles(): string {
@@ -61,11 +52,7 @@ describe('personal data on the embedded bus', () => {
     const bio = `Counting comets from the rooftop ${tag}`;
     const place = `Rooftop above Kreuzberg, Oranienstr. ${tag}`;
     const kinks = ['Rope Play', 'Wax Play'];
-    const signUp = await api().post('/api/auth/signup').send(person);
-    expect(signUp.status).toBe(201);
-    const id = signUp.body.user.id as number;
-    const cookie = (signUp.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-    await eventually(async () => expect((await api().get('/api/auth/user').set('Cookie', cookie)).body.user.lastSeen).not.toBeNull());
+    const { id, cookie } = await stack.signUpWithProfile(person);
     await api().patch(`/api/user/${id}`).set('Cookie', cookie).send({ gender: 'Female', kinks, interests: ['Astronomy'], bio }).expect(200);
     await api().patch(`/api/users/${id}/location`).set('Cookie', cookie).send({ latitude: 52.499321, longitude: 13.418764, location: place }).expect(200);
     await api().put('/api/profile').set('Cookie', cookie).send({ name: person.name, age: 32, bio, gender: 'Female', kinks, interests: ['Astronomy'] }).expect(200);
@@ -103,10 +90,7 @@ describe('personal data on the embedded bus', () => {
 
   it('never publishes a place name the person typed, whatever it looks like', async () => {
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    const signUp = await api().post('/api/auth/signup').send({ username: `plc${tag}`, email: `plc.${tag}@example.test`, password: 'moonlight42', name: 'Nyx Night', age: 29 });
-    expect(signUp.status).toBe(201);
-    const id = signUp.body.user.id as number;
-    const cookie = (signUp.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    const { id, cookie } = await stack.signUp({ username: `plc${tag}`, email: `plc.${tag}@example.test`, password: 'moonlight42', name: 'Nyx Night', age: 29 });
     const places = [`Home ${tag}, 5 Elm Street`, `52°29'57" N 13°25'07" E ${tag}`, `Berlin${tag}`];
     for (const location of places) {
       await api().patch(`/api/users/${id}/location`).set('Cookie', cookie).send({ latitude: 52.499321, longitude: 13.418764, location }).expect(200);

@@ -1,58 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import request from 'supertest';
 import { eventually } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { startTestStack, type Member, type TestStack } from './testStack';
 
 // The swipe calls of the REST facade, over HTTP against the whole embedded stack (spec point 7).
-let stack: EmbeddedStack;
-let dataDir: string;
-let counter = 0;
+let stack: TestStack;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-swipe-routes-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent', SWIPE_WINDOW: 'always' } });
+  stack = await startTestStack('swipe-routes', { env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
 jest.setTimeout(60_000);
 
-const api = () => request(stack.url);
-interface Member {
-  id: number;
-  cookie: string;
-}
-
+const api = () => stack.api();
 /** Signs up, onboards, and shares a position near Berlin; waits until the deck service knows them. */
-async function member(gender = 'Female', position: [number, number] = [52.52, 13.405]): Promise<Member> {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  const res = await api().post('/api/auth/signup').send({ username: `owl${tag}`, email: `owl.${tag}@example.test`, password: 'moonlight42', name: `Owl ${counter}`, age: 30 });
-  expect(res.status).toBe(201);
-  const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const id = res.body.user.id as number;
-  const write = (method: 'patch' | 'post', url: string, body: object) => api()[method](url).set('Cookie', cookie).set('Origin', stack.url).send(body);
-  await eventually(async () => expect((await write('patch', `/api/user/${id}`, { gender, kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' })).status).toBe(200));
-  expect((await write('post', '/api/update-location', { latitude: position[0], longitude: position[1] })).status).toBe(200);
-  return { id, cookie };
-}
-
-const get = (who: Member | null, url: string) => {
-  const req = api().get(url);
-  return who ? req.set('Cookie', who.cookie) : req;
-};
-const post = (who: Member | null, url: string, body: object) => {
-  const req = api().post(url).set('Origin', stack.url);
-  return (who ? req.set('Cookie', who.cookie) : req).send(body);
-};
+const member = (gender = 'Female', position: [number, number] = [52.52, 13.405]) => stack.member({ gender, position });
+const get = (who: Member | null, url: string) => stack.get(who, url);
+const post = (who: Member | null, url: string, body: object) => stack.post(who, url, body);
 const swipe = (who: Member, swipedId: number, isLike = true, extra: object = {}) => post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike, timestamp: new Date().toISOString(), ...extra });
 const deckIds = async (who: Member) => {
   const res = await get(who, '/api/profiles?limit=50');

@@ -1,57 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import request from 'supertest';
 import { eventually, startInMemoryTracing, type InMemoryTracing } from '@nocturne/platform/testing';
-import { writeTestFrontend } from './testFrontend';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { newPerson, startTestStack, type Member, type TestStack } from './testStack';
 
 // One sign-up, and one swipe that makes a match, each give one trace across every hop: the gateway, its
 // call of the subgraph, the subgraph, the event store, the projections, the outbox relay, the bus and
 // every consumer (and what the consumers store and publish in turn). Spans kept in memory.
 let tracing: InMemoryTracing;
-let stack: EmbeddedStack;
-let dataDir: string;
+let stack: TestStack;
 
 beforeAll(async () => {
   tracing = startInMemoryTracing();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-tracing-'));
-  const frontendDir = writeTestFrontend(dataDir);
-  stack = await startEmbeddedStack({ port: 0, host: '127.0.0.1', dataDir, subgraphPorts: 'free', frontendDir, env: { LOG_LEVEL: 'silent', SWIPE_WINDOW: 'always' } });
+  stack = await startTestStack('tracing', { env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
 afterAll(async () => {
   await stack?.stop();
   await tracing?.shutdown();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 jest.setTimeout(60_000);
 
-const api = () => request(stack.url);
-let counter = 0;
-
-interface Member {
-  id: number;
-  cookie: string;
-}
-
-async function signUp(): Promise<Member> {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  const res = await api().post('/api/auth/signup').send({ username: `tr${tag}`, email: `tr.${tag}@example.test`, password: 'moonlight42', name: `Trace ${counter}`, age: 30 });
-  expect(res.status).toBe(201);
-  return { id: res.body.user.id as number, cookie: (res.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]! };
-}
-
+const tracer = () => newPerson({ prefix: 'tr', name: (n) => `Trace ${n}`, age: 30 });
+const signUp = () => stack.signUp(tracer());
 /** Signed up, onboarded and placed, so that others may swipe them. */
-async function member(gender: string): Promise<Member> {
-  const who = await signUp();
-  const write = (method: 'patch' | 'post', url: string, body: object) => api()[method](url).set('Cookie', who.cookie).set('Origin', stack.url).send(body);
-  await eventually(async () => expect((await write('patch', `/api/user/${who.id}`, { gender, kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' })).status).toBe(200));
-  expect((await write('post', '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
-  return who;
-}
+const member = (gender: string) => stack.member({ gender, person: tracer() });
 
 /** The trace of the gateway's request span named so (the last one). */
 function traceOf(requestSpan: string): string {
@@ -101,7 +72,7 @@ describe('one trace per request, across every hop', () => {
     const a = await member('Female');
     const b = await member('Male');
     const like = (who: Member, swipedId: number) =>
-      api().post('/api/swipes').set('Origin', stack.url).set('Cookie', who.cookie).send({ swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
+      stack.post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
     // The swipe service knows a person once profile's events reached it.
     await eventually(async () => expect((await like(a, b.id)).status).toBe(200));
     const match = await like(b, a.id);

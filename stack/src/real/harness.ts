@@ -12,6 +12,7 @@ import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { retentionMsOf } from '@nocturne/platform';
 import { metricsPortVariableOf, portVariableOf, services } from '../services';
+import { processAlive } from '../testStack';
 import { freePort, hasRealInfrastructure as hasRealInfrastructureIn, infra, outageTestsEnabled, portRefuses, repoRoot } from '@nocturne/platform/testing';
 
 export { freePort, infra, outageTestsEnabled, portRefuses, repoRoot };
@@ -57,16 +58,6 @@ function childrenOf(pid: number): number[] {
   }
   return children;
 }
-
-/** Whether the process runs: an orphan that exited and waits to be reaped (a zombie) counts as gone. */
-const alive = (pid: number) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
-};
 
 export interface StopResult {
   /** The launcher's exit code (null when it was killed by a signal). */
@@ -187,11 +178,11 @@ export class RealStack {
     const began = Date.now();
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
     const deadline = began + timeoutMs;
-    while (Date.now() < deadline && (tree.some((p) => p.pid !== this.child.pid && alive(p.pid)) || (this.child.exitCode === null && this.child.signalCode === null))) {
+    while (Date.now() < deadline && (tree.some((p) => p.pid !== this.child.pid && processAlive(p.pid)) || (this.child.exitCode === null && this.child.signalCode === null))) {
       await sleep(50);
     }
     const ms = Date.now() - began;
-    const lingering = tree.filter((p) => (p.pid === this.child.pid ? this.child.exitCode === null && this.child.signalCode === null : alive(p.pid)));
+    const lingering = tree.filter((p) => (p.pid === this.child.pid ? this.child.exitCode === null && this.child.signalCode === null : processAlive(p.pid)));
     for (const p of lingering) {
       try {
         process.kill(p.pid, 'SIGKILL');
