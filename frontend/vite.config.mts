@@ -4,12 +4,12 @@ import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './build/compress.mts';
 import { codeSplittingGroups } from './build/chunks.mts';
 import { appIconsPlugin } from './build/icons.mts';
-import { EARLY_ENTRY, earlyScriptPlugin, inlinePageCssPlugin, screenPreloadsPlugin } from './build/pagePlugins.mts';
+import { inlinePageCssPlugin, screenPreloadsPlugin } from './build/pagePlugins.mts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), appIconsPlugin(), screenPreloadsPlugin(), inlinePageCssPlugin(), earlyScriptPlugin(), precompressPlugin()],
+  plugins: [react(), appIconsPlugin(), screenPreloadsPlugin(), inlinePageCssPlugin(), precompressPlugin()],
   resolve: {
     // The browser bundle compiles the shared input rules from source, so client and server never drift
     // (through src/contracts.ts, which configures zod for the Content-Security-Policy first). The swipe
@@ -32,8 +32,6 @@ export default defineConfig({
     // dist/.vite/manifest.json: the module graph the bundle budget test and `npm run bench:web` measure.
     manifest: true,
     rolldownOptions: {
-      // The app (index.html) and the page's first script, which asks the screen's calls before the app runs (src/early).
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), [EARLY_ENTRY]: fileURLToPath(new URL('./src/early/main.ts', import.meta.url)) },
       output: {
         // One file for what always travels together (see build/chunks.mts).
         codeSplitting: {

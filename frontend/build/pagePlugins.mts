@@ -43,8 +43,8 @@ export function screenPreloadsPlugin(): Plugin {
     generateBundle(_options, output) {
       const bundle = output as unknown as Record<string, ChunkLike>;
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html'));
-      if (!entry) this.error('The client build has no entry chunk for index.html');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('The client build has no entry chunk');
       const inPage = closure(bundle, entry.fileName);
       const bySource = new Map<string, string>();
       for (const chunk of chunks) {
@@ -84,33 +84,6 @@ export function inlinePageCssPlugin(maxBytes = 4096): Plugin {
           const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
           return css.length <= maxBytes ? `<style>${css.trim()}</style>` : link;
         });
-      },
-    },
-  };
-}
-
-/** The name of the page's first script's entry (`src/early/main.ts`) in the build's input. */
-export const EARLY_ENTRY = 'early';
-
-/**
- * Names the page's first script (`src/early/main.ts`, an entry of its own) in the page, `async` and ahead
- * of the app's entry: it runs as soon as it arrives, not after every module of the app. (A second module
- * script written into index.html would be merged by the bundler into the app's entry.) The build fails
- * when the script imports anything: a second file would be one more round trip before it can run.
- */
-export function earlyScriptPlugin(): Plugin {
-  return {
-    name: 'nocturne:early-script',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const early = Object.values(context.bundle ?? {}).find((item) => item.type === 'chunk' && item.isEntry && item.name === EARLY_ENTRY);
-        if (!early || early.type !== 'chunk') throw new Error(`The client build has no ${EARLY_ENTRY} entry (src/early/main.ts)`);
-        if (early.imports.length > 0 || early.dynamicImports.length > 0) throw new Error(`${early.fileName} imports ${[...early.imports, ...early.dynamicImports].join(', ')}: the page's first script must be one file`);
-        const tag = `<script type="module" async crossorigin src="/${early.fileName}"></script>`;
-        const firstScript = html.indexOf('<script');
-        return firstScript === -1 ? html.replace('</head>', `${tag}\n</head>`) : `${html.slice(0, firstScript)}${tag}\n    ${html.slice(firstScript)}`;
       },
     },
   };

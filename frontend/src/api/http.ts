@@ -22,18 +22,6 @@ interface Answer {
 /** GETs under way, by path: a second caller while one is in flight shares its answer (the top bar and the deck both ask for the swipe window as a screen opens). */
 const readsInFlight = new Map<string, Promise<Answer>>();
 
-/** An answer the page's first script asked for and the app has not taken within this is not used. */
-export const EARLY_ANSWER_FRESH_MS = 10_000;
-
-/** The answer the page's first script asked for this path (early/earlyAnswers.ts): taken once, while fresh. */
-function takeEarlyAnswer(path: string, now = Date.now()): Promise<Answer> | undefined {
-  const calls = typeof window === 'undefined' ? undefined : window.nocturneEarlyCalls;
-  const call = calls?.get(path);
-  if (!call) return undefined;
-  calls!.delete(path);
-  return now - call.askedAt <= EARLY_ANSWER_FRESH_MS ? call.answer : undefined;
-}
-
 async function send(method: Method, path: string, payload: unknown): Promise<Answer> {
   const response = await fetch(path, {
     method,
@@ -53,7 +41,7 @@ export async function requestJson<T>(method: Method, path: string, body?: unknow
   const payload = body ?? (method === 'GET' ? undefined : {});
   let answering: Promise<Answer>;
   if (method === 'GET') {
-    answering = readsInFlight.get(path) ?? (takeEarlyAnswer(path) ?? send(method, path, payload)).finally(() => readsInFlight.delete(path));
+    answering = readsInFlight.get(path) ?? send(method, path, payload).finally(() => readsInFlight.delete(path));
     readsInFlight.set(path, answering);
   } else {
     answering = send(method, path, payload);

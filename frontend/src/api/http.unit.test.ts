@@ -1,5 +1,5 @@
 import { fakeFetch } from '../testing/fakeFetch';
-import { EARLY_ANSWER_FRESH_MS, HttpError, requestJson, serverError } from './http';
+import { HttpError, requestJson, serverError } from './http';
 
 const answer = (status: number, body: string, statusText = '') => fakeFetch({ status, body, statusText });
 
@@ -25,34 +25,6 @@ describe('requestJson', () => {
     const fetchMock = answer(200, '{"user":{"id":1}}');
     await requestJson('GET', '/api/auth/user');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' }, body: undefined });
-  });
-
-  it("takes the answer the page's first script asked for, once; a later read asks the server", async () => {
-    const fetchMock = answer(200, '{"user":{"id":2}}');
-    window.nocturneEarlyCalls = new Map([['/api/auth/user', { askedAt: Date.now(), answer: Promise.resolve({ ok: true, status: 200, statusText: 'OK', text: '{"user":{"id":1}}' }) }]]);
-    try {
-      await expect(requestJson('GET', '/api/auth/user')).resolves.toEqual({ user: { id: 1 } });
-      expect(fetchMock).not.toHaveBeenCalled();
-      await expect(requestJson('GET', '/api/auth/user')).resolves.toEqual({ user: { id: 2 } });
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-    } finally {
-      delete window.nocturneEarlyCalls;
-    }
-  });
-
-  it('asks the server instead of using an early answer left untaken too long, and raises its refusals as its own', async () => {
-    const fetchMock = answer(200, '{"fresh":true}');
-    window.nocturneEarlyCalls = new Map([
-      ['/api/quota', { askedAt: Date.now() - EARLY_ANSWER_FRESH_MS - 1, answer: Promise.resolve({ ok: true, status: 200, statusText: 'OK', text: '{"fresh":false}' }) }],
-      ['/api/plan', { askedAt: Date.now(), answer: Promise.resolve({ ok: false, status: 401, statusText: 'Unauthorized', text: '{"error":"Not signed in"}' }) }],
-    ]);
-    try {
-      await expect(requestJson('GET', '/api/quota')).resolves.toEqual({ fresh: true });
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      await expect(requestJson('GET', '/api/plan')).rejects.toEqual(new HttpError(401, '{"error":"Not signed in"}', 'Unauthorized'));
-    } finally {
-      delete window.nocturneEarlyCalls;
-    }
   });
 
   it('raises "status: body" on a non-success answer', async () => {
