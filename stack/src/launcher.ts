@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { subgraphUrlVariable } from '@nocturne/gateway';
-import { defaultMetricsPortOf, onStopRequest, type Logger } from '@nocturne/platform';
+import { defaultMetricsPortOf, type Logger } from '@nocturne/platform';
 import { metricsPortVariableOf, packageNameOf, portVariableOf, services } from './services';
 import type { StackEnvironment } from './environment';
-import { supervise, type SupervisedProgram, type SuperviseOptions } from './supervisor';
+import { superviseUntilStopped, type SupervisedProgram } from './supervisor';
 
 const distMain = (packageName: string) => path.join(path.dirname(require.resolve(`${packageName}/package.json`)), 'dist', 'main.js');
 
@@ -29,28 +29,4 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
 
   // The gateway stops first: it drains the requests in flight while the subgraphs still answer them.
   return superviseUntilStopped(programs, logger, { stopFirst: ['gateway'] });
-}
-
-/**
- * What the embedded stack loses when its process starts again after a crash. Events, profiles, photos,
- * checkpoints and the key-value store (sessions, rate-limit counters, Idempotency-Key answers) are on disk
- * under NOCTURNE_DATA_DIR and are kept; the launcher always gives the child one. Relay leases are not
- * kept (they name a process that is gone): the new relays publish at once.
- */
-export const EMBEDDED_RESTART_LOSES = 'open live connections (chat) end; sessions, counters and everything else under NOCTURNE_DATA_DIR are kept';
-
-/**
- * Without real infrastructure: the embedded stack (every service and the gateway) as one child process,
- * restarted with the same backoff if it crashes, so one crash is not an outage. A configuration error
- * exits 78 as the child did.
- */
-export function launchEmbeddedStack(variables: NodeJS.ProcessEnv, logger: Logger): Promise<number> {
-  return superviseUntilStopped([{ name: 'embedded', script: path.join(__dirname, 'embeddedMain.js'), env: variables, lostOnRestart: EMBEDDED_RESTART_LOSES }], logger);
-}
-
-/** Runs the programs until the launcher is asked to stop, which it passes on; resolves its exit status. */
-function superviseUntilStopped(programs: readonly SupervisedProgram[], logger: Logger, options: SuperviseOptions = {}): Promise<number> {
-  const supervisor = supervise(programs, logger, options);
-  onStopRequest((reason) => supervisor.stop(reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'));
-  return supervisor.done;
 }

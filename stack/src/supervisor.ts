@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { cappedDoublingMs, type Logger } from '@nocturne/platform';
+import { cappedDoublingMs, onStopRequest, type Logger } from '@nocturne/platform/process';
 
 /** One process the launcher runs: a Node script with its environment. */
 export interface SupervisedProgram {
@@ -161,4 +161,11 @@ export function supervise(programs: readonly SupervisedProgram[], logger: Logger
       return entry && isAlive(entry.child) ? entry.child.pid : undefined;
     },
   };
+}
+
+/** Runs the programs until the launcher is asked to stop (SIGTERM, SIGINT, its own parent gone), which it passes on; resolves its exit status. */
+export function superviseUntilStopped(programs: readonly SupervisedProgram[], logger: Logger, options: SuperviseOptions = {}): Promise<number> {
+  const supervisor = supervise(programs, logger, options);
+  onStopRequest((reason) => supervisor.stop(reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM'));
+  return supervisor.done;
 }

@@ -15,6 +15,7 @@ import type { Logger } from './logging';
 import type { BlobStore, EventBus, EventStore, KeyValueStore, ReadModelStore } from './ports';
 import { FileSubjectKeyStore, MemorySubjectKeyStore, parseMasterKey, PersonalDataVault } from './privacy';
 import { createRealAdapters } from './real';
+import { REAL_VARIABLES, usesRealInfrastructure } from './infrastructureMode';
 import { RELAY_LEASE_KEY_PREFIX } from './relay/outboxRelay';
 import { instrumentEventStore, type ProductCounterRule } from './telemetry/instrumentedEventStore';
 
@@ -120,12 +121,7 @@ export interface CreateAdaptersOptions {
   productCounters?: readonly ProductCounterRule[];
 }
 
-const REAL_VARIABLES = ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL'] as const;
-
-/** True when every variable of the real infrastructure is set. */
-export function usesRealInfrastructure(env: NodeJS.ProcessEnv = process.env): boolean {
-  return REAL_VARIABLES.every((name) => Boolean(env[name]?.trim()));
-}
+export { usesRealInfrastructure };
 
 const SERVICE_NAME = /^[a-z][a-z0-9-]{0,40}$/;
 
