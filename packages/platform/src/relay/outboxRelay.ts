@@ -39,8 +39,9 @@ export interface OutboxRelayOptions {
   initialBackoffMs?: number;
   maxBackoffMs?: number;
   /**
-   * How long `stop()` may spend publishing what is already stored (default 5 s). It gives up at this bound
-   * (the bus away): what is left goes out at the next start, after the checkpoint of what was published.
+   * How long `stop()` may spend publishing what is already stored (default 5 s). It gives up at this bound,
+   * and sooner when a publish fails: what is left goes out at the next start, after the checkpoint of what
+   * was published.
    */
   flushTimeoutMs?: number;
   /**
@@ -86,8 +87,8 @@ export interface OutboxRelayStatus {
 export interface OutboxRelay {
   status(): OutboxRelayStatus;
   /**
-   * Publishes what the store holds by now (within `flushTimeoutMs`), then stops and saves the checkpoint
-   * of what was published. Call it once nothing appends any more (the service's server has stopped).
+   * Publishes what the store holds by now (the final flush: see `flushTimeoutMs` and `flushStallMs`), then
+   * stops and saves the checkpoint of what was published. Call it once nothing appends any more (the service's server has stopped).
    */
   stop(): Promise<void>;
 }
@@ -98,6 +99,9 @@ interface PublishingRelay extends OutboxRelay {
 }
 
 class RelayStopped extends Error {}
+
+/** The most events a final flush publishes (see `flushTarget`). */
+const FLUSH_AT_MOST = 500;
 
 /** Saving after every skipped internal event would be wasteful; replaying them after a restart is cheap. */
 const SKIPPED_BETWEEN_SAVES = 100;
@@ -295,15 +299,11 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
       check();
     });
 
-  /** The store's last global position, read from ours on. */
-  const headOfStore = async () => {
-    const pageSize = 500;
-    for (let head = state.position; ; ) {
-      const page = await options.store.readAll({ after: head, limit: pageSize });
-      if (page.length > 0) head = page[page.length - 1]!.globalPosition;
-      if (page.length < pageSize) return head;
-    }
-  };
+  /**
+   * How far the final flush goes: the last of the next `FLUSH_AT_MOST` events after ours (one read). A
+   * longer backlog would not go out within the flush's bound anyway; it goes out at the next start.
+   */
+  const flushTarget = async () => (await options.store.readAll({ after: state.position, limit: FLUSH_AT_MOST })).at(-1)?.globalPosition ?? state.position;
 
   /**
    * Lets the subscription publish everything stored by now: the final flush of `stop()`. It gives up at
@@ -324,7 +324,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
       arm();
     });
     try {
-      const outcome = await Promise.race([headOfStore().then(reached), outOfTime, stalled]);
+      const outcome = await Promise.race([flushTarget().then(reached), outOfTime, stalled]);
       if (outcome !== 'flushed') {
         options.logger?.warn({ topic: options.topic, position: state.position, flushTimeoutMs, outcome }, 'outbox relay: stopping before everything stored was published; the rest goes out at the next start');
       }
