@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eventually, freePort, repoRoot } from '@nocturne/platform/testing';
-import { embeddedProcessEnv, processAlive } from './testStack';
+import { eventually, freePort, processAlive, repoRoot } from '@nocturne/platform/testing';
+import { embeddedProcessEnv } from './testStack';
 
 // `node stack/dist/main.js` without real infrastructure: a launcher with the embedded stack as its one
 // supervised child. Runs the build (npm run test:int builds first).

@@ -3,7 +3,7 @@
  * the test's process or spawned as a process, on a data directory of its own, and the people the suites
  * sign up, onboard and send requests as.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -187,15 +187,4 @@ export function embeddedProcessEnv({ port, dataDir, logLevel }: { port: number; 
     FRONTEND_DIST: writeTestFrontend(dataDir),
     DEMO_NIGHT_OWLS: 'false',
   };
-}
-
-/** Whether the process runs: one that exited and waits to be reaped (a zombie) counts as gone. */
-export function processAlive(pid: number): boolean {
-  try {
-    // /proc/<pid>/stat: "pid (comm) state ...": comm may hold spaces, so the state follows the last ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
 }

@@ -12,8 +12,7 @@ import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { retentionMsOf } from '@nocturne/platform';
 import { metricsPortVariableOf, portVariableOf, services } from '../services';
-import { processAlive } from '../testStack';
-import { freePort, hasRealInfrastructure as hasRealInfrastructureIn, infra, outageTestsEnabled, portRefuses, repoRoot } from '@nocturne/platform/testing';
+import { freePort, hasRealInfrastructure as hasRealInfrastructureIn, infra, outageTestsEnabled, portRefuses, processAlive, repoRoot } from '@nocturne/platform/testing';
 
 export { freePort, infra, outageTestsEnabled, portRefuses, repoRoot };
 

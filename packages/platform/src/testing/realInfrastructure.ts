@@ -187,3 +187,14 @@ export function portRefuses(port: number, host = '127.0.0.1'): Promise<boolean> 
     socket.once('error', () => resolve(true));
   });
 }
+
+/** Whether the process runs: one that exited and waits to be reaped (a zombie) counts as gone. */
+export function processAlive(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ...": comm may hold spaces, so the state follows the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
