@@ -1,25 +1,57 @@
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import screenPathsJson from '../src/screenPaths.json' with { type: 'json' };
+
+const screenPaths = screenPathsJson as Record<string, string[]>;
+const appShell = 'src/features/shell/AppShell.tsx';
+/** The screens drawn inside the signed-in frame: those an address opens together with it. */
+const signedInScreens = new Set(Object.values(screenPaths).filter((sources) => sources.includes(appShell)).flat());
 
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
 const main = fileURLToPath(new URL('../src/main.tsx', import.meta.url));
+const frontend = fileURLToPath(new URL('..', import.meta.url));
 const libraries = /[\\/]node_modules[\\/]/;
 
-/** The app's own modules that main.tsx imports statically, directly or not: what every page loads anyway. */
-const startupOf = new WeakMap<ChunkingContext, Set<string>>();
-function startupModules(ctx: ChunkingContext): Set<string> {
-  let found = startupOf.get(ctx);
-  if (found) return found;
-  found = new Set<string>();
-  const pending = [main];
+/** The app's own modules `from` imports statically, directly or not (itself included). */
+function reachableFrom(ctx: ChunkingContext, from: string): Set<string> {
+  const found = new Set<string>();
+  const pending = [from];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
     if (found.has(id) || libraries.test(id)) continue;
     found.add(id);
     pending.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
   }
-  startupOf.set(ctx, found);
+  return found;
+}
+
+/** The app's own modules that main.tsx imports statically, directly or not: what every page loads anyway. */
+const startupOf = new WeakMap<ChunkingContext, Set<string>>();
+function startupModules(ctx: ChunkingContext): Set<string> {
+  let found = startupOf.get(ctx);
+  if (!found) startupOf.set(ctx, (found = reachableFrom(ctx, main)));
+  return found;
+}
+
+/**
+ * The signed-in frame (AppShell, with every signed-in screen) and what two or more signed-in screens
+ * share (their API modules, the plans dialog, the match popup), provided no screen of a signed-out person
+ * needs it: a signed-in screen then loads the frame, one file of shared parts and its own chunk.
+ */
+const signedInOf = new WeakMap<ChunkingContext, Set<string>>();
+function signedInModules(ctx: ChunkingContext): Set<string> {
+  let found = signedInOf.get(ctx);
+  if (found) return found;
+  const byScreen = (screens: readonly string[]) => screens.map((source) => reachableFrom(ctx, path.join(frontend, source)));
+  const [frame, ...inside] = byScreen([appShell, ...new Set(Object.values(screenPaths).flat().filter((source) => source !== appShell && signedInScreens.has(source)))]);
+  const outside = byScreen(Object.values(screenPaths).flat().filter((source) => !signedInScreens.has(source)));
+  const sharedInside = [...new Set(inside.flatMap((modules) => [...modules]))].filter((id) => inside.filter((modules) => modules.has(id)).length >= 2);
+  // The screens themselves stay chunks of their own, which the page names by their modules.
+  const screenModules = new Set(Object.values(screenPaths).flat().map((source) => path.join(frontend, source)));
+  found = new Set([...frame!, ...sharedInside].filter((id) => !screenModules.has(id) && !outside.some((modules) => modules.has(id))));
+  signedInOf.set(ctx, found);
   return found;
 }
 
@@ -43,6 +75,7 @@ export const codeSplittingGroups = [
   // features stays in the features chunk.
   { name: 'motion', test: /node_modules[\\/](motion|motion-dom|motion-utils|framer-motion)[\\/]/, minShareCount: 2, priority: 30 },
   { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/, priority: 30 },
-  { name: (id: string, ctx: ChunkingContext) => (startupModules(ctx).has(id) ? 'app' : null), priority: 20 },
+  { name: (id: string, ctx: ChunkingContext) => (startupModules(ctx).has(id) || id.includes('rolldown/runtime') ? 'app' : null), priority: 20 },
+  { name: (id: string, ctx: ChunkingContext) => (signedInModules(ctx).has(id) ? 'signedIn' : null), priority: 5 },
   { name: 'components', test: /[\\/]frontend[\\/]src[\\/](components[\\/](?!motion[\\/])|forms[\\/])/, priority: 10 },
 ];
