@@ -20,7 +20,7 @@ module.exports = {
       displayName: 'unit-frontend',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/frontend/src/**/*.unit.test.{ts,tsx}'],
-      moduleNameMapper: { ...moduleNameMapper, '\\.(css|png|svg|jpg)$': '<rootDir>/frontend/test/fileStub.js' },
+      moduleNameMapper: { ...moduleNameMapper, '\\.(css|png|svg|jpg)(\\?inline)?$': '<rootDir>/frontend/test/fileStub.js' },
     },
     { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,frontend/build,e2e/setup}/**/*.int.test.ts'], testTimeout: 30000 },
     // `npm run test:faults`: the real stack on servers of its own, stopped and started with infra/*.sh.

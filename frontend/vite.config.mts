@@ -4,12 +4,12 @@ import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './build/compress.mts';
 import { codeSplittingGroups } from './build/chunks.mts';
 import { appIconsPlugin } from './build/icons.mts';
-import { inlinePageCssPlugin, screenPreloadsPlugin } from './build/pagePlugins.mts';
+import { screenPreloadsPlugin } from './build/pagePlugins.mts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), appIconsPlugin(), screenPreloadsPlugin(), inlinePageCssPlugin(), precompressPlugin()],
+  plugins: [react(), appIconsPlugin(), screenPreloadsPlugin(), precompressPlugin()],
   resolve: {
     // The browser bundle compiles the shared input rules from source, so client and server never drift
     // (through src/contracts.ts, which configures zod for the Content-Security-Policy first). The swipe

@@ -298,6 +298,39 @@ test('who liked you: blurred on the free plan, with names after a Night Pass', a
   await expect(page.getByText('Rigel')).toBeVisible();
 });
 
+test('on a first visit the deck paints before it fetches the typefaces and the animation code; later visits have the typefaces from their first frame', async ({ browser }) => {
+  const place = remotePlace();
+  const viewer = await seedPerson({ name: 'Vega', position: place, timeZone: night() });
+  await seedPerson({ name: 'Deneb', age: 29, position: near(place, 2), timeZone: night() });
+  const signedIn = await openDeck(browser, viewer);
+  // A browser that has never shown the app: the session only, nothing cached or stored.
+  const { cookies } = await signedIn.context().storageState();
+  const context = await contextAtHour(browser, NIGHT, { storageState: { cookies, origins: [] } });
+  const page = await context.newPage();
+  const fetchedAfterFirstPaint = async () => {
+    await expect(topCard(page)).toHaveAccessibleName('Deneb, 29');
+    const fetched = () =>
+      page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+        const started = (pattern: string) => performance.getEntriesByType('resource').find((entry) => new RegExp(pattern).test(entry.name))?.startTime;
+        const typeface = started('/assets/inter-latin-wght-normal-[^/]*\\.woff2$');
+        const animation = started('/assets/motionFeatures-[^/]*\\.js$');
+        return { painted: paint !== undefined, typeface: typeface === undefined ? undefined : typeface > paint!, animation: animation === undefined ? undefined : animation > paint! };
+      });
+    await expect.poll(fetched).toEqual({ painted: true, typeface: expect.any(Boolean), animation: expect.any(Boolean) });
+    return fetched();
+  };
+
+  await page.goto('/swipe-deck');
+  expect(await fetchedAfterFirstPaint()).toEqual({ painted: true, typeface: true, animation: true });
+  // The typefaces are text the person sees: they arrive and replace the system fonts.
+  await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.includes('Inter Variable') && face.status === 'loaded'))).toBe(true);
+
+  await page.reload();
+  expect((await fetchedAfterFirstPaint()).typeface).toBe(false);
+  await context.close();
+});
+
 test('outside 8 PM to 4 AM on the person’s own clock the deck is closed and counts down to 8:00 PM', async ({ browser }) => {
   const place = remotePlace();
   const noon = zoneWhereHourIs(NOON);

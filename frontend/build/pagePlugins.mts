@@ -65,26 +65,3 @@ export function screenPreloadsPlugin(): Plugin {
     },
   };
 }
-
-/**
- * Puts the page's own small stylesheet (the @font-face rules) into the page as a <style> element: one
- * render-blocking request less before the first paint. The gateway's CSP allows inline styles.
- */
-export function inlinePageCssPlugin(maxBytes = 4096): Plugin {
-  return {
-    name: 'nocturne:inline-page-css',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle ?? {};
-        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) => {
-          const asset = bundle[file];
-          if (!asset || asset.type !== 'asset') return link;
-          const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
-          return css.length <= maxBytes ? `<style>${css.trim()}</style>` : link;
-        });
-      },
-    },
-  };
-}

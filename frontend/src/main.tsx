@@ -1,4 +1,3 @@
-import './theme/fonts.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -9,12 +8,14 @@ import { opensSignedIn } from './screenPaths';
 import { preloadScreensFor } from './screens';
 import { prefetchSession } from './session/sessionPrefetch';
 import { GlobalStyle } from './theme/GlobalStyle';
+import { loadTypefaces } from './theme/fontLoading';
 import { theme } from './theme/theme';
 import { Toaster } from './toast/Toaster';
 
 // The screen of the address the app opened on downloads alongside the app, not after it has started;
 // the session check of a signed-in screen and the deck's cards too.
 const { pathname } = window.location;
+loadTypefaces();
 const firstScreens = preloadScreensFor(pathname);
 const firstAnswers = [...(opensSignedIn(pathname) ? [prefetchSession()] : []), ...(pathname === '/swipe-deck' ? [prefetchDeck()] : [])];
 

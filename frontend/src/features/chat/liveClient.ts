@@ -1,4 +1,5 @@
 import type { Client } from 'graphql-ws/client';
+import { firstPaint } from '../../firstPaint';
 
 /** The gateway closes a socket with this code when its session ended: no reconnecting then. */
 const SESSION_ENDED = 4401;
@@ -17,7 +18,8 @@ const backoff = (retries: number) => new Promise<void>((resolve) => setTimeout(r
  * `onReconnected` fetch what was missed.
  */
 function liveClient(): Promise<Client> {
-  client ??= import('graphql-ws/client').then(({ createClient }) =>
+  // Its client library waits for the first paint (see firstPaint): nothing live is on the first frame.
+  client ??= firstPaint.then(() => import('graphql-ws/client')).then(({ createClient }) =>
     createClient({
       url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
       lazy: true,

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import type { DeckProfile } from '../../api/swipe';
 import { photosOf } from './deckProfile';
+import { firstPaint } from '../../firstPaint';
 import { preloadPhoto } from './photoPreload';
 import { SwipeCard } from './SwipeCard';
 
@@ -27,9 +28,9 @@ export const CardStack = memo(function CardStack({ profiles, leaving, onSwipe, o
     const [top, ...after] = profiles.slice(0, PRELOAD_AHEAD);
     if (!top) return;
     const [first, ...more] = photosOf(top);
-    // The top card's photo first, alone (it is what the page paints largest); then the rest of its
-    // photos (it can be paged through) and the first of each card after it.
-    void (first ? preloadPhoto(first) : Promise.resolve()).then(() => {
+    // The top card's photo first, alone (it is what the page paints largest); then, once the page has
+    // painted, the rest of its photos (it can be paged through) and the first of each card after it.
+    void Promise.all([first && preloadPhoto(first), firstPaint]).then(() => {
       for (const url of [...more, ...after.map((profile) => photosOf(profile)[0])]) if (url) void preloadPhoto(url);
     });
     // The ids say everything about which cards are ahead.
