@@ -1,4 +1,5 @@
 import { fetchSwipeWindow, type SwipeWindowInfo } from '../api/swipe';
+import { takeEarlyAnswer } from '../features/swipeDeck/deckPrefetch';
 import { createUserResource } from '../session/userResource';
 import { useState } from 'react';
 import { browserTimeZone, countdownTo, isNightTime, isSwipingOpen, nextWindowOpening, readSwipeWindowMode, type Countdown, type SwipeWindowMode } from './swipeWindow';
@@ -10,6 +11,9 @@ export interface ServerSwipeWindow extends SwipeWindowInfo {
 }
 
 export const loadServerSwipeWindow = async (): Promise<ServerSwipeWindow> => {
+  // The deck opened by its address asked with the page already.
+  const early = await takeEarlyAnswer('window');
+  if (early) return { ...early.window, clockOffsetMs: Date.parse(early.window.now) - early.receivedAt };
   const info = await fetchSwipeWindow();
   return { ...info, clockOffsetMs: Date.parse(info.now) - Date.now() };
 };

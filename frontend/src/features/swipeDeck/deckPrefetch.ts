@@ -1,4 +1,4 @@
-import { fetchDeck, fetchQuota, fetchSwipeWindow, type DeckProfile, type Quota, type SwipeWindowInfo } from '../../api/swipe';
+import { fetchDeck, fetchMembership, fetchQuota, fetchSwipeWindow, type DeckProfile, type Membership, type Quota, type SwipeWindowInfo } from '../../api/swipe';
 import { photosOf } from './deckProfile';
 import { preloadPhoto } from './photoPreload';
 
@@ -6,6 +6,8 @@ export interface FirstDeck {
   window: SwipeWindowInfo;
   quota: Quota;
   profiles: DeckProfile[];
+  /** The person's plan (the deck header's filter dot), null when that one call failed: asked again then. */
+  membership: Membership | null;
   /** When the answers arrived (Date.now()): the server's clock is compared with it, not with the time it is used. */
   receivedAt: number;
 }
@@ -14,6 +16,9 @@ export interface FirstDeck {
 const FRESH_FOR_MS = 10_000;
 
 let early: { startedAt: number; load: Promise<FirstDeck>; arrived?: FirstDeck } | undefined;
+/** What the early load answered that screens other than the deck read (the top bar's window, the plan): each taken once. */
+let shared: { startedAt: number; load: Promise<FirstDeck>; taken: Set<SharedAnswer> } | undefined;
+type SharedAnswer = 'window' | 'membership';
 
 /**
  * Starts the deck's first load with the app, before React draws, when the page opens on /swipe-deck: the
@@ -22,9 +27,10 @@ let early: { startedAt: number; load: Promise<FirstDeck>; arrived?: FirstDeck } 
  * reads, and is sent to sign in as usual. Settles when the answers are in, whatever they are.
  */
 export function prefetchDeck(now = Date.now()): Promise<void> {
-  const load = Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck()]).then(([window, quota, profiles]) => ({ window, quota, profiles, receivedAt: Date.now() }));
+  const load = Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck(), fetchMembership().catch(() => null)]).then(([window, quota, profiles, membership]) => ({ window, quota, profiles, membership, receivedAt: Date.now() }));
   const started: NonNullable<typeof early> = { startedAt: now, load };
   early = started;
+  shared = { startedAt: now, load, taken: new Set() };
   return load.then(
     (deck) => {
       started.arrived = deck;
@@ -54,4 +60,20 @@ export function takePrefetchedDeck(now = Date.now()): Promise<FirstDeck> | undef
 export function takeArrivedDeck(now = Date.now()): FirstDeck | undefined {
   if (!early?.arrived) return undefined;
   return takeFresh(now)?.arrived;
+}
+
+/**
+ * One answer of the early load for the screen around the deck that shows it too (the top bar's swipe
+ * window, the person's plan), so that it is not asked a second time: once, while fresh, whether or not
+ * it has arrived yet. Undefined (ask the server) when there is none, or the early load failed.
+ */
+export function takeEarlyAnswer(answer: 'window', now?: number): Promise<{ window: SwipeWindowInfo; receivedAt: number } | undefined> | undefined;
+export function takeEarlyAnswer(answer: 'membership', now?: number): Promise<Membership | null | undefined> | undefined;
+export function takeEarlyAnswer(answer: SharedAnswer, now = Date.now()) {
+  if (!shared || shared.taken.has(answer) || now - shared.startedAt > FRESH_FOR_MS) return undefined;
+  shared.taken.add(answer);
+  return shared.load.then(
+    (deck) => (answer === 'window' ? { window: deck.window, receivedAt: deck.receivedAt } : deck.membership),
+    () => undefined,
+  );
 }

@@ -1,18 +1,19 @@
 import { fakeFetch } from '../../testing/fakeFetch';
-import { prefetchDeck, takeArrivedDeck, takePrefetchedDeck } from './deckPrefetch';
+import { prefetchDeck, takeArrivedDeck, takeEarlyAnswer, takePrefetchedDeck } from './deckPrefetch';
 import { loadDeck } from './swipeDeckMachine';
 
 const swipeWindow = { open: true, mode: 'night', now: '2026-11-25T21:00:00.000Z', opensAt: null, closesAt: '2026-11-26T03:00:00.000Z', timeZone: 'Europe/Berlin' };
 const quota = { likesLeft: 30, superLikesLeft: 0 };
+const membership = { plan: 'free', isPremium: false };
 const card = { id: 9, name: 'Jonas', age: 29, photos: ['/api/photos/p9/display'], photoCount: 1, interests: [], kinks: [] };
 
 describe('the deck loaded with the app', () => {
   it('is what the deck shows first: no second request for the same cards', async () => {
-    const fetchMock = fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] });
+    const fetchMock = fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] }, { status: 200, body: membership });
     prefetchDeck();
     const load = await loadDeck({ restart: false });
     expect(load.profiles).toEqual([card]);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it('is taken once, and not when stale or for a restart', async () => {
@@ -25,18 +26,19 @@ describe('the deck loaded with the app', () => {
   });
 
   it('loads afresh when the early load failed (signed out then, signed in now)', async () => {
-    const fetchMock = fakeFetch({ status: 401 }, { status: 401 }, { status: 401 }, { status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] });
+    const fetchMock = fakeFetch({ status: 401 }, { status: 401 }, { status: 401 }, { status: 401 }, { status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] });
     prefetchDeck();
     await expect(loadDeck({ restart: false })).resolves.toMatchObject({ profiles: [card] });
-    expect(fetchMock).toHaveBeenCalledTimes(6);
+    expect(fetchMock).toHaveBeenCalledTimes(7);
   });
 
   it('is handed over whole once its answers are in, once, and not when stale', async () => {
-    fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] }, { status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] });
+    const answers = [{ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] }, { status: 200, body: membership }];
+    fakeFetch(...answers, ...answers);
     const settled = prefetchDeck(1_000);
     expect(takeArrivedDeck(1_100)).toBeUndefined();
     await settled;
-    expect(takeArrivedDeck(1_200)).toMatchObject({ window: swipeWindow, quota, profiles: [card] });
+    expect(takeArrivedDeck(1_200)).toMatchObject({ window: swipeWindow, quota, profiles: [card], membership });
     expect(takeArrivedDeck(1_300)).toBeUndefined();
     expect(takePrefetchedDeck(1_300)).toBeUndefined();
     await prefetchDeck(1_000);
@@ -44,8 +46,27 @@ describe('the deck loaded with the app', () => {
   });
 
   it('hands nothing over when a call of it failed', async () => {
-    fakeFetch({ status: 200, body: swipeWindow }, { status: 401 }, { status: 200, body: [card] });
+    fakeFetch({ status: 200, body: swipeWindow }, { status: 401 }, { status: 200, body: [card] }, { status: 200, body: membership });
     await prefetchDeck();
     expect(takeArrivedDeck()).toBeUndefined();
+  });
+
+  it('gives the top bar its swipe window and the header its plan, each once, so neither is asked again', async () => {
+    const fetchMock = fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] }, { status: 200, body: membership });
+    prefetchDeck(1_000);
+    const window = takeEarlyAnswer('window', 1_100);
+    expect(takeEarlyAnswer('window', 1_100)).toBeUndefined();
+    await expect(window).resolves.toMatchObject({ window: swipeWindow });
+    await expect(takeEarlyAnswer('membership', 1_200)).resolves.toEqual(membership);
+    expect(takeEarlyAnswer('membership', 1_200)).toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('gives no shared answer when stale, and none for a plan whose call failed (asked again then)', async () => {
+    fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] }, { status: 500 });
+    await prefetchDeck(1_000);
+    expect(takeEarlyAnswer('window', 20_000)).toBeUndefined();
+    await expect(takeEarlyAnswer('membership', 1_100)).resolves.toBeNull();
+    expect(takeArrivedDeck(1_100)).toMatchObject({ profiles: [card] });
   });
 });
