@@ -298,10 +298,12 @@ test('who liked you: blurred on the free plan, with names after a Night Pass', a
   await expect(page.getByText('Rigel')).toBeVisible();
 });
 
-test('on a first visit the deck paints before it fetches the typefaces and the animation code; later visits have the typefaces from their first frame', async ({ browser }) => {
+test('on a first visit the deck paints before it fetches the typefaces, the animation code and the photos underneath the top card; later visits have the typefaces from their first frame', async ({ browser }) => {
   const place = remotePlace();
   const viewer = await seedPerson({ name: 'Vega', position: place, timeZone: night() });
   await seedPerson({ name: 'Deneb', age: 29, position: near(place, 2), timeZone: night() });
+  await seedPerson({ name: 'Mira', age: 31, position: near(place, 3), timeZone: night() });
+  await seedPerson({ name: 'Rigel', age: 35, position: near(place, 4), timeZone: night() });
   const signedIn = await openDeck(browser, viewer);
   // A browser that has never shown the app: the session only, nothing cached or stored.
   const { cookies } = await signedIn.context().storageState();
@@ -315,14 +317,22 @@ test('on a first visit the deck paints before it fetches the typefaces and the a
         const started = (pattern: string) => performance.getEntriesByType('resource').find((entry) => new RegExp(pattern).test(entry.name))?.startTime;
         const typeface = started('/assets/inter-latin-wght-normal-[^/]*\\.woff2$');
         const animation = started('/assets/motionFeatures-[^/]*\\.js$');
-        return { painted: paint !== undefined, typeface: typeface === undefined ? undefined : typeface > paint!, animation: animation === undefined ? undefined : animation > paint! };
+        const photos = performance.getEntriesByType('resource').filter((entry) => /\/api\/(photos|avatars)\//.test(entry.name));
+        return {
+          painted: paint !== undefined,
+          typeface: typeface === undefined ? undefined : typeface > paint!,
+          animation: animation === undefined ? undefined : animation > paint!,
+          photosBeforePaint: photos.length < 4 ? undefined : photos.filter((entry) => entry.startTime < paint!).length,
+        };
       });
-    await expect.poll(fetched).toEqual({ painted: true, typeface: expect.any(Boolean), animation: expect.any(Boolean) });
+    await expect.poll(fetched).toEqual({ painted: true, typeface: expect.any(Boolean), animation: expect.any(Boolean), photosBeforePaint: expect.any(Number) });
     return fetched();
   };
 
   await page.goto('/swipe-deck');
-  expect(await fetchedAfterFirstPaint()).toEqual({ painted: true, typeface: true, animation: true });
+  // The first frame shows two pictures, the person's own in the header and the top card's photo; the
+  // photos of the cards underneath wait.
+  expect(await fetchedAfterFirstPaint()).toEqual({ painted: true, typeface: true, animation: true, photosBeforePaint: 2 });
   // The typefaces are text the person sees: they arrive and replace the system fonts.
   await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.includes('Inter Variable') && face.status === 'loaded'))).toBe(true);
 

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** Past this, work that waits for the first paint starts anyway (a page that never paints anything contentful). */
 const LONGEST_WAIT_MS = 5_000;
 
@@ -20,3 +22,22 @@ export const firstPaint: Promise<void> = new Promise((resolve) => {
   observer.observe({ type: 'paint', buffered: true });
   setTimeout(resolve, LONGEST_WAIT_MS);
 });
+
+let paintedYet = false;
+void firstPaint.then(() => {
+  paintedYet = true;
+});
+
+/** False until the page's first content has been painted (see firstPaint), then true. */
+export function usePainted(): boolean {
+  const [painted, setPainted] = useState(paintedYet);
+  useEffect(() => {
+    if (painted) return undefined;
+    let mounted = true;
+    void firstPaint.then(() => mounted && setPainted(true));
+    return () => {
+      mounted = false;
+    };
+  }, [painted]);
+  return painted;
+}

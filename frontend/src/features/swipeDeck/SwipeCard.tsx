@@ -4,6 +4,7 @@ import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import type { DeckProfile } from '../../api/swipe';
 import { OwlIcon, PinIcon } from '../../components/icons';
+import { usePainted } from '../../firstPaint';
 import { StarIcon, VerifiedIcon } from './deckIcons';
 import { photosOf, tagsForCard, whereabouts } from './deckProfile';
 import { swipeOfDrag } from './swipeGesture';
@@ -52,6 +53,7 @@ export function SwipeCard({ profile, depth, onSwipe, onOpen }: SwipeCardProps) {
   const passOpacity = useTransform(x, [-110, -20], [1, 0]);
   const superOpacity = useTransform(y, [-110, -30], [1, 0]);
   const dragged = useRef(false);
+  const painted = usePainted();
   const [photoIndex, setPhotoIndex] = useState(0);
   const photos = photosOf(profile);
   const photo = photos[Math.min(photoIndex, photos.length - 1)]!;
@@ -96,7 +98,8 @@ export function SwipeCard({ profile, depth, onSwipe, onOpen }: SwipeCardProps) {
       aria-label={top ? `${profile.name}, ${profile.age}` : undefined}
       role={top ? 'group' : undefined}
     >
-      <Photo src={photo} alt={`${profile.name}, photo ${photoIndex + 1} of ${photos.length}`} draggable={false} decoding="async" fetchPriority={top ? 'high' : 'low'} />
+      {/* The cards underneath show only their edges at first: their photos wait for the first paint, which the top one makes. */}
+      {(top || painted) && <Photo src={photo} alt={`${profile.name}, photo ${photoIndex + 1} of ${photos.length}`} draggable={false} decoding="async" fetchPriority={top ? 'high' : 'low'} />}
       <Shade aria-hidden="true" />
 
       {photos.length > 1 && (
