@@ -330,9 +330,11 @@ test('on a first visit the deck paints before it fetches the typefaces, the anim
   };
 
   await page.goto('/swipe-deck');
-  // The first frame shows two pictures, the person's own in the header and the top card's photo; the
-  // photos of the cards underneath wait.
-  expect(await fetchedAfterFirstPaint()).toEqual({ painted: true, typeface: true, animation: true, photosBeforePaint: 2 });
+  // The first frame shows at most two pictures, the person's own in the header and the top card's photo
+  // (fewer when it had to say it was loading); the photos of the cards underneath wait.
+  const firstVisit = await fetchedAfterFirstPaint();
+  expect(firstVisit).toEqual({ painted: true, typeface: true, animation: true, photosBeforePaint: expect.any(Number) });
+  expect(firstVisit.photosBeforePaint).toBeLessThanOrEqual(2);
   // The typefaces are text the person sees: they arrive and replace the system fonts.
   await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.includes('Inter Variable') && face.status === 'loaded'))).toBe(true);
 
