@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 interface ResourceState<T> {
   userId: number | null;
@@ -20,7 +20,7 @@ export interface UserResource<T> {
  * that shows it, so a change made on one (choosing a plan) shows on the others at once. Keyed by the
  * person: after signing in as someone else nothing of the previous person is shown.
  */
-export function createUserResource<T>(load: () => Promise<T>): UserResource<T> {
+export function createUserResource<T>(load: () => Promise<T>, { arrived }: { arrived?: () => T | null | undefined } = {}): UserResource<T> {
   let state: ResourceState<T> = { userId: null, value: null, failed: false };
   const listeners = new Set<() => void>();
   const emit = (next: ResourceState<T>) => {
@@ -55,11 +55,20 @@ export function createUserResource<T>(load: () => Promise<T>): UserResource<T> {
     refresh,
     set,
     use(userId) {
+      // An answer the page asked for with itself and has already (`arrived`) is the first value: the
+      // screen draws it in its first render, and neither asks again nor renders again when mounted.
+      const [arrivedFirst] = useState(() => {
+        if (state.userId === userId && state.value !== null) return false;
+        const value = arrived?.();
+        if (value === undefined || value === null) return false;
+        state = { userId, value, failed: false };
+        return true;
+      });
       const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
       const again = useCallback(() => refresh(userId), [userId]);
       useEffect(() => {
-        again().catch(() => {});
-      }, [again]);
+        if (!arrivedFirst) again().catch(() => {});
+      }, [again, arrivedFirst]);
       const mine = snapshot.userId === userId;
       return { value: mine ? snapshot.value : null, failed: mine && snapshot.failed, refresh: again };
     },

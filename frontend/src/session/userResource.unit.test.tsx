@@ -11,6 +11,30 @@ describe('createUserResource', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('starts from an answer the page already has: drawn in the first render, and not asked again', async () => {
+    const load = jest.fn(async () => ({ plan: 'free' }));
+    const arrived = jest.fn(() => ({ plan: 'plus' }));
+    const resource = createUserResource(load, { arrived });
+    const renders: Array<{ plan: string } | null> = [];
+    const { result } = renderHook(() => {
+      const used = resource.use(7);
+      renders.push(used.value);
+      return used;
+    });
+    expect(renders[0]).toEqual({ plan: 'plus' });
+    await act(async () => {});
+    expect(result.current.value).toEqual({ plan: 'plus' });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads as usual when the page has no such answer', async () => {
+    const load = jest.fn(async () => ({ plan: 'free' }));
+    const resource = createUserResource(load, { arrived: () => undefined });
+    const { result } = renderHook(() => resource.use(7));
+    await waitFor(() => expect(result.current.value).toEqual({ plan: 'free' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a value set by one screen on every other at once', async () => {
     const resource = createUserResource(async () => ({ plan: 'free' }));
     const first = renderHook(() => resource.use(7));

@@ -1,5 +1,5 @@
 import { fetchSwipeWindow, type SwipeWindowInfo } from '../api/swipe';
-import { takeEarlyAnswer } from '../features/swipeDeck/deckPrefetch';
+import { takeArrivedAnswer, takeEarlyAnswer } from '../features/swipeDeck/deckPrefetch';
 import { createUserResource } from '../session/userResource';
 import { useState } from 'react';
 import { browserTimeZone, countdownTo, isNightTime, isSwipingOpen, nextWindowOpening, readSwipeWindowMode, type Countdown, type SwipeWindowMode } from './swipeWindow';
@@ -10,15 +10,20 @@ export interface ServerSwipeWindow extends SwipeWindowInfo {
   clockOffsetMs: number;
 }
 
+const withOffset = ({ window, receivedAt }: { window: SwipeWindowInfo; receivedAt: number }): ServerSwipeWindow => ({ ...window, clockOffsetMs: Date.parse(window.now) - receivedAt });
+
 export const loadServerSwipeWindow = async (): Promise<ServerSwipeWindow> => {
   // The deck opened by its address asked with the page already.
   const early = await takeEarlyAnswer('window');
-  if (early) return { ...early.window, clockOffsetMs: Date.parse(early.window.now) - early.receivedAt };
-  const info = await fetchSwipeWindow();
-  return { ...info, clockOffsetMs: Date.parse(info.now) - Date.now() };
+  return withOffset(early ?? { window: await fetchSwipeWindow(), receivedAt: Date.now() });
 };
 
-export const swipeWindowResource = createUserResource(loadServerSwipeWindow);
+export const swipeWindowResource = createUserResource(loadServerSwipeWindow, {
+  arrived: () => {
+    const early = takeArrivedAnswer('window');
+    return early && withOffset(early);
+  },
+});
 
 export interface SwipeWindowView {
   /** False until the server answered; the browser's zone and the page's mode stand in meanwhile. */

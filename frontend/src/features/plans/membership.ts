@@ -1,12 +1,12 @@
 import { planNames, type Billing, type PlanId } from '@nocturne/contracts/plans';
 import { choosePlan, fetchMembership, type Membership } from '../../api/swipe';
 import { createUserResource } from '../../session/userResource';
-import { takeEarlyAnswer } from '../swipeDeck/deckPrefetch';
+import { takeArrivedAnswer, takeEarlyAnswer } from '../swipeDeck/deckPrefetch';
 import { toast } from '../../toast/toastStore';
 import { isUpgrade } from './plans';
 
 /** The person's plan as the server keeps it, shared by the deck header, the Lobby, Settings and the prompts. */
-export const membershipResource = createUserResource(async () => (await takeEarlyAnswer('membership')) ?? fetchMembership());
+export const membershipResource = createUserResource(async () => (await takeEarlyAnswer('membership')) ?? fetchMembership(), { arrived: () => takeArrivedAnswer('membership') });
 
 /** Listeners told after a plan change, so screens with plan-bound counts (the deck's quota) reload them. */
 const planChangeListeners = new Set<(membership: Membership) => void>();

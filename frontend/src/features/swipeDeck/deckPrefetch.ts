@@ -17,7 +17,7 @@ const FRESH_FOR_MS = 10_000;
 
 let early: { startedAt: number; load: Promise<FirstDeck>; arrived?: FirstDeck } | undefined;
 /** What the early load answered that screens other than the deck read (the top bar's window, the plan): each taken once. */
-let shared: { startedAt: number; load: Promise<FirstDeck>; taken: Set<SharedAnswer> } | undefined;
+let shared: { startedAt: number; load: Promise<FirstDeck>; arrived?: FirstDeck; taken: Set<SharedAnswer> } | undefined;
 type SharedAnswer = 'window' | 'membership';
 
 /**
@@ -30,10 +30,12 @@ export function prefetchDeck(now = Date.now()): Promise<void> {
   const load = Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck(), fetchMembership().catch(() => null)]).then(([window, quota, profiles, membership]) => ({ window, quota, profiles, membership, receivedAt: Date.now() }));
   const started: NonNullable<typeof early> = { startedAt: now, load };
   early = started;
-  shared = { startedAt: now, load, taken: new Set() };
+  const answers: NonNullable<typeof shared> = { startedAt: now, load, taken: new Set() };
+  shared = answers;
   return load.then(
     (deck) => {
       started.arrived = deck;
+      answers.arrived = deck;
       // The top card's photo is what the page paints largest: fetched as soon as the cards are known.
       const photo = deck.profiles[0] && photosOf(deck.profiles[0])[0];
       if (photo) void preloadPhoto(photo, 'high');
@@ -70,10 +72,29 @@ export function takeArrivedDeck(now = Date.now()): FirstDeck | undefined {
 export function takeEarlyAnswer(answer: 'window', now?: number): Promise<{ window: SwipeWindowInfo; receivedAt: number } | undefined> | undefined;
 export function takeEarlyAnswer(answer: 'membership', now?: number): Promise<Membership | null | undefined> | undefined;
 export function takeEarlyAnswer(answer: SharedAnswer, now = Date.now()) {
-  if (!shared || shared.taken.has(answer) || now - shared.startedAt > FRESH_FOR_MS) return undefined;
-  shared.taken.add(answer);
-  return shared.load.then(
-    (deck) => (answer === 'window' ? { window: deck.window, receivedAt: deck.receivedAt } : deck.membership),
+  const answers = takeShared(answer, now);
+  return answers?.load.then(
+    (deck) => sharedAnswer(deck, answer),
     () => undefined,
   );
 }
+
+/**
+ * The same answer when it is in already, taken the same way (once, while fresh): the screen that shows it
+ * then draws it in its first render, with neither a second request nor a second render.
+ */
+export function takeArrivedAnswer(answer: 'window', now?: number): { window: SwipeWindowInfo; receivedAt: number } | undefined;
+export function takeArrivedAnswer(answer: 'membership', now?: number): Membership | null | undefined;
+export function takeArrivedAnswer(answer: SharedAnswer, now = Date.now()) {
+  if (!shared?.arrived) return undefined;
+  const deck = takeShared(answer, now)?.arrived;
+  return deck && sharedAnswer(deck, answer);
+}
+
+function takeShared(answer: SharedAnswer, now: number) {
+  if (!shared || shared.taken.has(answer) || now - shared.startedAt > FRESH_FOR_MS) return undefined;
+  shared.taken.add(answer);
+  return shared;
+}
+
+const sharedAnswer = (deck: FirstDeck, answer: SharedAnswer) => (answer === 'window' ? { window: deck.window, receivedAt: deck.receivedAt } : deck.membership);

@@ -1,5 +1,5 @@
 import { fakeFetch } from '../../testing/fakeFetch';
-import { prefetchDeck, takeArrivedDeck, takeEarlyAnswer, takePrefetchedDeck } from './deckPrefetch';
+import { prefetchDeck, takeArrivedAnswer, takeArrivedDeck, takeEarlyAnswer, takePrefetchedDeck } from './deckPrefetch';
 import { loadDeck } from './swipeDeckMachine';
 
 const swipeWindow = { open: true, mode: 'night', now: '2026-11-25T21:00:00.000Z', opensAt: null, closesAt: '2026-11-26T03:00:00.000Z', timeZone: 'Europe/Berlin' };
@@ -60,6 +60,17 @@ describe('the deck loaded with the app', () => {
     await expect(takeEarlyAnswer('membership', 1_200)).resolves.toEqual(membership);
     expect(takeEarlyAnswer('membership', 1_200)).toBeUndefined();
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('hands a shared answer over at once once it is in, still only once', async () => {
+    fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] }, { status: 200, body: membership });
+    const settled = prefetchDeck(1_000);
+    expect(takeArrivedAnswer('membership', 1_100)).toBeUndefined();
+    await settled;
+    expect(takeArrivedAnswer('membership', 1_200)).toEqual(membership);
+    expect(takeArrivedAnswer('membership', 1_200)).toBeUndefined();
+    expect(takeEarlyAnswer('membership', 1_200)).toBeUndefined();
+    expect(takeArrivedAnswer('window', 1_200)).toMatchObject({ window: swipeWindow });
   });
 
   it('gives no shared answer when stale, and none for a plan whose call failed (asked again then)', async () => {
