@@ -11,7 +11,10 @@ export interface UserResource<T> {
   refresh(userId: number): Promise<T>;
   /** Shares a value the server just answered with (after a write), without asking again. */
   set(userId: number, value: T): void;
-  /** The value for this person: read afresh when a screen using it mounts. */
+  /**
+   * The value for this person: read afresh when a screen using it mounts, unless the page's own early
+   * answer (`arrived`) gave it for that first render.
+   */
   use(userId: number): { value: T | null; failed: boolean; refresh: () => Promise<T> };
 }
 
