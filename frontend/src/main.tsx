@@ -10,12 +10,14 @@ import { prefetchSession } from './session/sessionPrefetch';
 import { GlobalStyle } from './theme/GlobalStyle';
 import { loadTypefaces } from './theme/fontLoading';
 import { theme } from './theme/theme';
+import { warmTimeZoneData } from './time/swipeWindow';
 import { Toaster } from './toast/Toaster';
 
 // The screen of the address the app opened on downloads alongside the app, not after it has started;
 // the session check of a signed-in screen and the deck's cards too.
 const { pathname } = window.location;
 loadTypefaces();
+warmTimeZoneData();
 const firstScreens = preloadScreensFor(pathname);
 const firstAnswers = [...(opensSignedIn(pathname) ? [prefetchSession()] : []), ...(pathname === '/swipe-deck' ? [prefetchDeck()] : [])];
 

@@ -1,6 +1,7 @@
 import {
   countdownTo,
   isNightTime as isNightTimeIn,
+  localTime,
   nextWindowOpening as nextWindowOpeningIn,
   type SwipeWindowMode,
 } from '@nocturne/contracts/swipeWindow';
@@ -23,6 +24,15 @@ export {
 
 /** The browser's IANA zone: the one the server is told after sign-in and onboarding. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Starts the browser's time-zone data in a task of its own, while the page waits for its scripts and
+ * answers: the first `Intl.DateTimeFormat` with a zone costs a phone tens of milliseconds (ICU loading its
+ * data), which would otherwise fall inside the first render, in one piece React cannot slice.
+ */
+export function warmTimeZoneData(): void {
+  setTimeout(() => localTime(new Date(), browserTimeZone()), 0);
+}
 
 export const isNightTime = (now: Date, timeZone: string = browserTimeZone()) => isNightTimeIn(now, timeZone);
 
