@@ -62,6 +62,9 @@ export interface SwipeWindowInfo {
   now: string;
 }
 
+/** How far the server's clock is ahead of the browser's: its answer's `now` against when the answer arrived (Date.now()). */
+export const clockOffsetOf = ({ now }: SwipeWindowInfo, receivedAt: number) => Date.parse(now) - receivedAt;
+
 export interface Membership {
   plan: PlanId;
   billing: Billing | null;

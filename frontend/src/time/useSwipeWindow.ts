@@ -1,4 +1,4 @@
-import { fetchSwipeWindow, type SwipeWindowInfo } from '../api/swipe';
+import { clockOffsetOf, fetchSwipeWindow, type SwipeWindowInfo } from '../api/swipe';
 import { takeArrivedAnswer, takeEarlyAnswer } from '../features/swipeDeck/deckPrefetch';
 import { createUserResource } from '../session/userResource';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ export interface ServerSwipeWindow extends SwipeWindowInfo {
   clockOffsetMs: number;
 }
 
-const withOffset = ({ window, receivedAt }: { window: SwipeWindowInfo; receivedAt: number }): ServerSwipeWindow => ({ ...window, clockOffsetMs: Date.parse(window.now) - receivedAt });
+const withOffset = ({ window, receivedAt }: { window: SwipeWindowInfo; receivedAt: number }): ServerSwipeWindow => ({ ...window, clockOffsetMs: clockOffsetOf(window, receivedAt) });
 
 export const loadServerSwipeWindow = async (): Promise<ServerSwipeWindow> => {
   // The deck opened by its address asked with the page already.

@@ -15,10 +15,12 @@ export interface FirstDeck {
 /** An early load older than this is not used: the deck then loads afresh. */
 const FRESH_FOR_MS = 10_000;
 
-let early: { startedAt: number; load: Promise<FirstDeck>; arrived?: FirstDeck } | undefined;
-/** What the early load answered that screens other than the deck read (the top bar's window, the plan): each taken once. */
-let shared: { startedAt: number; load: Promise<FirstDeck>; arrived?: FirstDeck; taken: Set<SharedAnswer> } | undefined;
-type SharedAnswer = 'window' | 'membership';
+/**
+ * The early load, and which of its parts were handed over: the deck's cards, and the answers the screens
+ * around the deck show too (the top bar's swipe window, the header's plan). Each part goes once, while fresh.
+ */
+let early: { startedAt: number; load: Promise<FirstDeck>; arrived?: FirstDeck; taken: Set<EarlyPart> } | undefined;
+type EarlyPart = 'deck' | 'window' | 'membership';
 
 /**
  * Starts the deck's first load with the app, before React draws, when the page opens on /swipe-deck: the
@@ -28,14 +30,11 @@ type SharedAnswer = 'window' | 'membership';
  */
 export function prefetchDeck(now = Date.now()): Promise<void> {
   const load = Promise.all([fetchSwipeWindow(), fetchQuota(), fetchDeck(), fetchMembership().catch(() => null)]).then(([window, quota, profiles, membership]) => ({ window, quota, profiles, membership, receivedAt: Date.now() }));
-  const started: NonNullable<typeof early> = { startedAt: now, load };
+  const started: NonNullable<typeof early> = { startedAt: now, load, taken: new Set() };
   early = started;
-  const answers: NonNullable<typeof shared> = { startedAt: now, load, taken: new Set() };
-  shared = answers;
   return load.then(
     (deck) => {
       started.arrived = deck;
-      answers.arrived = deck;
       // The top card's photo is what the page paints largest: fetched as soon as the cards are known.
       const photo = deck.profiles[0] && photosOf(deck.profiles[0])[0];
       if (photo) void preloadPhoto(photo, 'high');
@@ -44,15 +43,16 @@ export function prefetchDeck(now = Date.now()): Promise<void> {
   );
 }
 
-const takeFresh = (now: number) => {
-  const taken = early;
-  early = undefined;
-  return taken && now - taken.startedAt <= FRESH_FOR_MS ? taken : undefined;
-};
+/** The early load for `part`, marked as handed over: undefined when none was started, that part went already, or it is stale. */
+function take(part: EarlyPart, now: number) {
+  if (!early || early.taken.has(part) || now - early.startedAt > FRESH_FOR_MS) return undefined;
+  early.taken.add(part);
+  return early;
+}
 
 /** The early load, once: undefined when none was started, it was taken already, or it is stale. */
 export function takePrefetchedDeck(now = Date.now()): Promise<FirstDeck> | undefined {
-  return takeFresh(now)?.load;
+  return take('deck', now)?.load;
 }
 
 /**
@@ -61,7 +61,7 @@ export function takePrefetchedDeck(now = Date.now()): Promise<FirstDeck> | undef
  */
 export function takeArrivedDeck(now = Date.now()): FirstDeck | undefined {
   if (!early?.arrived) return undefined;
-  return takeFresh(now)?.arrived;
+  return take('deck', now)?.arrived;
 }
 
 /**
@@ -72,8 +72,7 @@ export function takeArrivedDeck(now = Date.now()): FirstDeck | undefined {
 export function takeEarlyAnswer(answer: 'window', now?: number): Promise<{ window: SwipeWindowInfo; receivedAt: number } | undefined> | undefined;
 export function takeEarlyAnswer(answer: 'membership', now?: number): Promise<Membership | null | undefined> | undefined;
 export function takeEarlyAnswer(answer: SharedAnswer, now = Date.now()) {
-  const answers = takeShared(answer, now);
-  return answers?.load.then(
+  return take(answer, now)?.load.then(
     (deck) => sharedAnswer(deck, answer),
     () => undefined,
   );
@@ -86,15 +85,10 @@ export function takeEarlyAnswer(answer: SharedAnswer, now = Date.now()) {
 export function takeArrivedAnswer(answer: 'window', now?: number): { window: SwipeWindowInfo; receivedAt: number } | undefined;
 export function takeArrivedAnswer(answer: 'membership', now?: number): Membership | null | undefined;
 export function takeArrivedAnswer(answer: SharedAnswer, now = Date.now()) {
-  if (!shared?.arrived) return undefined;
-  const deck = takeShared(answer, now)?.arrived;
+  if (!early?.arrived) return undefined;
+  const deck = take(answer, now)?.arrived;
   return deck && sharedAnswer(deck, answer);
 }
 
-function takeShared(answer: SharedAnswer, now: number) {
-  if (!shared || shared.taken.has(answer) || now - shared.startedAt > FRESH_FOR_MS) return undefined;
-  shared.taken.add(answer);
-  return shared;
-}
-
+type SharedAnswer = Exclude<EarlyPart, 'deck'>;
 const sharedAnswer = (deck: FirstDeck, answer: SharedAnswer) => (answer === 'window' ? { window: deck.window, receivedAt: deck.receivedAt } : deck.membership);

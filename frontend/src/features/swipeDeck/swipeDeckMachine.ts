@@ -4,6 +4,7 @@ import { LIKES_NUDGE_REMAINING, type LimitReason } from '@nocturne/contracts/pla
 import { HttpError } from '../../api/http';
 import { limitReasonOf } from '../../api/limitReason';
 import {
+  clockOffsetOf,
   DECK_PAGE_SIZE,
   fetchDeck,
   fetchQuota,
@@ -77,7 +78,7 @@ export type SwipeDeckEvent =
 export const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to process swipe', variant: 'destructive' };
 
 /** The deck's first load as the machine keeps it: the server's clock compared with the browser's when the answers arrived. */
-export const deckLoadOf = ({ window, quota, profiles, receivedAt }: Omit<FirstDeck, 'membership'>): DeckLoad => ({ window, clockOffsetMs: Date.parse(window.now) - receivedAt, quota, profiles });
+export const deckLoadOf = ({ window, quota, profiles, receivedAt }: Omit<FirstDeck, 'membership'>): DeckLoad => ({ window, clockOffsetMs: clockOffsetOf(window, receivedAt), quota, profiles });
 
 /** The deck's first page with the window and quota; the load the app started early when it opened here, if there was one. */
 export const loadDeck = async ({ restart }: { restart: boolean }): Promise<DeckLoad> => {
