@@ -38,19 +38,21 @@ function startupModules(ctx: ChunkingContext): Set<string> {
 /**
  * The signed-in frame (AppShell, with every signed-in screen) and what two or more signed-in screens
  * share (their API modules, the plans dialog, the match popup), provided no screen of a signed-out person
- * needs it: a signed-in screen then loads the frame, one file of shared parts and its own chunk.
+ * needs it: a signed-in screen then loads the frame, one file of shared parts and its own chunk. The
+ * screens' own modules stay chunks of their own, which the page names by their modules.
  */
 const signedInOf = new WeakMap<ChunkingContext, Set<string>>();
 function signedInModules(ctx: ChunkingContext): Set<string> {
   let found = signedInOf.get(ctx);
   if (found) return found;
-  const byScreen = (screens: readonly string[]) => screens.map((source) => reachableFrom(ctx, path.join(frontend, source)));
-  const [frame, ...inside] = byScreen([appShell, ...new Set(Object.values(screenPaths).flat().filter((source) => source !== appShell && signedInScreens.has(source)))]);
-  const outside = byScreen(Object.values(screenPaths).flat().filter((source) => !signedInScreens.has(source)));
+  const screens = [...new Set(Object.values(screenPaths).flat())];
+  const modulesOf = (sources: string[]) => sources.map((source) => reachableFrom(ctx, path.join(frontend, source)));
+  const frame = reachableFrom(ctx, path.join(frontend, appShell));
+  const inside = modulesOf(screens.filter((source) => source !== appShell && signedInScreens.has(source)));
+  const outside = modulesOf(screens.filter((source) => !signedInScreens.has(source)));
   const sharedInside = [...new Set(inside.flatMap((modules) => [...modules]))].filter((id) => inside.filter((modules) => modules.has(id)).length >= 2);
-  // The screens themselves stay chunks of their own, which the page names by their modules.
-  const screenModules = new Set(Object.values(screenPaths).flat().map((source) => path.join(frontend, source)));
-  found = new Set([...frame!, ...sharedInside].filter((id) => !screenModules.has(id) && !outside.some((modules) => modules.has(id))));
+  const screenModules = new Set(screens.map((source) => path.join(frontend, source)));
+  found = new Set([...frame, ...sharedInside].filter((id) => !screenModules.has(id) && !outside.some((modules) => modules.has(id))));
   signedInOf.set(ctx, found);
   return found;
 }
@@ -65,7 +67,8 @@ function signedInModules(ctx: ChunkingContext): Set<string> {
  *   router, the session check, the sky). The bundler would otherwise put each of them that a lazily
  *   loaded screen shares into a small file of its own: nine requests for the landing page instead of four;
  * - `components`: the shared building blocks of the screens (fields, dialogs, icons, form errors), so a
- *   screen's own chunk and a handful of others are all it adds.
+ *   screen's own chunk and a handful of others are all it adds;
+ * - `signedIn`: the signed-in frame and what the signed-in screens share (see signedInModules).
  * Libraries change far less often than screens, so their chunks stay cached across releases.
  */
 export const codeSplittingGroups = [
@@ -75,7 +78,9 @@ export const codeSplittingGroups = [
   // features stays in the features chunk.
   { name: 'motion', test: /node_modules[\\/](motion|motion-dom|motion-utils|framer-motion)[\\/]/, minShareCount: 2, priority: 30 },
   { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/, priority: 30 },
-  { name: (id: string, ctx: ChunkingContext) => (startupModules(ctx).has(id) || id.includes('rolldown/runtime') ? 'app' : null), priority: 20 },
+  { name: (id: string, ctx: ChunkingContext) => (startupModules(ctx).has(id) ? 'app' : null), priority: 20 },
+  // Below `components`: a group takes the modules its own import along, and the shared building blocks
+  // belong to the components file, which signed-out screens load too.
   { name: (id: string, ctx: ChunkingContext) => (signedInModules(ctx).has(id) ? 'signedIn' : null), priority: 5 },
   { name: 'components', test: /[\\/]frontend[\\/]src[\\/](components[\\/](?!motion[\\/])|forms[\\/])/, priority: 10 },
 ];
