@@ -1,44 +1,8 @@
 import { createGlobalStyle } from 'styled-components';
+import { fallbackFaceRules } from './fallbackFaces';
 
 export const GlobalStyle = createGlobalStyle`
-  /*
-   * The system fonts that stand in for the typefaces until they have loaded (a first visit's first
-   * frame), scaled to their size and line height (metrics from Capsize), so that swapping them in moves
-   * as little as possible. Arial's metrics hold for its look-alikes (Liberation Sans, Arimo), Times New
-   * Roman's for Liberation Serif and Tinos.
-   */
-  @font-face {
-    font-family: 'Inter Fallback Arial';
-    src: local('Arial'), local('ArialMT'), local('Liberation Sans'), local('LiberationSans'), local('Arimo');
-    ascent-override: 90.44%;
-    descent-override: 22.52%;
-    line-gap-override: 0%;
-    size-adjust: 107.12%;
-  }
-  @font-face {
-    font-family: 'Inter Fallback Roboto';
-    src: local('Roboto'), local('Roboto Regular'), local('Roboto-Regular');
-    ascent-override: 90.24%;
-    descent-override: 22.47%;
-    line-gap-override: 0%;
-    size-adjust: 107.35%;
-  }
-  @font-face {
-    font-family: 'Fraunces Fallback Georgia';
-    src: local('Georgia');
-    ascent-override: 92.96%;
-    descent-override: 24.24%;
-    line-gap-override: 0%;
-    size-adjust: 105.2%;
-  }
-  @font-face {
-    font-family: 'Fraunces Fallback Times';
-    src: local('Times New Roman'), local('TimesNewRomanPSMT'), local('Liberation Serif'), local('LiberationSerif'), local('Tinos');
-    ascent-override: 84.71%;
-    descent-override: 22.09%;
-    line-gap-override: 0%;
-    size-adjust: 115.45%;
-  }
+  ${fallbackFaceRules}
 
   *, *::before, *::after { box-sizing: border-box; }
 

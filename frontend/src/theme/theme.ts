@@ -1,3 +1,5 @@
+import { fallbackFamilies } from './fallbackFaces';
+
 /** The night palette: deep navy into violet, moonlight for highlights, one accent gradient. */
 export const theme = {
   color: {
@@ -29,9 +31,9 @@ export const theme = {
     accentHover: 'linear-gradient(135deg, #8b4df5 0%, #b523c4 100%)',
   },
   font: {
-    // The fallbacks standing in while the typefaces load are scaled to them (see GlobalStyle).
-    body: "'Inter Variable', 'Inter Fallback Arial', 'Inter Fallback Roboto', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    display: "'Fraunces Variable', 'Fraunces Fallback Georgia', 'Fraunces Fallback Times', Georgia, 'Times New Roman', serif",
+    // The stand-ins while the typefaces load are scaled to them (see fallbackFaces).
+    body: `'Inter Variable', ${fallbackFamilies('inter')}, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`,
+    display: `'Fraunces Variable', ${fallbackFamilies('fraunces')}, Georgia, 'Times New Roman', serif`,
     mono: "ui-monospace, 'SFMono-Regular', 'JetBrains Mono', Menlo, Consolas, monospace",
   },
   radius: { sm: '10px', md: '14px', lg: '22px', pill: '999px' },
