@@ -17,7 +17,8 @@ import { Toaster } from './toast/Toaster';
 // the session check of a signed-in screen and the deck's cards too.
 const { pathname } = window.location;
 loadTypefaces();
-warmTimeZoneData();
+// Every signed-in screen draws the top bar's countdown; it waits for its answers meanwhile.
+if (opensSignedIn(pathname)) warmTimeZoneData();
 const firstScreens = preloadScreensFor(pathname);
 const firstAnswers = [...(opensSignedIn(pathname) ? [prefetchSession()] : []), ...(pathname === '/swipe-deck' ? [prefetchDeck()] : [])];
 

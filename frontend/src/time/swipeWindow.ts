@@ -26,9 +26,10 @@ export {
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Starts the browser's time-zone data in a task of its own, while the page waits for its scripts and
- * answers: the first `Intl.DateTimeFormat` with a zone costs a phone tens of milliseconds (ICU loading its
- * data), which would otherwise fall inside the first render, in one piece React cannot slice.
+ * Starts the browser's time-zone data in a task of its own, for a screen that shows the swipe window and
+ * waits for its scripts and answers first: the first `Intl.DateTimeFormat` with a zone costs a phone tens
+ * of milliseconds (ICU loading its data), which would otherwise fall inside the first render, in one piece
+ * React cannot slice.
  */
 export function warmTimeZoneData(): void {
   setTimeout(() => localTime(new Date(), browserTimeZone()), 0);
