@@ -59,11 +59,13 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
     host: config.host,
     internalSecret: config.internalSecret,
     logger,
+    settleWrites: (written) => lifecycle.settle(written),
     buildContext: (base) => ({ ...base, auth: started() }),
     readinessChecks: { ...adapters.dependencies, usersProjection: () => projection.caughtUp(), contextsConsumer: () => lifecycle.consumersStarted() },
   });
 
   const lifecycle = createServiceLifecycle({
+    readYourWrites: { kv: adapters.kv },
     server,
     logger,
     // The application needs its password hashing and claim key, both read asynchronously, before anything runs.
@@ -100,7 +102,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
     writers: [{ stop: async () => application?.settle() }],
     // The event store is the outbox: UserRegistered, AccountDetailsChanged and UserDeleted go to auth.events.
     relay: { store: eventStore, bus: adapters.bus, topic: Topics.auth, checkpoint: adapters.checkpoints, toIntegrationEvent: toAuthIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger },
-    consumers: [() => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application: started(), logger })],
+    consumers: [(readYourWrites) => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application: started(), logger, readYourWrites })],
     closes: [() => mailer.close()],
   });
   return lifecycle;

@@ -47,6 +47,7 @@ export function createChatService({ adapters, settings, logger, clock = () => ne
     host: settings.CHAT_HOST,
     internalSecret: settings.INTERNAL_SECRET,
     logger,
+    settleWrites: (written) => lifecycle.settle(written),
     buildContext: (base) => ({ ...base, conversations, people, reports }),
     readinessChecks: {
       ...adapters.dependencies,
@@ -57,13 +58,14 @@ export function createChatService({ adapters, settings, logger, clock = () => ne
   });
 
   const lifecycle = createServiceLifecycle({
+    readYourWrites: { kv: adapters.kv },
     server,
     logger,
     projections: [projection],
     // Streams still open end once the server opens no new ones; their clean-up (presence) runs while the store is connected.
     writers: [{ stop: () => live.close() }],
     relay: { store: eventStore, bus: adapters.bus, topic: Topics.chat, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } },
-    consumers: [() => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, people, logger })],
+    consumers: [(readYourWrites) => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, people, logger, readYourWrites })],
   });
   return lifecycle;
 }

@@ -63,6 +63,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     host: config.host,
     internalSecret: config.internalSecret,
     logger,
+    settleWrites: (written) => lifecycle.settle(written),
     buildContext: (base) => ({ ...base, profiles: application, urls }),
     routes: (app) => mountPhotoRoutes(app, { application, urls, logger, uploadMemory }),
     readinessChecks: {
@@ -74,12 +75,13 @@ export function createProfileService({ adapters, config, logger, clock = () => n
   });
 
   const lifecycle = createServiceLifecycle({
+    readYourWrites: { kv: adapters.kv },
     server,
     logger,
     projections: [projection],
     // The event store is the outbox: the public side of profile events goes to profile.events.
     relay: { store: eventStore, bus: adapters.bus, topic: Topics.profile, checkpoint: adapters.checkpoints, toIntegrationEvent: (event) => toIntegrationEvent(event, urls), publishedPersonalData: adapters.publishedPersonalData, logger },
-    consumers: [() => consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger })],
+    consumers: [(readYourWrites) => consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger, readYourWrites })],
     // Photos stored before blurred copies existed get theirs in the background (the files are read and written once).
     background: [
       () =>

@@ -66,6 +66,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     host: settings.SWIPE_HOST,
     internalSecret: settings.INTERNAL_SECRET,
     logger,
+    settleWrites: (written) => lifecycle.settle(written),
     buildContext: (base) => ({ ...base, members, swiping, deck, matches }),
     readinessChecks: {
       ...adapters.dependencies,
@@ -76,6 +77,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
   });
 
   const lifecycle = createServiceLifecycle({
+    readYourWrites: { kv: adapters.kv },
     server,
     logger,
     projections: [projection],
@@ -83,7 +85,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     writers: [pairCatchUp],
     // Instances share the store: the lease has one of them publish (docker compose --scale swipe=3).
     relay: { store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } },
-    consumers: [() => consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, candidates, logger })],
+    consumers: [(readYourWrites) => consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, candidates, logger, readYourWrites })],
   });
   return lifecycle;
 }

@@ -13,6 +13,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import { RuleViolation } from '../domain/ruleViolation';
+import { withWriteLog, writtenSoFar, type WrittenEvent } from '../kit/readYourWrites';
 import { graphqlTelemetry, requestTelemetry } from '../telemetry/requestTelemetry';
 import { dependencyErrorExtensions, formatSubgraphError, publicDependencyError } from './errors';
 import { hashBody, INTERNAL_CONTEXT_HEADER, STREAMED_BODY, subscriptionBody, verifyInternalContext, type InternalContext } from './internalContext';
@@ -103,6 +104,11 @@ export interface SubgraphServerOptions<TContext extends SubgraphBaseContext> {
   bodyLimit?: string;
   /** Clock for the internal context's freshness check. */
   now?: () => number;
+  /**
+   * Called before a `/graphql` request that stored events answers, with what it stored: read-your-writes
+   * across services (the service lifecycle's `settle`). Its time counts in the request's.
+   */
+  settleWrites?: (written: readonly WrittenEvent[]) => Promise<void>;
 }
 
 export interface SubgraphServer {
@@ -158,6 +164,18 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
     },
   };
 
+  /** A request that wrote answers once the writes are usable everywhere (`settleWrites`). */
+  const settleBeforeAnswering: ApolloServerPlugin<TContext> = {
+    async requestDidStart() {
+      return {
+        async willSendResponse() {
+          const written = writtenSoFar();
+          if (written.length > 0) await options.settleWrites?.(written);
+        },
+      };
+    },
+  };
+
   const apollo = new ApolloServer<TContext>({
     schema,
     includeStacktraceInErrorResponses: false,
@@ -177,7 +195,7 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
       }
       return formatSubgraphError(formatted).error;
     },
-    plugins: [ApolloServerPluginLandingPageDisabled(), logMaskedErrors, graphqlTelemetry(name)],
+    plugins: [ApolloServerPluginLandingPageDisabled(), logMaskedErrors, graphqlTelemetry(name), settleBeforeAnswering],
     logger: {
       debug: (message) => logger.debug(message),
       // Apollo announces its defaults (inline tracing) at info; they are noise in our logs.
@@ -290,6 +308,7 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
       '/graphql',
       express.json({ limit: options.bodyLimit ?? '1mb', verify: (req, _res, body) => void bodyHashes.set(req as Request, hashBody(body)) }),
       requireInternalContext((req) => bodyHashes.get(req) ?? emptyBodyHash),
+      (_req: Request, _res: Response, next: NextFunction) => withWriteLog(next),
       expressMiddleware(apollo, {
         context: async ({ res }) =>
           buildRequestContext(internalContextOf(res), (header, value) => {

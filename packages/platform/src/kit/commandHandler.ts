@@ -1,6 +1,7 @@
 import { WrongExpectedVersionError, type EventMetadata, type EventStore, type NewEvent, type StoredEvent } from '../ports';
 import { foldEvents, type Decider, type DomainEvent } from '../domain/decider';
 import { RuleViolation } from '../domain/ruleViolation';
+import { noteWrites } from './readYourWrites';
 
 /** What every command brings from outside the domain besides its own fields: event ids and who asked. */
 export interface CommandContext {
@@ -67,10 +68,39 @@ export interface HandleCommandOptions<Command, State, Event extends DomainEvent>
   random?: () => number;
 }
 
-/** Load the stream, fold, decide, append with the version that was read (optimistic concurrency). */
-export async function handleCommand<Command, State, Event extends DomainEvent>(
-  options: HandleCommandOptions<Command, State, Event>,
-): Promise<HandledCommand<State, Event>> {
+/**
+ * Commands on one stream take turns within a process (per event store), so parallel requests of one person
+ * (45 likes at once on their night) are decided one after another instead of conflicting; only other
+ * processes can append in between, and the conflict policy below covers those.
+ */
+const turns = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+function inTurn<T>(eventStore: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
+  let streams = turns.get(eventStore);
+  if (!streams) turns.set(eventStore, (streams = new Map()));
+  const previous = streams.get(streamId) ?? Promise.resolve();
+  const mine = previous.then(work, work);
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  streams.set(streamId, settled);
+  // The last in line removes the entry, so idle streams hold no memory.
+  void settled.then(() => {
+    if (streams.get(streamId) === settled) streams.delete(streamId);
+  });
+  return mine;
+}
+
+/**
+ * Load the stream, fold, decide, append with the version that was read (optimistic concurrency). Commands
+ * on the same stream in this process take their turn (`inTurn`).
+ */
+export function handleCommand<Command, State, Event extends DomainEvent>(options: HandleCommandOptions<Command, State, Event>): Promise<HandledCommand<State, Event>> {
+  return inTurn(options.eventStore, options.streamId, () => decideAndAppend(options));
+}
+
+async function decideAndAppend<Command, State, Event extends DomainEvent>(options: HandleCommandOptions<Command, State, Event>): Promise<HandledCommand<State, Event>> {
   const { eventStore, streamId, decider, context } = options;
   const policy = options.conflicts ?? defaultConflictPolicy;
   const random = options.random ?? Math.random;
@@ -89,6 +119,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
     }));
     try {
       const appended = await eventStore.append(streamId, newEvents, { expectedVersion: version });
+      noteWrites(newEvents.map((event, index) => ({ ...event, streamId, streamVersion: version + index + 1, globalPosition: appended.lastGlobalPosition, schemaVersion: 1 })));
       return { state: events.reduce(decider.evolve, state), events, version: appended.nextExpectedVersion, lastGlobalPosition: appended.lastGlobalPosition };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;

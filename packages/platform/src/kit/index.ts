@@ -7,3 +7,4 @@ export * from './liveChannels';
 export * from './actor';
 export * from './stopRequest';
 export * from './serviceLifecycle';
+export * from './readYourWrites';

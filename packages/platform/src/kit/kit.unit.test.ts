@@ -66,16 +66,44 @@ describe('handleCommand', () => {
     expect(result).toEqual({ state: { total: 0, closed: false }, events: [], version: 0, lastGlobalPosition: 0 });
   });
 
-  it('decides again against the new state after a concurrent append, so parallel commands both count or the rule refuses', async () => {
+  /** The same log seen through handles of its own, as two processes would see one database. */
+  const processView = (inner: EventStore): EventStore => ({
+    append: (streamId, events, options) => inner.append(streamId, events, options),
+    readStream: (id, options) => inner.readStream(id, options),
+    readAll: (options) => inner.readAll(options),
+    subscribeToAll: (after, handler) => inner.subscribeToAll(after, handler),
+    close: () => inner.close(),
+  });
+
+  it('decides again against the new state after a concurrent append by another process, so parallel commands both count or the rule refuses', async () => {
     const store = new InProcessEventStore();
+    const processes = [processView(store), processView(store), processView(store), processView(store)];
     const results = await Promise.allSettled(
-      [3, 3, 3, 3].map((amount) => handleCommand({ eventStore: store, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount }, context: context(), random: () => 0.5 })),
+      processes.map((eventStore) => handleCommand({ eventStore, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 3 }, context: context(), random: () => 0.5 })),
     );
     const stored = await store.readStream('counter-1');
     expect(stored).toHaveLength(3);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toEqual(expect.objectContaining({ code: 'BAD_USER_INPUT' }));
+  });
+
+  it('lets parallel commands on one stream of one process take turns, so none conflicts however many arrive at once', async () => {
+    const store = new InProcessEventStore();
+    let conflicts = 0;
+    const counting: EventStore = {
+      ...processView(store),
+      append: (streamId, events, options) =>
+        store.append(streamId, events, options).catch((error: unknown) => {
+          if (error instanceof WrongExpectedVersionError) conflicts++;
+          throw error;
+        }),
+    };
+    const results = await Promise.all(
+      Array.from({ length: 45 }, () => handleCommand({ eventStore: counting, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 0.1 }, context: context(), conflicts: { attempts: 1, baseDelayMs: 1 } })),
+    );
+    expect(conflicts).toBe(0);
+    expect(results.map((result) => result.version)).toEqual(Array.from({ length: 45 }, (_, index) => index + 1));
   });
 
   it('answers CONFLICT with a clear message when the attempts run out', async () => {

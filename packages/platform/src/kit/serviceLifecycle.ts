@@ -1,14 +1,20 @@
 import type { SubgraphServer } from '../http/subgraphServer';
 import type { Logger } from '../logging';
-import type { BusConsumer } from '../ports';
+import type { BusConsumer, KeyValueStore } from '../ports';
 import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from '../relay';
+import { createPropagation, type ConsumerReadYourWrites, type Propagation, type WrittenEvent } from './readYourWrites';
 import type { ServiceInstance } from './service';
 
 /** Something that runs from start to stop: a projection, a catch-up. */
 export interface ServiceWorker {
   start(): Promise<unknown>;
   stop(): Promise<unknown>;
+  /** A read side says when it has reached a global position (`Projection.waitFor`). */
+  waitFor?(position: number): Promise<boolean>;
 }
+
+/** How long an answer waits for the other services to handle what it wrote (read-your-writes). */
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 /** Something that may still append events when the server has stopped; `start` is optional. */
 export interface ServiceWriter {
@@ -33,8 +39,16 @@ export interface ServiceParts {
   writers?: readonly ServiceWriter[];
   /** The outbox relay of the service's topic: started before the server, stopped after the writers. */
   relay?: OutboxRelayOptions;
-  /** Integration consumers: started once the server answers, stopped first (they append too). */
-  consumers?: ReadonlyArray<() => Promise<BusConsumer>>;
+  /**
+   * Integration consumers: started once the server answers, stopped first (they append too). Each is given
+   * what it passes to `consumeIntegrationEvents` as `readYourWrites` (when the service takes part).
+   */
+  consumers?: ReadonlyArray<(readYourWrites: ConsumerReadYourWrites | undefined) => Promise<BusConsumer>>;
+  /**
+   * Read-your-writes across services (`kit/readYourWrites.ts`) through this key-value store, shared by
+   * every instance of every service: the server's `settleWrites` is the lifecycle's `settle`.
+   */
+  readYourWrites?: { kv: KeyValueStore; timeoutMs?: number };
   /**
    * Work started once everything runs, not waited for by `start` (profile's blurred copies of earlier
    * photos). `stop` waits for it with the writers; each logs its own outcome.
@@ -50,6 +64,11 @@ export interface ServiceLifecycle extends ServiceInstance {
   relayStarted(): boolean;
   /** Every consumer runs: from the last one's start until the first one's stop has finished. */
   consumersStarted(): boolean;
+  /**
+   * Before a request that wrote answers: the service's read models hold its writes, and every other
+   * service that reads the events its relay publishes has handled them (bounded; never throws).
+   */
+  settle(written: readonly WrittenEvent[]): Promise<void>;
 }
 
 interface Running {
@@ -60,6 +79,7 @@ interface Running {
   consumers: BusConsumer[];
   background: Array<Promise<unknown>>;
   closes: Array<() => Promise<unknown>>;
+  propagation: Propagation | undefined;
 }
 
 /**
@@ -78,6 +98,31 @@ export function createServiceLifecycle(parts: ServiceParts, { startRelay = start
   let starting: Promise<unknown> | undefined;
   let stopping: Promise<void> | undefined;
 
+  /** The service's own read sides reach what was written. */
+  const settleLocally = async (written: readonly WrittenEvent[]) => {
+    const position = Math.max(0, ...written.map((event) => event.globalPosition));
+    if (position === 0) return;
+    await Promise.all((parts.projections ?? []).map((projection) => projection.waitFor?.(position)));
+  };
+
+  const settle = async (written: readonly WrittenEvent[]) => {
+    if (written.length === 0) return;
+    await settleLocally(written);
+    const relay = parts.relay;
+    const state = running;
+    // With the bus away the events wait in the outbox: nobody can handle them before it is back.
+    if (!relay || !state?.propagation || !state.relay || state.relay.status().failing) return;
+    const published = written.flatMap((event) => {
+      const draft = relay.toIntegrationEvent(event);
+      return draft ? [{ id: event.id, type: draft.type }] : [];
+    });
+    try {
+      await state.propagation.awaitReaders(relay.topic, published, parts.readYourWrites?.timeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS);
+    } catch (error) {
+      logger.warn({ err: error }, 'read-your-writes: the readers could not be asked; answering without waiting');
+    }
+  };
+
   const startAll = async (state: Running): Promise<{ url: string }> => {
     await parts.prepare?.();
     for (const projection of parts.projections ?? []) {
@@ -89,9 +134,14 @@ export function createServiceLifecycle(parts: ServiceParts, { startRelay = start
       state.writers.push(writer);
     }
     if (parts.relay) state.relay = await startRelay(parts.relay);
+    if (parts.readYourWrites) {
+      state.propagation = createPropagation({ kv: parts.readYourWrites.kv, logger });
+      state.closes.push(() => state.propagation!.close());
+    }
     ({ url } = await server.start());
     state.server = true;
-    for (const consume of parts.consumers ?? []) state.consumers.push(await consume());
+    const readYourWrites: ConsumerReadYourWrites | undefined = state.propagation && { propagation: state.propagation, settleLocally };
+    for (const consume of parts.consumers ?? []) state.consumers.push(await consume(readYourWrites));
     for (const task of parts.background ?? []) {
       state.background.push(
         Promise.resolve()
@@ -136,7 +186,7 @@ export function createServiceLifecycle(parts: ServiceParts, { startRelay = start
     },
     start() {
       if (running) return Promise.reject(new Error('the service is started already'));
-      const state: Running = (running = { projections: [], writers: [], relay: undefined, server: false, consumers: [], background: [], closes: [...(parts.closes ?? [])] });
+      const state: Running = (running = { projections: [], writers: [], relay: undefined, server: false, consumers: [], background: [], closes: [...(parts.closes ?? [])], propagation: undefined });
       const started = startAll(state).catch(async (error: unknown) => {
         // Nothing may keep running after a failed start: the caller never gets an instance to stop.
         await stopAll(state).catch((stopError: unknown) => logger.error({ err: stopError }, 'stopping what had started failed'));
@@ -162,5 +212,6 @@ export function createServiceLifecycle(parts: ServiceParts, { startRelay = start
     readiness: () => server.readiness(),
     relayStarted: () => running?.relay !== undefined,
     consumersStarted: () => running !== undefined && running.consumers.length === consumerCount,
+    settle,
   };
 }

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { integrationEventSchema, type IntegrationEvent } from '@nocturne/contracts';
+import { collectingWrites, type ConsumerReadYourWrites } from '../kit/readYourWrites';
 import type { Logger } from '../logging';
 import type { BusConsumer, DeliveredMessage, EventBus } from '../ports';
 import { openPublishedPersonalData, type PersonalDataVault } from '../privacy';
@@ -62,6 +63,13 @@ export interface IntegrationConsumerOptions {
   /** Where a new group starts (default: the beginning of the topics). */
   fromBeginning?: boolean;
   logger: Logger;
+  /**
+   * Takes part in read-your-writes (`kit/readYourWrites.ts`): the group announces what it reads, and each
+   * event counts as handled once what its handler wrote is in the service's read models. Services pass
+   * what their lifecycle gives their consumers; a tool that reads a topic for itself leaves it out, so no
+   * request waits for it.
+   */
+  readYourWrites?: ConsumerReadYourWrites;
 }
 
 /**
@@ -106,9 +114,11 @@ export async function consumeIntegrationEvents(options: IntegrationConsumerOptio
             outcome = 'skipped';
             return;
           }
-          await handler.handle(opened.event);
+          const { written } = await collectingWrites(() => handler.handle(opened.event));
+          await options.readYourWrites?.settleLocally(written);
           outcome = 'handled';
         });
+        await options.readYourWrites?.propagation.markHandled(options.group, event.id);
         return outcome;
       },
     );
@@ -142,8 +152,10 @@ export async function consumeIntegrationEvents(options: IntegrationConsumerOptio
     }
   }
 
-  const consumer = await options.bus.subscribe({ groupId: options.group, topics: options.topics, fromBeginning: options.fromBeginning ?? true, handler: handle }).catch((error: unknown) => {
+  const withdraw = options.readYourWrites ? await Promise.all(options.topics.map((topic) => options.readYourWrites!.propagation.announce(topic, options.group, [...byType.keys()]))) : [];
+  const consumer = await options.bus.subscribe({ groupId: options.group, topics: options.topics, fromBeginning: options.fromBeginning ?? true, handler: handle }).catch(async (error: unknown) => {
     removeLag();
+    await Promise.all(withdraw.map((stop) => stop()));
     throw error;
   });
   const stopLagInMessages = followLagInMessages(options);
@@ -151,6 +163,7 @@ export async function consumeIntegrationEvents(options: IntegrationConsumerOptio
     stop: async () => {
       removeLag();
       stopLagInMessages();
+      await Promise.all(withdraw.map((stop) => stop()));
       await consumer.stop();
     },
   };

@@ -1,5 +1,5 @@
 import { ProfileEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type ConsumerReadYourWrites, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
 import type { AuthApplication } from '../account/application';
 
 export const AUTH_CONSUMER_GROUP = 'auth';
@@ -16,6 +16,7 @@ export async function consumeOtherContexts(deps: {
   publishedPersonalData: PersonalDataVault;
   application: AuthApplication;
   logger: Logger;
+  readYourWrites?: ConsumerReadYourWrites;
 }): Promise<BusConsumer> {
   const { application } = deps;
   return consumeIntegrationEvents({
@@ -30,5 +31,6 @@ export async function consumeOtherContexts(deps: {
       on(SwipeEvents.PersonBlocked, (data, event) => application.followBlock(sourceOf(event), data)),
     ],
     logger: deps.logger,
+    readYourWrites: deps.readYourWrites,
   });
 }

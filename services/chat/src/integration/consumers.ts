@@ -1,11 +1,11 @@
 import { AuthEvents, ProfileEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type ConsumerReadYourWrites, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
 import type { PeopleApplication } from '../chatter/application';
 
 export const CHAT_CONSUMER_GROUP = 'chat';
 
 /** Matches, plans and blocks from the swipe context, time zones from the profile, deletions from auth. */
-export function consumeOtherContexts(deps: { bus: EventBus; kv: KeyValueStore; publishedPersonalData: PersonalDataVault; people: PeopleApplication; logger: Logger }): Promise<BusConsumer> {
+export function consumeOtherContexts(deps: { bus: EventBus; kv: KeyValueStore; publishedPersonalData: PersonalDataVault; people: PeopleApplication; logger: Logger; readYourWrites?: ConsumerReadYourWrites }): Promise<BusConsumer> {
   const { people } = deps;
   return consumeIntegrationEvents({
     bus: deps.bus,
@@ -14,6 +14,7 @@ export function consumeOtherContexts(deps: { bus: EventBus; kv: KeyValueStore; p
     publishedPersonalData: deps.publishedPersonalData,
     deduper: keyValueDeduper(deps.kv, { namespace: 'chat-contexts' }),
     logger: deps.logger,
+    readYourWrites: deps.readYourWrites,
     handlers: [
       on(SwipeEvents.MatchCreated, (data, event) => people.openConversation(data, sourceOf(event))),
       on(SwipeEvents.MatchEnded, (data, event) => people.endConversation(data.userIds, data.reason, data.endedBy, sourceOf(event))),

@@ -1,5 +1,5 @@
 import { AuthEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type ConsumerReadYourWrites, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
 import type { ProfileApplication } from '../profile/application';
 
 export const PROFILE_CONSUMER_GROUP = 'profile';
@@ -15,6 +15,7 @@ export async function consumeAuthEvents(deps: {
   publishedPersonalData: PersonalDataVault;
   application: ProfileApplication;
   logger: Logger;
+  readYourWrites?: ConsumerReadYourWrites;
 }): Promise<BusConsumer> {
   const { application } = deps;
   return consumeIntegrationEvents({
@@ -30,5 +31,6 @@ export async function consumeAuthEvents(deps: {
       on(SwipeEvents.PersonBlocked, (data) => application.onPersonBlocked(data)),
     ],
     logger: deps.logger,
+    readYourWrites: deps.readYourWrites,
   });
 }

@@ -1,5 +1,5 @@
 import { AuthEvents, ProfileEvents, Topics } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type ConsumerReadYourWrites, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
 import type { CandidateApplication } from '../candidate/application';
 
 export const SWIPE_CONSUMER_GROUP = 'swipe';
@@ -7,7 +7,7 @@ export const SWIPE_CONSUMER_GROUP = 'swipe';
 const photoIds = (photos: ReadonlyArray<{ id: string }>) => photos.map((photo) => photo.id);
 
 /** What auth and profile publish about people, turned into commands on this service's candidates. */
-export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; publishedPersonalData: PersonalDataVault; candidates: CandidateApplication; logger: Logger }): Promise<BusConsumer> {
+export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; publishedPersonalData: PersonalDataVault; candidates: CandidateApplication; logger: Logger; readYourWrites?: ConsumerReadYourWrites }): Promise<BusConsumer> {
   const { candidates } = deps;
   return consumeIntegrationEvents({
     bus: deps.bus,
@@ -16,6 +16,7 @@ export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; pu
     publishedPersonalData: deps.publishedPersonalData,
     deduper: keyValueDeduper(deps.kv, { namespace: 'swipe-people' }),
     logger: deps.logger,
+    readYourWrites: deps.readYourWrites,
     handlers: [
       on(AuthEvents.UserRegistered, (data, event) => candidates.record({ type: 'RecordRegistration', userId: data.userId, age: data.age, registeredAt: data.registeredAt }, sourceOf(event))),
       on(AuthEvents.AccountDetailsChanged, (data, event) => candidates.record({ type: 'RecordAge', userId: data.userId, age: data.age }, sourceOf(event))),
