@@ -78,6 +78,43 @@ export function quotaNight(instant: Date, timeZone: string): string {
   return `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
 }
 
+// --- A person's zone over time (decisions.md: a zone change must not buy a second night) --------------
+
+/**
+ * The zone a person's nights follow, and a change waiting for its moment. A new zone takes effect at the
+ * next 8:00 PM of the zone in force (the moment that night would end anyway), so moving the clock never
+ * opens a window or a quota early; only the very first zone of an account applies at once, unless the
+ * night it would cut short (a UTC night until then) has already counted something. Zones are IANA names;
+ * `zone` null: none set yet (UTC applies).
+ */
+export interface ZoneSchedule {
+  zone: string | null;
+  /** A change and the instant (ISO) it takes effect. */
+  next: { zone: string; from: string } | null;
+}
+
+export const NO_ZONE_YET: ZoneSchedule = { zone: null, next: null };
+const FALLBACK_ZONE = 'UTC';
+
+/** The schedule as it stands at `instant`: a change whose moment has come is in force. */
+export function zoneScheduleAt(schedule: ZoneSchedule, instant: Date): ZoneSchedule {
+  return schedule.next && Date.parse(schedule.next.from) <= instant.getTime() ? { zone: schedule.next.zone, next: null } : schedule;
+}
+
+/** The zone the person's window and nights follow at `instant` (UTC before any was set). */
+export const zoneInForce = (schedule: ZoneSchedule, instant: Date): string => zoneScheduleAt(schedule, instant).zone ?? FALLBACK_ZONE;
+
+/**
+ * The schedule after the person asked for `requested` at `at`. `countedTonight`: something of theirs was
+ * already counted in the night in force at `at` (a swipe, a chat started); it matters only for a first zone.
+ */
+export function scheduleZoneChange(schedule: ZoneSchedule, requested: string, at: Date, countedTonight: boolean): ZoneSchedule {
+  const now = zoneScheduleAt(schedule, at);
+  if (now.zone === requested) return { zone: now.zone, next: null };
+  if (now.zone === null && !countedTonight) return { zone: requested, next: null };
+  return { zone: now.zone, next: { zone: requested, from: nextWindowOpening(at, now.zone ?? FALLBACK_ZONE).toISOString() } };
+}
+
 // --- Countdown (the top bar, the closed deck) ---------------------------------------------------------
 
 export interface Countdown {

@@ -1,5 +1,5 @@
 import { planAllowances, suggestedPlanFor } from './plans';
-import { countdownTo, formatCountdown, instantOf, isNightTime, isSwipeWindowOpen, localTime, nextWindowOpening, quotaNight } from './swipeWindow';
+import { countdownTo, formatCountdown, instantOf, isNightTime, isSwipeWindowOpen, localTime, nextWindowOpening, NO_ZONE_YET, quotaNight, scheduleZoneChange, zoneInForce, type ZoneSchedule } from './swipeWindow';
 
 describe('the swipe window on the person own clock', () => {
   it('is open from 20:00 until 04:00 local, whatever the server clock says', () => {
@@ -62,5 +62,47 @@ describe('plans', () => {
     expect(suggestedPlanFor['advanced-filters']).toBe('max');
     expect(suggestedPlanFor['see-likes']).toBe('nightPass');
     expect(suggestedPlanFor['read-receipts']).toBe('plus');
+  });
+});
+
+describe('a zone change never buys a second night', () => {
+  const tokyo: ZoneSchedule = { zone: 'Asia/Tokyo', next: null };
+
+  it('takes effect at the next 8:00 PM of the zone in force, and the night follows the old zone until then', () => {
+    // 21:00 UTC is 06:00 in Tokyo (its window closed) and 21:00 in London (open).
+    const at = new Date('2026-11-23T21:00:00Z');
+    const changed = scheduleZoneChange(tokyo, 'Europe/London', at, false);
+    expect(changed).toEqual({ zone: 'Asia/Tokyo', next: { zone: 'Europe/London', from: '2026-11-24T11:00:00.000Z' } });
+    expect(zoneInForce(changed, at)).toBe('Asia/Tokyo');
+    expect(isSwipeWindowOpen(at, zoneInForce(changed, at), 'nightly')).toBe(false);
+    expect(zoneInForce(changed, new Date('2026-11-24T10:59:59Z'))).toBe('Asia/Tokyo');
+    expect(zoneInForce(changed, new Date('2026-11-24T11:00:00Z'))).toBe('Europe/London');
+  });
+
+  it('keeps the quota night of the old zone however often the zone is asked to change before that moment', () => {
+    const at = new Date('2026-11-24T02:30:00Z');
+    let schedule = tokyo;
+    for (const zone of ['America/New_York', 'Europe/London', 'Pacific/Auckland', 'America/Los_Angeles']) schedule = scheduleZoneChange(schedule, zone, at, true);
+    expect(quotaNight(at, zoneInForce(schedule, at))).toBe(quotaNight(at, 'Asia/Tokyo'));
+    expect(schedule.next).toEqual({ zone: 'America/Los_Angeles', from: '2026-11-24T11:00:00.000Z' });
+  });
+
+  it('cancels a waiting change when the zone in force is asked for again', () => {
+    const at = new Date('2026-11-23T21:00:00Z');
+    expect(scheduleZoneChange(scheduleZoneChange(tokyo, 'Europe/London', at, false), 'Asia/Tokyo', at, false)).toEqual(tokyo);
+  });
+
+  it('applies the first zone of an account at once, unless the UTC night in force already counted something', () => {
+    const at = new Date('2026-11-23T21:00:00Z');
+    expect(scheduleZoneChange(NO_ZONE_YET, 'America/New_York', at, false)).toEqual({ zone: 'America/New_York', next: null });
+    const afterLikes = scheduleZoneChange(NO_ZONE_YET, 'America/New_York', at, true);
+    expect(afterLikes).toEqual({ zone: null, next: { zone: 'America/New_York', from: '2026-11-24T20:00:00.000Z' } });
+    expect(zoneInForce(afterLikes, at)).toBe('UTC');
+  });
+
+  it('lets a change whose moment came be followed by another, from the next 8:00 PM of the new zone', () => {
+    const changed = scheduleZoneChange(tokyo, 'Europe/London', new Date('2026-11-23T21:00:00Z'), false);
+    const later = scheduleZoneChange(changed, 'Europe/Berlin', new Date('2026-11-24T12:00:00Z'), false);
+    expect(later).toEqual({ zone: 'Europe/London', next: { zone: 'Europe/Berlin', from: '2026-11-24T20:00:00.000Z' } });
   });
 });

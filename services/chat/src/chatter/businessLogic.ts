@@ -1,4 +1,4 @@
-import { ChatMessages, planAllowances, quotaNight, type PlanId } from '@nocturne/contracts';
+import { ChatMessages, planAllowances, quotaNight, scheduleZoneChange, zoneInForce, type PlanId } from '@nocturne/contracts';
 import { RuleViolation, type Decider } from '@nocturne/platform/domain';
 import { evolveChatter, initialChatter, planInForce, type Chatter, type ChatterEvent } from './chatter';
 
@@ -9,10 +9,12 @@ export interface RecordPlan {
   expiresAt: string | null;
   changedAt: string;
 }
+/** The zone the person asked for at `requestedAt` (ISO): it waits for its moment (`scheduleZoneChange`). */
 export interface RecordTimeZone {
   type: 'RecordTimeZone';
   userId: number;
   timeZone: string;
+  requestedAt: string;
 }
 /** Before a message goes out: counts the conversation against the night's quota, or refuses it. */
 export interface StartWriting {
@@ -34,20 +36,27 @@ export interface EraseChatter {
 }
 export type ChatterCommand = RecordPlan | RecordTimeZone | StartWriting | RecordBlock | EraseChatter;
 
-/** The quota night of `now` on the person's clock: the local date of the last 8:00 PM. */
-export const chatNight = (state: Pick<Chatter, 'timeZone'>, now: Date) => quotaNight(now, state.timeZone);
+/** The quota night of `now` on the person's clock (the zone in force then): the local date of the last 8:00 PM. */
+export const chatNight = (state: Pick<Chatter, 'zones'>, now: Date) => quotaNight(now, zoneInForce(state.zones, now));
+
+/** Conversations the person started writing in during the quota night of `now`. */
+const startedTonight = (state: Pick<Chatter, 'zones' | 'nights'>, now: Date) => state.nights.find((entry) => entry.night === chatNight(state, now))?.matchIds ?? [];
 
 export function decideChatter(command: ChatterCommand, state: Chatter): ChatterEvent[] {
   switch (command.type) {
     case 'RecordPlan':
       if (state.erased) return [];
       return [{ type: 'ChatterPlanChanged', data: { userId: command.userId, plan: command.plan, expiresAt: command.expiresAt, changedAt: command.changedAt } }];
-    case 'RecordTimeZone':
-      if (state.erased || state.timeZone === command.timeZone) return [];
-      return [{ type: 'ChatterTimeZoneSet', data: { userId: command.userId, timeZone: command.timeZone } }];
+    case 'RecordTimeZone': {
+      if (state.erased) return [];
+      const at = new Date(command.requestedAt);
+      const zones = scheduleZoneChange(state.zones, command.timeZone, at, startedTonight(state, at).length > 0);
+      if (JSON.stringify(zones) === JSON.stringify(state.zones)) return [];
+      return [{ type: 'ChatterTimeZoneScheduled', data: { userId: command.userId, timeZone: zones.zone, nextTimeZone: zones.next?.zone ?? null, nextFrom: zones.next?.from ?? null } }];
+    }
     case 'StartWriting': {
       const night = chatNight(state, command.now);
-      const tonight = state.night?.night === night ? state.night.matchIds : [];
+      const tonight = startedTonight(state, command.now);
       if (tonight.includes(command.matchId)) return [];
       const allowed = planAllowances[planInForce(state, command.now)].activeChatsPerNight;
       if (allowed !== null && tonight.length >= allowed) throw new RuleViolation('LIMIT_REACHED', ChatMessages.chatLimit, { reason: 'chat-limit' });

@@ -1,4 +1,4 @@
-import type { PlanId } from '@nocturne/contracts';
+import { NO_ZONE_YET, type PlanId, type ZoneSchedule } from '@nocturne/contracts';
 import type { DomainEvent } from '@nocturne/platform/domain';
 
 /**
@@ -9,38 +9,49 @@ import type { DomainEvent } from '@nocturne/platform/domain';
 export const chatterStreamId = (userId: number) => `chatter-${userId}`;
 
 export type ChatterPlanChanged = DomainEvent<'ChatterPlanChanged', { userId: number; plan: PlanId; expiresAt: string | null; changedAt: string }>;
+/** Before zone changes waited for their moment: the zone applied at once. Kept so that old streams replay. */
 export type ChatterTimeZoneSet = DomainEvent<'ChatterTimeZoneSet', { userId: number; timeZone: string }>;
+/** The person's zone schedule after they asked for a zone (`scheduleZoneChange`): in force, and waiting. */
+export type ChatterTimeZoneScheduled = DomainEvent<'ChatterTimeZoneScheduled', { userId: number; timeZone: string | null; nextTimeZone: string | null; nextFrom: string | null }>;
 /** The first message of a night in one conversation: what the free plan's one active chat counts. */
 export type ChatStarted = DomainEvent<'ChatStarted', { userId: number; matchId: number; night: string; startedAt: string }>;
 export type ChatterBlocked = DomainEvent<'ChatterBlocked', { userId: number; otherId: number; blockedAt: string }>;
 export type ChatterErased = DomainEvent<'ChatterErased', { userId: number; erasedAt: string }>;
-export type ChatterEvent = ChatterPlanChanged | ChatterTimeZoneSet | ChatStarted | ChatterBlocked | ChatterErased;
+export type ChatterEvent = ChatterPlanChanged | ChatterTimeZoneSet | ChatterTimeZoneScheduled | ChatStarted | ChatterBlocked | ChatterErased;
+
+/** How many recent nights the chat quota remembers (a zone change can come back to a night's date). */
+export const NIGHTS_KEPT = 3;
 
 export interface Chatter {
   plan: PlanId;
   planExpiresAt: string | null;
-  /** The zone the night follows; UTC until the profile context says otherwise. */
-  timeZone: string;
-  /** Conversations written in, for the latest night only. */
-  night: { night: string; matchIds: number[] } | null;
+  /** The zone the night follows over time; UTC until the profile context says otherwise. */
+  zones: ZoneSchedule;
+  /** Conversations written in, per night, the latest last (NIGHTS_KEPT of them). */
+  nights: Array<{ night: string; matchIds: number[] }>;
   /** People this person blocked or was blocked by, both ways hidden. */
   hidden: number[];
   erased: boolean;
 }
 
-export const initialChatter = (): Chatter => ({ plan: 'free', planExpiresAt: null, timeZone: 'UTC', night: null, hidden: [], erased: false });
+export const initialChatter = (): Chatter => ({ plan: 'free', planExpiresAt: null, zones: NO_ZONE_YET, nights: [], hidden: [], erased: false });
 
 export function evolveChatter(state: Chatter, event: ChatterEvent): Chatter {
   switch (event.type) {
     case 'ChatterPlanChanged':
       return { ...state, plan: event.data.plan, planExpiresAt: event.data.expiresAt };
+    // An erased person's zones read as null; the erasure that follows ends the stream anyway.
     case 'ChatterTimeZoneSet':
-      // An erased person's zone reads as null; the erasure that follows ends the stream anyway.
-      return event.data.timeZone ? { ...state, timeZone: event.data.timeZone } : state;
+      return event.data.timeZone ? { ...state, zones: { zone: event.data.timeZone, next: null } } : state;
+    case 'ChatterTimeZoneScheduled': {
+      const { timeZone, nextTimeZone, nextFrom } = event.data;
+      return { ...state, zones: { zone: timeZone, next: nextTimeZone && nextFrom ? { zone: nextTimeZone, from: nextFrom } : null } };
+    }
     case 'ChatStarted': {
       const { night, matchId } = event.data;
-      const matchIds = state.night?.night === night ? [...state.night.matchIds, matchId] : [matchId];
-      return { ...state, night: { night, matchIds } };
+      const earlier = state.nights.find((entry) => entry.night === night);
+      const others = state.nights.filter((entry) => entry !== earlier);
+      return { ...state, nights: [...others, { night, matchIds: [...(earlier?.matchIds ?? []), matchId] }].slice(-NIGHTS_KEPT) };
     }
     case 'ChatterBlocked':
       return state.hidden.includes(event.data.otherId) ? state : { ...state, hidden: [...state.hidden, event.data.otherId] };

@@ -39,3 +39,40 @@ describe('the chat quota of a night', () => {
     spec.given([berlin, plus, started(7), started(9)]).when(write(11)).then([started(11)]);
   });
 });
+
+describe('a time zone change and the chat quota', () => {
+  const zone = (timeZone: string, requestedAt = now) => ({ type: 'RecordTimeZone' as const, userId: 3, timeZone, requestedAt: requestedAt.toISOString() });
+  const scheduled = (timeZone: string | null, nextTimeZone: string | null = null, nextFrom: string | null = null): ChatterEvent => ({ type: 'ChatterTimeZoneScheduled', data: { userId: 3, timeZone, nextTimeZone, nextFrom } });
+
+  it('waits for the next 8:00 PM of the zone in force, so the night already counted stays the night', () => {
+    // 21:00 in Berlin, 05:00 in Tokyo (the night of the 23rd there too, ending at 20:00 Tokyo on the 24th).
+    spec.given([berlin, started(7)]).when(zone('Asia/Tokyo')).then([scheduled('Europe/Berlin', 'Asia/Tokyo', '2026-11-24T19:00:00.000Z')]);
+    const moved = scheduled('Europe/Berlin', 'America/Los_Angeles', '2026-11-24T19:00:00.000Z');
+    spec
+      .given([berlin, started(7), moved])
+      .when(write(9))
+      .thenThrows((error) => expect(error).toMatchObject({ code: 'LIMIT_REACHED', details: { reason: 'chat-limit' } }));
+  });
+
+  it('counts the nights of the new zone once its moment came', () => {
+    const moved = scheduled('Europe/Berlin', 'Asia/Tokyo', '2026-11-24T19:00:00.000Z');
+    // 21:00 Tokyo on the 25th: the Tokyo night of the 25th.
+    const later = new Date('2026-11-25T12:00:00.000Z');
+    spec.given([berlin, started(7), moved]).when(write(9, later)).then([started(9, '2026-11-25', later)]);
+  });
+
+  it('applies a first zone at once unless a conversation was already started in the UTC night', () => {
+    spec.given([]).when(zone('Europe/Berlin')).then([scheduled('Europe/Berlin')]);
+    spec.given([started(7, '2026-11-23')]).when(zone('Pacific/Kiritimati')).then([scheduled(null, 'Pacific/Kiritimati', '2026-11-24T20:00:00.000Z')]);
+  });
+
+  it('remembers the recent nights, so a zone that comes back to a night finds its conversations', () => {
+    const kiritimati: ChatterEvent = { type: 'ChatterTimeZoneSet', data: { userId: 3, timeZone: 'Pacific/Kiritimati' } };
+    const honolulu = scheduled('Pacific/Kiritimati', 'Pacific/Honolulu', '2026-11-24T06:00:00.000Z');
+    // Written on the Kiritimati night of the 24th, then on the Honolulu night of the 23rd, then the 24th again.
+    spec
+      .given([kiritimati, started(7, '2026-11-23'), started(8, '2026-11-24'), honolulu, started(9, '2026-11-23')])
+      .when(write(11, new Date('2026-11-24T07:00:00.000Z')))
+      .thenThrows((error) => expect(error).toMatchObject({ code: 'LIMIT_REACHED' }));
+  });
+});

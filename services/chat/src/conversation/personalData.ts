@@ -8,4 +8,5 @@ export const chatPersonalData = {
   MessageSent: { subject: (data) => String(data.senderId), fields: ['content'] },
   ReportFiled: { subject: (data) => String(data.reporterId), fields: ['text'] },
   ChatterTimeZoneSet: { subject: (data) => String(data.userId), fields: ['timeZone'] },
+  ChatterTimeZoneScheduled: { subject: (data) => String(data.userId), fields: ['timeZone', 'nextTimeZone'] },
 } satisfies PersonalDataRules;

@@ -20,7 +20,7 @@ export function consumeOtherContexts(deps: { bus: EventBus; kv: KeyValueStore; p
       on(SwipeEvents.MatchEnded, (data, event) => people.endConversation(data.userIds, data.reason, data.endedBy, sourceOf(event))),
       on(SwipeEvents.PersonBlocked, (data, event) => people.recordBlock(data.blockerId, data.blockedId, data.blockedAt, sourceOf(event))),
       on(SwipeEvents.PlanChanged, (data, event) => people.recordPlan({ type: 'RecordPlan', userId: data.userId, plan: data.plan, expiresAt: data.expiresAt, changedAt: data.changedAt }, sourceOf(event))),
-      on(ProfileEvents.TimeZoneSet, (data, event) => people.recordTimeZone({ type: 'RecordTimeZone', userId: data.userId, timeZone: data.timeZone }, sourceOf(event))),
+      on(ProfileEvents.TimeZoneSet, (data, event) => people.recordTimeZone({ type: 'RecordTimeZone', userId: data.userId, timeZone: data.timeZone, requestedAt: event.occurredAt }, sourceOf(event))),
       on(AuthEvents.UserDeleted, (data, event) => people.erase(data.userId, sourceOf(event))),
     ],
   });

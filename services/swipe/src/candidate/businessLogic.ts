@@ -1,4 +1,4 @@
-import type { KinkVisibility } from '@nocturne/contracts';
+import { scheduleZoneChange, type KinkVisibility } from '@nocturne/contracts';
 import type { Decider } from '@nocturne/platform/domain';
 import { evolveCandidate, initialCandidate, type Candidate, type CandidateEvent, type CandidateProfile, type CoarseLocation } from './candidate';
 
@@ -11,7 +11,8 @@ export type CandidateCommand =
   | { type: 'RecordLocation'; userId: number; location: CoarseLocation; movedAt: string }
   | { type: 'RecordCity'; userId: number; city: string | null }
   | { type: 'RecordKinkVisibility'; userId: number; visibility: KinkVisibility }
-  | { type: 'RecordTimeZone'; userId: number; timeZone: string }
+  /** `countedTonight`: a swipe of theirs is already in the night in force at `requestedAt`. */
+  | { type: 'RecordTimeZone'; userId: number; timeZone: string; requestedAt: string; countedTonight: boolean }
   | { type: 'Erase'; userId: number; erasedAt: string };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -39,8 +40,11 @@ export function decideCandidate(command: CandidateCommand, state: Candidate): Ca
       return state.city === command.city ? [] : [{ type: 'CandidateCityChosen', data: { userId, city: command.city } }];
     case 'RecordKinkVisibility':
       return same(state.kinkVisibility, command.visibility) ? [] : [{ type: 'CandidateKinkVisibilitySet', data: { userId, visibility: command.visibility } }];
-    case 'RecordTimeZone':
-      return state.timeZone === command.timeZone ? [] : [{ type: 'CandidateTimeZoneSet', data: { userId, timeZone: command.timeZone } }];
+    case 'RecordTimeZone': {
+      const zones = scheduleZoneChange(state.zones, command.timeZone, new Date(command.requestedAt), command.countedTonight);
+      if (same(zones, state.zones)) return [];
+      return [{ type: 'CandidateTimeZoneScheduled', data: { userId, timeZone: zones.zone, nextTimeZone: zones.next?.zone ?? null, nextFrom: zones.next?.from ?? null } }];
+    }
     case 'Erase':
       return [{ type: 'CandidateErased', data: { userId, erasedAt: command.erasedAt } }];
   }

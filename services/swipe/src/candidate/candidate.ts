@@ -1,4 +1,4 @@
-import { DefaultKinkVisibility, type Gender, type GridCell, type KinkVisibility } from '@nocturne/contracts';
+import { DefaultKinkVisibility, NO_ZONE_YET, type Gender, type GridCell, type KinkVisibility, type ZoneSchedule } from '@nocturne/contracts';
 import type { DomainEvent } from '@nocturne/platform/domain';
 
 /**
@@ -38,7 +38,10 @@ export type CandidateMoved = DomainEvent<'CandidateMoved', { userId: number; loc
 export type CandidateCityChosen = DomainEvent<'CandidateCityChosen', { userId: number; city: string | null }>;
 /** Who may see the person's kinks (and so match them by a kink filter). */
 export type CandidateKinkVisibilitySet = DomainEvent<'CandidateKinkVisibilitySet', { userId: number; visibility: KinkVisibility }>;
+/** Before zone changes waited for their moment: the zone applied at once. Kept so that old streams replay. */
 export type CandidateTimeZoneSet = DomainEvent<'CandidateTimeZoneSet', { userId: number; timeZone: string }>;
+/** The person's zone schedule after they asked for a zone (`scheduleZoneChange`): in force, and waiting. */
+export type CandidateTimeZoneScheduled = DomainEvent<'CandidateTimeZoneScheduled', { userId: number; timeZone: string | null; nextTimeZone: string | null; nextFrom: string | null }>;
 /** The person deleted their account: nothing of them is shown or kept (their key is shredded after). */
 export type CandidateErased = DomainEvent<'CandidateErased', { userId: number; erasedAt: string }>;
 
@@ -51,6 +54,7 @@ export type CandidateEvent =
   | CandidateCityChosen
   | CandidateKinkVisibilitySet
   | CandidateTimeZoneSet
+  | CandidateTimeZoneScheduled
   | CandidateErased;
 
 export interface Candidate {
@@ -63,10 +67,11 @@ export interface Candidate {
   location: CoarseLocation | null;
   city: string | null;
   kinkVisibility: KinkVisibility;
-  timeZone: string | null;
+  /** The zone the person's swipe window and quota nights follow, over time. */
+  zones: ZoneSchedule;
 }
 
-export const initialCandidate = (): Candidate => ({ status: 'absent', age: null, profile: null, onboarded: false, photoIds: [], blurredPhotoUrl: null, location: null, city: null, kinkVisibility: DefaultKinkVisibility, timeZone: null });
+export const initialCandidate = (): Candidate => ({ status: 'absent', age: null, profile: null, onboarded: false, photoIds: [], blurredPhotoUrl: null, location: null, city: null, kinkVisibility: DefaultKinkVisibility, zones: NO_ZONE_YET });
 
 /**
  * Folding also runs over events whose personal fields were shredded (read back as null); every such
@@ -98,8 +103,16 @@ export function evolveCandidate(state: Candidate, event: CandidateEvent): Candid
     case 'CandidateKinkVisibilitySet':
       return { ...active, kinkVisibility: event.data.visibility };
     case 'CandidateTimeZoneSet':
-      return { ...active, timeZone: event.data.timeZone };
+      return { ...active, zones: { zone: event.data.timeZone, next: null } };
+    case 'CandidateTimeZoneScheduled':
+      return { ...active, zones: zoneScheduleOf(event.data) };
     case 'CandidateErased':
       return { ...initialCandidate(), status: 'erased' };
   }
 }
+
+/** The schedule an event (or a read-model row) holds in flat fields. */
+export const zoneScheduleOf = (fields: { timeZone: string | null; nextTimeZone?: string | null; nextFrom?: string | null }): ZoneSchedule => ({
+  zone: fields.timeZone,
+  next: fields.nextTimeZone && fields.nextFrom ? { zone: fields.nextTimeZone, from: fields.nextFrom } : null,
+});

@@ -38,3 +38,26 @@ describe('a candidate (the swipe context own copy of a person)', () => {
     spec.given([]).when({ type: 'Erase', userId: 4, erasedAt: '2026-11-23T22:00:00.000Z' }).then([erased]);
   });
 });
+
+describe('the time zone a candidate asked for', () => {
+  const zone = (timeZone: string, countedTonight = false, requestedAt = '2026-11-23T21:00:00.000Z') => ({ type: 'RecordTimeZone' as const, userId: 4, timeZone, requestedAt, countedTonight });
+  const scheduled = (timeZone: string | null, nextTimeZone: string | null = null, nextFrom: string | null = null): CandidateEvent => ({ type: 'CandidateTimeZoneScheduled', data: { userId: 4, timeZone, nextTimeZone, nextFrom } });
+
+  it('applies the first zone at once, unless a swipe is already in the UTC night', () => {
+    spec.given([registered]).when(zone('Asia/Tokyo')).then([scheduled('Asia/Tokyo')]);
+    spec.given([registered]).when(zone('Asia/Tokyo', true)).then([scheduled(null, 'Asia/Tokyo', '2026-11-24T20:00:00.000Z')]);
+  });
+
+  it('lets a later change wait for the next 8:00 PM of the zone in force, and records nothing new for the zone in force', () => {
+    const tokyo = scheduled('Asia/Tokyo');
+    spec.given([registered, tokyo]).when(zone('Europe/London')).then([scheduled('Asia/Tokyo', 'Europe/London', '2026-11-24T11:00:00.000Z')]);
+    spec.given([registered, tokyo]).when(zone('Asia/Tokyo')).thenNothingHappens();
+    spec.given([registered, tokyo, scheduled('Asia/Tokyo', 'Europe/London', '2026-11-24T11:00:00.000Z')]).when(zone('Asia/Tokyo')).then([tokyo]);
+  });
+
+  it('reads a zone set before changes waited as in force from then on', () => {
+    const old: CandidateEvent = { type: 'CandidateTimeZoneSet', data: { userId: 4, timeZone: 'Europe/Berlin' } };
+    spec.given([registered, old]).when(zone('Europe/Berlin')).thenNothingHappens();
+    spec.given([registered, old]).when(zone('Asia/Tokyo')).then([scheduled('Europe/Berlin', 'Asia/Tokyo', '2026-11-24T19:00:00.000Z')]);
+  });
+});

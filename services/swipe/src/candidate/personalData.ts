@@ -17,4 +17,5 @@ export const swipePersonalData = {
   CandidateCityChosen: ofCandidate<Extract<CandidateEvent, { type: 'CandidateCityChosen' }>>(['city']),
   CandidateKinkVisibilitySet: ofCandidate<Extract<CandidateEvent, { type: 'CandidateKinkVisibilitySet' }>>(['visibility']),
   CandidateTimeZoneSet: ofCandidate<Extract<CandidateEvent, { type: 'CandidateTimeZoneSet' }>>(['timeZone']),
+  CandidateTimeZoneScheduled: ofCandidate<Extract<CandidateEvent, { type: 'CandidateTimeZoneScheduled' }>>(['timeZone', 'nextTimeZone']),
 } satisfies PersonalDataRules;

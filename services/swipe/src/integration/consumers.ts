@@ -41,7 +41,7 @@ export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; pu
       on(ProfileEvents.KinkVisibilityChanged, (data, event) =>
         candidates.record({ type: 'RecordKinkVisibility', userId: data.userId, visibility: { audience: data.audience, perKink: data.perKink } }, sourceOf(event)),
       ),
-      on(ProfileEvents.TimeZoneSet, (data, event) => candidates.record({ type: 'RecordTimeZone', userId: data.userId, timeZone: data.timeZone }, sourceOf(event))),
+      on(ProfileEvents.TimeZoneSet, (data, event) => candidates.recordTimeZone({ userId: data.userId, timeZone: data.timeZone, requestedAt: event.occurredAt }, sourceOf(event))),
       on(ProfileEvents.ProfileErased, (data, event) => candidates.record({ type: 'Erase', userId: data.userId, erasedAt: data.erasedAt }, sourceOf(event))),
     ],
   });

@@ -1,6 +1,6 @@
-import { DefaultKinkVisibility, isNightTime, publicKinks, type Gender, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
+import { DefaultKinkVisibility, isNightTime, publicKinks, zoneInForce, type Gender, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
 import { ERASE, hasErasedPersonalData, versionedRows, type ReadModelCollection, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
-import { userIdOfCandidateStream, type CandidateEvent } from '../candidate/candidate';
+import { userIdOfCandidateStream, zoneScheduleOf, type CandidateEvent } from '../candidate/candidate';
 import type { NightEvent } from '../night/night';
 import type { PairEvent } from '../pair/pair';
 
@@ -26,10 +26,16 @@ export interface CandidateRow extends VersionedRow {
   city: string | null;
   /** The same as they wrote it, for the card. */
   cityName: string | null;
+  /** The zone schedule (`zoneScheduleOf`): the zone in force, and a change waiting until `nextTimeZoneFrom`. */
   timeZone: string | null;
+  nextTimeZone?: string | null;
+  nextTimeZoneFrom?: string | null;
   /** Random, drawn once: the order within a distance band. */
   shuffle: number;
 }
+
+/** A candidate row's zone schedule. */
+export const zoneScheduleOfRow = (row: Pick<CandidateRow, 'timeZone' | 'nextTimeZone' | 'nextTimeZoneFrom'>) => zoneScheduleOf({ timeZone: row.timeZone, nextTimeZone: row.nextTimeZone ?? null, nextFrom: row.nextTimeZoneFrom ?? null });
 
 /** The latest swipe of one person on another. */
 export interface SwipeRow extends VersionedRow {
@@ -103,7 +109,8 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
     const id = `${userId}@${hour.toISOString()}`;
     const row = await collections.activity.get(id);
     if (row && row.version >= position) return;
-    const timeZone = (await collections.candidates.get(String(userId)))?.timeZone ?? 'UTC';
+    const candidate = await collections.candidates.get(String(userId));
+    const timeZone = candidate ? zoneInForce(zoneScheduleOfRow(candidate), new Date(at)) : 'UTC';
     await collections.activity.upsert({ _id: id, userId, hour: hour.toISOString(), count: (row?.count ?? 0) + 1, atNight: isNightTime(new Date(at), timeZone), version: position });
   }
 
@@ -157,7 +164,9 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         case 'CandidateKinkVisibilitySet':
           return { ...base, kinkVisibility: event.data.visibility, publicKinks: publicKinks(base.kinks, event.data.visibility) };
         case 'CandidateTimeZoneSet':
-          return { ...base, timeZone: event.data.timeZone };
+          return { ...base, timeZone: event.data.timeZone, nextTimeZone: null, nextTimeZoneFrom: null };
+        case 'CandidateTimeZoneScheduled':
+          return { ...base, timeZone: event.data.timeZone, nextTimeZone: event.data.nextTimeZone, nextTimeZoneFrom: event.data.nextFrom };
         case 'CandidateErased':
           return ERASE;
       }

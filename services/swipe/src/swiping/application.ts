@@ -1,4 +1,4 @@
-import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, quotaNight, SwipeMessages, type PlanId, type SwipeKind } from '@nocturne/contracts';
+import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
 import { actorCommandContext, handleCommand, invalidInput, loadStream, RuleViolation, signedInActor, type Actor, type CommandContext } from '@nocturne/platform';
 import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
@@ -7,6 +7,7 @@ import { nightDecider } from '../night/businessLogic';
 import { nightStreamId, type Night } from '../night/night';
 import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
 import { pairStreamId, type Pair } from '../pair/pair';
+import { zoneScheduleOfRow } from '../projections/readModels';
 
 export interface QuotaView {
   plan: PlanId;
@@ -36,7 +37,13 @@ export interface SwipeOutcome {
 export function createSwipingApplication(deps: SwipeDependencies, members: MemberApplication) {
   const { eventStore, collections } = deps;
 
-  const timeZoneOf = async (userId: number) => (await collections.candidates.get(String(userId)))?.timeZone ?? 'UTC';
+  /** The person's zones as they stand now: the zone in force (UTC before any) and a change still waiting. */
+  const zonesOf = async (userId: number, now: Date): Promise<{ timeZone: string; next: ZoneSchedule['next'] }> => {
+    const row = await collections.candidates.get(String(userId));
+    const zones = zoneScheduleAt(row ? zoneScheduleOfRow(row) : NO_ZONE_YET, now);
+    return { timeZone: zones.zone ?? 'UTC', next: zones.next };
+  };
+  const timeZoneOf = async (userId: number, now: Date) => (await zonesOf(userId, now)).timeZone;
 
   const quotaView = (night: Night, nightKey: string, plan: { plan: PlanId; allowance: { likesPerNight: number | null; superLikesPerNight: number } }, now: Date, timeZone: string): QuotaView => ({
     plan: plan.plan,
@@ -70,7 +77,7 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
       // A blocked person is as gone as a deleted one, whichever of the two blocked.
       if (!target || target.erased || !target.onboarded || blocked > 0) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
       const now = deps.clock();
-      const timeZone = await timeZoneOf(swiperId);
+      const timeZone = await timeZoneOf(swiperId, now);
       const plan = await members.planInForce(swiperId, now);
       const night = quotaNight(now, timeZone);
       const context = actorCommandContext(deps.newId, now, actor);
@@ -107,7 +114,7 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
     async quota(actor: Actor): Promise<QuotaView> {
       const userId = signedInActor(actor);
       const now = deps.clock();
-      const timeZone = await timeZoneOf(userId);
+      const timeZone = await timeZoneOf(userId, now);
       const night = quotaNight(now, timeZone);
       const [plan, state] = await Promise.all([members.planInForce(userId, now), loadStream(eventStore, nightStreamId(userId, night), nightDecider)]);
       return quotaView(state.state, night, plan, now, timeZone);
@@ -116,8 +123,16 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
     async swipeWindow(actor: Actor) {
       const userId = signedInActor(actor);
       const now = deps.clock();
-      const timeZone = await timeZoneOf(userId);
-      return { open: isSwipeWindowOpen(now, timeZone, deps.windowMode), mode: deps.windowMode, opensAt: nextWindowOpening(now, timeZone).toISOString(), timeZone, now: now.toISOString() };
+      const { timeZone, next } = await zonesOf(userId, now);
+      return {
+        open: isSwipeWindowOpen(now, timeZone, deps.windowMode),
+        mode: deps.windowMode,
+        opensAt: nextWindowOpening(now, timeZone).toISOString(),
+        timeZone,
+        nextTimeZone: next?.zone ?? null,
+        timeZoneChangesAt: next?.from ?? null,
+        now: now.toISOString(),
+      };
     },
   };
 }
