@@ -17,6 +17,7 @@ import { FileSubjectKeyStore, MemorySubjectKeyStore, parseMasterKey, PersonalDat
 import { createRealAdapters } from './real';
 import { REAL_VARIABLES, usesRealInfrastructure } from './infrastructureMode';
 import { RELAY_LEASE_KEY_PREFIX } from './relay/outboxRelay';
+import { READ_YOUR_WRITES_KEY_PREFIX } from './kit/readYourWrites';
 import { instrumentEventStore, type ProductCounterRule } from './telemetry/instrumentedEventStore';
 
 export interface Adapters {
@@ -91,7 +92,7 @@ export function createInProcessInfrastructure(dataDir: string | undefined, optio
     ...(options.personalDataKey && { masterKey: options.personalDataKey }),
   });
   // The store is this process's alone: a relay lease of an earlier run names a holder that is gone.
-  const kv = new InProcessKeyValueStore(root === undefined ? {} : { dir: join(root, 'kv'), volatilePrefixes: [RELAY_LEASE_KEY_PREFIX] });
+  const kv = new InProcessKeyValueStore(root === undefined ? {} : { dir: join(root, 'kv'), volatilePrefixes: [RELAY_LEASE_KEY_PREFIX, READ_YOUR_WRITES_KEY_PREFIX] });
   return {
     dataDir: root,
     bus,

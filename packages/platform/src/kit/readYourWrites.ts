@@ -51,11 +51,12 @@ export function noteWrites(events: readonly WrittenEvent[]): void {
   writeLog.getStore()?.push(...events);
 }
 
-/** Where the key-value store keeps the readers and the marks. */
-const readersKey = (topic: string) => `ryw:readers:${topic}`;
-const readerKey = (topic: string, group: string) => `ryw:reader:${topic}:${group}`;
-const handledKey = (group: string, eventId: string) => `ryw:handled:${group}:${eventId}`;
-const HANDLED_CHANNEL = 'ryw:handled';
+/** Where the key-value store keeps the readers and the marks: nothing there needs to outlive a restart. */
+export const READ_YOUR_WRITES_KEY_PREFIX = 'ryw:';
+const readersKey = (topic: string) => `${READ_YOUR_WRITES_KEY_PREFIX}readers:${topic}`;
+const readerKey = (topic: string, group: string) => `${READ_YOUR_WRITES_KEY_PREFIX}reader:${topic}:${group}`;
+const handledKey = (group: string, eventId: string) => `${READ_YOUR_WRITES_KEY_PREFIX}handled:${group}:${eventId}`;
+const HANDLED_CHANNEL = `${READ_YOUR_WRITES_KEY_PREFIX}handled`;
 
 export interface PropagationOptions {
   kv: KeyValueStore;
