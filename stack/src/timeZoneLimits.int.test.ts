@@ -46,6 +46,14 @@ function scenarios(start: (window: 'nightly' | 'always') => Promise<{ url: strin
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
   };
+  /** 31 people to like, made once and shared by the tests of the quota (each with a liker of its own). */
+  let pool: Promise<Person[]> | undefined;
+  const likeable = () =>
+    (pool ??= (async () => {
+      const people: Person[] = [];
+      while (people.length < 31) people.push(...(await Promise.all(Array.from({ length: 4 }, () => member('always')))));
+      return people.slice(0, 31);
+    })());
   const like = (who: Person, other: Person) => who.api.call('POST', '/api/swipes', { swiperId: who.id, swipedId: other.id, isLike: true, timestamp: new Date().toISOString() });
   const send = (who: Person, matchId: number, content: string) => who.api.call('POST', '/api/messages', { matchId, senderId: who.id, content });
 
@@ -71,8 +79,7 @@ function scenarios(start: (window: 'nightly' | 'always') => Promise<{ url: strin
     const liker = await member('always', 'Male');
     const first = ZONES[0]!;
     await setZone(liker, first);
-    const others: Person[] = [];
-    while (others.length < 31) others.push(...(await Promise.all(Array.from({ length: 4 }, () => member('always')))));
+    const others = await likeable();
     for (const other of others.slice(0, 30)) expect((await like(liker, other)).status).toBe(200);
     expect((await like(liker, others[30]!)).body).toMatchObject({ code: 'likes-limit' });
     for (const zone of zonesOfDifferentNights(first).slice(0, 3)) {
@@ -86,8 +93,7 @@ function scenarios(start: (window: 'nightly' | 'always') => Promise<{ url: strin
 
   it('keeps the likes spent before a first zone was set, when that zone would start another night', async () => {
     const liker = await member('always', 'Male');
-    const others: Person[] = [];
-    while (others.length < 31) others.push(...(await Promise.all(Array.from({ length: 4 }, () => member('always')))));
+    const others = await likeable();
     for (const other of others.slice(0, 30)) expect((await like(liker, other)).status).toBe(200);
     await setZone(liker, zonesOfDifferentNights('UTC')[0]!);
     expect((await like(liker, others[30]!)).body).toMatchObject({ code: 'likes-limit' });
