@@ -7,7 +7,9 @@
 #   docker build -t nocturne-gateway .
 #   docker build -t nocturne-auth --build-arg NOCTURNE_ENTRY=services/auth/dist/main.js --build-arg HEALTH_PORT=4001 .
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS, an exact release (tags move; pin a digest with `docker buildx imagetools inspect` where the
+# registry is reachable).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # ---- build: every dependency, TypeScript and the Vite bundle ------------------------------------------------
 FROM ${NODE_IMAGE} AS build
@@ -15,14 +17,28 @@ FROM ${NODE_IMAGE} AS build
 ARG NPM_VERSION=11.19.1
 RUN npm install -g "npm@${NPM_VERSION}" --no-audit --no-fund --loglevel=error
 WORKDIR /app
-# Everything .dockerignore lets through: sources and every workspace's package.json (npm ci needs them all).
-COPY . .
-# npm ci when the lockfile is complete for this platform; npm install (same versions, lockfile as the
-# base) when npm ci rejects it, as npm 11.19 does for a lockfile that lists only one platform's optional
-# native packages.
+# 1. The package manifests only: the lockfile and every workspace's package.json (npm ci needs them all;
+#    `npm run compose:check` fails when a workspace is missing here). Until one of them changes, this layer
+#    and the install below come from the build cache, whatever else changed.
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/platform/package.json packages/platform/
+COPY services/auth/package.json services/auth/
+COPY services/profile/package.json services/profile/
+COPY services/swipe/package.json services/swipe/
+COPY services/chat/package.json services/chat/
+COPY gateway/package.json gateway/
+COPY frontend/package.json frontend/
+COPY stack/package.json stack/
+COPY infra/package.json infra/
+COPY e2e/package.json e2e/
+# 2. Exactly the lockfile's versions, or nothing: npm ci refuses a lockfile out of step with the manifests.
+#    The lockfile lists the optional native packages of every platform (linux x64 and arm64 included), so
+#    the same file installs on either.
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund \
- || { echo "npm ci rejected package-lock.json; installing with npm install" >&2; npm install --no-audit --no-fund; }
+    npm ci --no-audit --no-fund
+# 3. The sources (.dockerignore keeps node_modules, builds and secrets out), then the build.
+COPY . .
 RUN npm run build
 # Keep production dependencies only, and drop what no server reads at run time.
 RUN --mount=type=cache,target=/root/.npm \
@@ -47,6 +63,8 @@ USER node
 #   auth subgraph    services/auth/dist/main.js       4001 (AUTH_PORT)
 #   profile subgraph services/profile/dist/main.js    4002 (PROFILE_PORT)
 #   swipe subgraph   services/swipe/dist/main.js      4003 (SWIPE_PORT)
+#   chat subgraph    services/chat/dist/main.js       4004 (CHAT_PORT)
+#   demo night owls  stack/dist/demo/main.js          4010 (NIGHT_OWLS_PORT)
 ARG NOCTURNE_ENTRY=stack/dist/gatewayMain.js
 ARG HEALTH_PORT=8080
 ENV NOCTURNE_ENTRY=${NOCTURNE_ENTRY} \
