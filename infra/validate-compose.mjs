@@ -13,9 +13,12 @@
 //      its <NAME>_URL and waits for it; observability: the collector, Jaeger, Prometheus (a DNS-discovered
 //      scrape job per app service and metrics port), Grafana (the provisioned "Nocturne" dashboard, querying
 //      only metrics the platform defines) and Kafka UI are there, UIs on 127.0.0.1 only, and every app
-//      process sends spans and serves /metrics inside the network.
+//      process serves /metrics inside the network and sends spans to the collector when
+//      OTEL_EXPORTER_OTLP_ENDPOINT is set (never hard-coded: the app runs without the collector).
 // When the Docker CLI has the compose plugin, `docker compose config --quiet` runs too.
-// Usage: node infra/validate-compose.mjs [path/to/docker-compose.yml]   (exit code 1 on any problem)
+// Usage: node infra/validate-compose.mjs [path/to/docker-compose.yml] [--project-dir DIR]
+//   (exit code 1 on any problem). --project-dir: where relative paths of the file point (default: the
+//   file's folder).
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -24,8 +27,11 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
-const file = resolve(process.argv[2] ?? join(here, '..', 'docker-compose.yml'));
-const projectDir = dirname(file);
+const args = process.argv.slice(2);
+const projectDirFlag = args.indexOf('--project-dir');
+const projectDirArg = projectDirFlag >= 0 ? args.splice(projectDirFlag, 2)[1] : undefined;
+const file = resolve(args[0] ?? join(here, '..', 'docker-compose.yml'));
+const projectDir = resolve(projectDirArg ?? dirname(file));
 const problems = [];
 const notes = [];
 let checks = 0;
@@ -120,8 +126,10 @@ function interpolate(value, where) {
 }
 
 let doc;
+let rawDoc; // before interpolation: what the file itself says
 try {
-  doc = interpolate(parseYaml(readFileSync(file, 'utf8')), 'compose');
+  rawDoc = parseYaml(readFileSync(file, 'utf8'));
+  doc = interpolate(rawDoc, 'compose');
 } catch (err) {
   console.error(`validate-compose: cannot read ${file}: ${err.message}`);
   process.exit(1);
@@ -188,7 +196,7 @@ for (const [name, svc] of Object.entries(services)) {
 
   if (svc.build) {
     const build = typeof svc.build === 'string' ? { context: svc.build } : svc.build;
-    const dockerfile = join(projectDir, build.context ?? '.', build.dockerfile ?? 'Dockerfile');
+    const dockerfile = resolve(projectDir, build.context ?? '.', build.dockerfile ?? 'Dockerfile');
     check(existsSync(dockerfile), `${at}: build file ${dockerfile} not found`);
     check(svc.container_name === undefined, `${at}: container_name set, so it cannot scale`);
     const e = envOf(svc);
@@ -259,11 +267,11 @@ for (const { name, port } of subgraphs) {
 // queries name only metrics the platform defines.
 const OBSERVABILITY = ['otel-collector', 'jaeger', 'prometheus', 'grafana', 'kafka-ui'];
 for (const name of OBSERVABILITY) check(Boolean(services[name]), `services.${name}: missing (observability, docs/operations.md)`);
-/** The host file mounted at `target` in a service, if any. */
+/** The host file (a path, not a named volume) mounted at `target` in a service, if any. */
 const mountedFile = (svc, target) => {
   for (const volume of svc?.volumes ?? []) {
     const [source, inside] = typeof volume === 'string' ? volume.split(':') : [volume.source, volume.target];
-    if (inside === target && source?.startsWith('.')) return join(projectDir, source);
+    if (inside === target && /^[./]/.test(source ?? '')) return resolve(projectDir, source);
   }
   return undefined;
 };
@@ -273,13 +281,19 @@ const metricsPorts = {};
 for (const name of appServices) {
   const at = `services.${name}`;
   const e = envOf(services[name]);
-  let collector;
-  try {
-    collector = new URL(e.OTEL_EXPORTER_OTLP_ENDPOINT).hostname;
-  } catch {
-    collector = undefined;
+  // Spans only when asked for: the value comes from the variable, with no default, so that without the
+  // observability profile no process sends to a collector that is not there.
+  const written = String(envOf(rawDoc.services?.[name] ?? {}).OTEL_EXPORTER_OTLP_ENDPOINT ?? '');
+  check(/^\$\{OTEL_EXPORTER_OTLP_ENDPOINT(:?-)?\}$/.test(written), `${at}: environment OTEL_EXPORTER_OTLP_ENDPOINT must be \${OTEL_EXPORTER_OTLP_ENDPOINT:-} (set in .env with the observability profile), not ${JSON.stringify(written)}`);
+  if (e.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    let collector;
+    try {
+      collector = new URL(e.OTEL_EXPORTER_OTLP_ENDPOINT).hostname;
+    } catch {
+      collector = undefined;
+    }
+    check(collector !== undefined && names.includes(collector), `${at}: environment OTEL_EXPORTER_OTLP_ENDPOINT (${e.OTEL_EXPORTER_OTLP_ENDPOINT}) must name the collector service of this file`);
   }
-  check(collector !== undefined && names.includes(collector), `${at}: environment OTEL_EXPORTER_OTLP_ENDPOINT must name the collector service of this file`);
   check(/^nocturne-/.test(e.OTEL_SERVICE_NAME ?? ''), `${at}: environment OTEL_SERVICE_NAME must be nocturne-<service>`);
   check(e.METRICS_HOST === '0.0.0.0', `${at}: environment METRICS_HOST must be 0.0.0.0 (Prometheus scrapes it over the network)`);
   const port = String(e.METRICS_PORT ?? '');
