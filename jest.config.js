@@ -14,7 +14,7 @@ const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testPa
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,e2e/setup}/**/*.unit.test.ts'] },
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,e2e/setup}/**/*.unit.test.ts', '<rootDir>/infra/*.unit.test.ts'] },
     {
       ...common,
       displayName: 'unit-frontend',

@@ -14,14 +14,26 @@
 //      scrape job per app service and metrics port), Grafana (the provisioned "Nocturne" dashboard, querying
 //      only metrics the platform defines) and Kafka UI are there, UIs on 127.0.0.1 only, and every app
 //      process serves /metrics inside the network and sends spans to the collector when
-//      OTEL_EXPORTER_OTLP_ENDPOINT is set (never hard-coded: the app runs without the collector).
-// When the Docker CLI has the compose plugin, `docker compose config --quiet` runs too.
+//      OTEL_EXPORTER_OTLP_ENDPOINT is set (never hard-coded: the app runs without the collector);
+//   4. what an operator needs to run it (docs/operations.md, infra/README.md "With Docker"): every image an
+//      exact version (no `latest`, no `8.0`, no Jaeger v1), every container a restart policy and CPU and
+//      memory limits, the servers sized to them (MongoDB's WiredTiger cache, Kafka's heap, Redis's
+//      maxmemory with noeviction, Jaeger's in-memory store), the observability containers in the profile
+//      "observability" with nothing outside it waiting for them, Prometheus loading alert rules whose
+//      every alert has a summary, a description and a runbook section in docs/operations.md, checked
+//      by `promtool check rules`, `promtool test rules` (a *.test.yml beside them) and
+//      `promtool check config`; the Dockerfile built for its layer cache with a reproducible install
+//      (only the package manifests before `npm ci`, no `npm install`, the sources after), exact base
+//      images, a non-root user, a healthcheck and the dev dependencies pruned.
+// When the Docker CLI has the compose plugin, `docker compose config --quiet` runs too. Without promtool
+// its checks are skipped with a note, except under CI (CI set), where that is a problem.
 // Usage: node infra/validate-compose.mjs [path/to/docker-compose.yml] [--project-dir DIR]
 //   (exit code 1 on any problem). --project-dir: where relative paths of the file point (default: the
-//   file's folder).
+//   file's folder); the unit test checks mutated copies of the file with it.
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -348,6 +360,277 @@ for (const name of OBSERVABILITY) {
     const text = typeof p === 'object' ? `${p.host_ip ?? ''}:${p.published}:${p.target}` : String(p);
     check(text.startsWith('127.0.0.1:'), `services.${name}: publishes ${text} beyond 127.0.0.1`);
   }
+}
+
+// ---- what an operator needs: versions, restarts, limits, sizing, profiles, alert rules --------------------
+/** Bytes of a Compose size ("512M", "1g", "256mb", "1073741824"); units are powers of 1024. */
+const composeBytes = (value) => {
+  const m = String(value ?? '').trim().match(/^(\d+(?:\.\d+)?)\s*([bkmg]?)b?$/i);
+  return m ? Number(m[1]) * 1024 ** 'bkmg'.indexOf((m[2] || 'b').toLowerCase()) : undefined;
+};
+/** Bytes of a Redis size: 1k = 1000, 1kb = 1024 (redis.conf's rule). */
+const redisBytes = (value) => {
+  const m = String(value ?? '').trim().match(/^(\d+)(k|kb|m|mb|g|gb)?$/i);
+  if (!m) return undefined;
+  const unit = (m[2] ?? '').toLowerCase();
+  const power = ['', 'k', 'm', 'g'].indexOf(unit.replace('b', ''));
+  return Number(m[1]) * (unit.endsWith('b') ? 1024 : 1000) ** power;
+};
+/** Bytes of a JVM size (-Xmx512m): k, m, g are powers of 1024. */
+const jvmBytes = (value) => {
+  const m = String(value ?? '').match(/^(\d+)([kmg]?)$/i);
+  return m ? Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase()) : undefined;
+};
+/** The value of a flag in a command (list or string): --flag value, or --flag=value. */
+const flagValue = (command, flag) => {
+  const words = Array.isArray(command) ? command.map(String) : String(command ?? '').split(/\s+/);
+  const at = words.indexOf(flag);
+  if (at >= 0) return words[at + 1];
+  return words.find((word) => word.startsWith(`${flag}=`))?.slice(flag.length + 1);
+};
+const limitsOf = (svc) => svc?.deploy?.resources?.limits ?? {};
+
+/**
+ * Why an image reference is not pinned to an exact version, or undefined when it is: a digest, or a tag
+ * that starts with a full version (1.2.3, v1.2.3, 7.4.11-alpine, 24.21.0-bookworm-slim).
+ */
+function unpinned(image) {
+  const ref = String(image ?? '');
+  if (/@sha256:[0-9a-f]{64}$/.test(ref)) return undefined;
+  const lastPart = ref.split('/').pop();
+  const tag = lastPart.includes(':') ? lastPart.slice(lastPart.indexOf(':') + 1) : undefined;
+  if (tag === undefined) return 'no tag (Docker takes latest)';
+  if (tag === 'latest') return 'the tag latest moves';
+  if (!/^v?\d+\.\d+\.\d+([-+._][A-Za-z0-9._-]+)?$/.test(tag)) return `the tag ${tag} is no exact version (major.minor.patch)`;
+  return undefined;
+}
+// Images whose line has ended: an exact tag of them is still no maintained image.
+const END_OF_LIFE = [{ match: /^(docker\.io\/)?jaegertracing\/all-in-one(:|@|$)/, why: 'Jaeger v1 (all-in-one) reached its end of life; use jaegertracing/jaeger 2.x' }];
+
+const RESTART_POLICIES = /^(always|unless-stopped|on-failure(:\d+)?)$/;
+for (const [name, svc] of Object.entries(services)) {
+  const at = `services.${name}`;
+  if (svc.image) {
+    const why = unpinned(svc.image);
+    check(!why, `${at}: image ${svc.image} is not pinned to an exact version: ${why}`);
+    for (const eol of END_OF_LIFE) check(!eol.match.test(String(svc.image)), `${at}: image ${svc.image}: ${eol.why}`);
+  }
+  check(RESTART_POLICIES.test(String(svc.restart ?? '')), `${at}: no restart policy (restart: unless-stopped, always or on-failure)`);
+  const limits = limitsOf(svc);
+  check(composeBytes(limits.memory) > 0, `${at}: no memory limit (deploy.resources.limits.memory)`);
+  check(Number(limits.cpus) > 0, `${at}: no CPU limit (deploy.resources.limits.cpus)`);
+}
+
+// The servers inside the containers, sized to their limits: each would otherwise size itself to the host.
+const imageName = (svc) => String(svc?.image ?? '').split('@')[0].replace(/:[^/]*$/, '');
+for (const [name, svc] of Object.entries(services)) {
+  const at = `services.${name}`;
+  const image = imageName(svc);
+  const limit = composeBytes(limitsOf(svc).memory);
+  if (/(^|\/)mongo$/.test(image)) {
+    // mongod's own rule on a machine of that size: half of (memory - 1 GB), at least 0.25 GB.
+    const cacheGb = Number(flagValue(svc.command, '--wiredTigerCacheSizeGB'));
+    const most = limit ? Math.max(0.25, (limit / 1024 ** 3 - 1) / 2) : 0;
+    if (check(cacheGb > 0, `${at}: command sets no --wiredTigerCacheSizeGB (MongoDB would take half the host's memory)`) && limit) {
+      check(cacheGb <= most, `${at}: --wiredTigerCacheSizeGB ${cacheGb} does not fit its ${limitsOf(svc).memory} limit (at most ${most} GB: half of the limit minus 1 GB)`);
+    }
+  }
+  if (/(^|\/)redis$/.test(image)) {
+    const maxmemory = redisBytes(flagValue(svc.command, '--maxmemory'));
+    if (check(maxmemory > 0, `${at}: command sets no --maxmemory (Redis would grow until the container is killed)`) && limit) {
+      check(maxmemory <= limit * 0.75, `${at}: --maxmemory does not leave a quarter of its ${limitsOf(svc).memory} limit (the append-only file's rewrite forks)`);
+    }
+    check(flagValue(svc.command, '--maxmemory-policy') === 'noeviction', `${at}: --maxmemory-policy must be noeviction (sessions are never evicted silently)`);
+  }
+  if (/(^|\/)(apache\/kafka|kafka)$/.test(image)) {
+    const heap = String(envOf(svc).KAFKA_HEAP_OPTS ?? '').match(/-Xmx(\d+[kmgKMG]?)/);
+    if (check(Boolean(heap), `${at}: environment KAFKA_HEAP_OPTS sets no -Xmx`) && limit) {
+      check(jvmBytes(heap[1]) <= limit * 0.75, `${at}: Kafka's heap -Xmx${heap[1]} leaves less than a quarter of its ${limitsOf(svc).memory} limit to the JVM itself`);
+    }
+  }
+  if (/(^|\/)jaegertracing\/jaeger$/.test(image)) {
+    const config = mountedFile(svc, flagValue(svc.command, '--config'));
+    if (check(Boolean(config && existsSync(config)), `${at}: mounts no Jaeger configuration of the repository named by --config`)) {
+      const jaeger = parseYaml(readFileSync(config, 'utf8'));
+      const backends = Object.values(jaeger?.extensions?.jaeger_storage?.backends ?? {});
+      for (const backend of backends.filter((b) => b?.memory)) check(Number(backend.memory.max_traces) > 0, `${config}: an in-memory store without max_traces grows until the container is killed`);
+      check(Boolean(jaeger?.receivers?.otlp?.protocols?.grpc), `${config}: no OTLP/gRPC receiver (the collector exports to it)`);
+    }
+  }
+}
+
+// Observability is optional: its containers start with --profile observability, and nothing outside the
+// profile waits for them (the app runs the same without them).
+const OBSERVABILITY_PROFILE = 'observability';
+const inProfile = (svc, profile) => (svc?.profiles ?? []).includes(profile);
+for (const name of OBSERVABILITY) check(inProfile(services[name], OBSERVABILITY_PROFILE), `services.${name}: not in the profile "${OBSERVABILITY_PROFILE}" (observability starts only when asked for)`);
+for (const [name, svc] of Object.entries(services)) {
+  if (inProfile(svc, OBSERVABILITY_PROFILE)) continue;
+  const deps = Array.isArray(svc.depends_on) ? svc.depends_on : Object.keys(svc.depends_on ?? {});
+  for (const dep of deps) check(!inProfile(services[dep], OBSERVABILITY_PROFILE), `services.${name}: depends on ${dep}, which runs only with the profile "${OBSERVABILITY_PROFILE}"`);
+}
+// .env.example says how to turn it on: the profile, and the collector's address for the processes.
+const envExample = join(projectDir, '.env.example');
+if (check(existsSync(envExample), `${envExample}: missing`)) {
+  const text = readFileSync(envExample, 'utf8');
+  check(new RegExp(`^#?\\s*COMPOSE_PROFILES=.*\\b${OBSERVABILITY_PROFILE}\\b`, 'm').test(text), `${envExample}: does not show COMPOSE_PROFILES=${OBSERVABILITY_PROFILE}`);
+  const endpoint = text.match(/^#?\s*OTEL_EXPORTER_OTLP_ENDPOINT=(\S+)/m)?.[1];
+  let host;
+  try {
+    host = endpoint && new URL(endpoint).hostname;
+  } catch {
+    host = undefined;
+  }
+  check(Boolean(host) && inProfile(services[host], OBSERVABILITY_PROFILE), `${envExample}: does not show OTEL_EXPORTER_OTLP_ENDPOINT=http://<the collector service>:4318`);
+}
+
+// ---- alert rules: loaded by Prometheus, documented, and checked by promtool ------------------------------
+const promtool = process.env.PROMTOOL || 'promtool';
+const hasPromtool = spawnSync(promtool, ['--version'], { encoding: 'utf8' }).status === 0;
+const runPromtool = (what, argv) => {
+  const r = spawnSync(promtool, argv, { encoding: 'utf8' });
+  checks++;
+  if (r.status !== 0) problems.push(`promtool ${what}: ${(r.stderr || r.stdout).trim().split('\n').slice(0, 30).join('\n    ')}`);
+};
+const operationsDoc = join(projectDir, 'docs', 'operations.md');
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
+const anchorOf = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+const anchors = existsSync(operationsDoc) ? new Set([...readFileSync(operationsDoc, 'utf8').matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => anchorOf(m[1]))) : new Set();
+const appMemoryLimits = new Set(appServices.map((name) => composeBytes(limitsOf(services[name]).memory)));
+if (prometheusConfig && existsSync(prometheusConfig)) {
+  const config = parseYaml(readFileSync(prometheusConfig, 'utf8')) ?? {};
+  const ruleTargets = config.rule_files ?? [];
+  check(ruleTargets.length > 0, `${prometheusConfig}: rule_files names no alert rules`);
+  const ruleFiles = [];
+  for (const target of ruleTargets) {
+    const host = mountedFile(services.prometheus, target);
+    if (check(Boolean(host && existsSync(host)), `services.prometheus: the alert rules ${target} of prometheus.yml are not a file of the repository mounted there`)) ruleFiles.push(host);
+  }
+  const alerts = [];
+  for (const rules of ruleFiles) {
+    const groups = parseYaml(readFileSync(rules, 'utf8'))?.groups ?? [];
+    for (const rule of groups.flatMap((g) => g.rules ?? []).filter((r) => r.alert)) {
+      alerts.push(rule.alert);
+      const at = `${rules}: alert ${rule.alert}`;
+      for (const key of ['summary', 'description']) check(Boolean(rule.annotations?.[key]), `${at}: no ${key} annotation`);
+      const runbook = String(rule.annotations?.runbook_url ?? '').match(/^docs\/operations\.md#(.+)$/)?.[1];
+      check(Boolean(runbook) && anchors.has(runbook), `${at}: runbook_url must point at a section of docs/operations.md (docs/operations.md#<anchor>), not ${JSON.stringify(rule.annotations?.runbook_url ?? null)}`);
+      check(Boolean(rule.labels?.severity), `${at}: no severity label`);
+      // A threshold written as a fraction of the app containers' memory limit must name that limit.
+      const mib = String(rule.expr).match(/(\d+) \* 1024 \* 1024/);
+      if (mib) check(appMemoryLimits.size === 1 && appMemoryLimits.has(Number(mib[1]) * 1024 ** 2), `${at}: its ${mib[1]} MiB is not the app containers' memory limit`);
+    }
+    // Tests beside the rules: every *.test.yml of that folder that loads them.
+    const tests = readdirSync(dirname(rules))
+      .filter((f) => f.endsWith('.test.yml'))
+      .map((f) => join(dirname(rules), f))
+      .filter((f) => (parseYaml(readFileSync(f, 'utf8'))?.rule_files ?? []).includes(basename(rules)));
+    check(tests.length > 0, `${rules}: no promtool unit test (a *.test.yml beside it whose rule_files name ${basename(rules)})`);
+    if (hasPromtool) {
+      runPromtool(`check rules ${basename(rules)}`, ['check', 'rules', rules]);
+      for (const test of tests) runPromtool(`test rules ${basename(test)}`, ['test', 'rules', test]);
+    }
+  }
+  check(alerts.length > 0, `services.prometheus: loads no alert rules (docs/operations.md names thresholds)`);
+  if (hasPromtool) {
+    // prometheus.yml itself, with the rule files at their place on this machine.
+    const scratch = mkdtempSync(join(tmpdir(), 'nocturne-prometheus-'));
+    try {
+      const copy = join(scratch, 'prometheus.yml');
+      writeFileSync(copy, JSON.stringify({ ...config, rule_files: ruleFiles }));
+      runPromtool('check config prometheus.yml', ['check', 'config', copy]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    notes.push('promtool check rules, test rules and check config');
+  } else if (process.env.CI) {
+    check(false, `promtool not found (${promtool}): CI checks the alert rules with it (Debian's prometheus package brings it)`);
+  } else {
+    notes.push('promtool checks skipped: promtool not installed (apt-get install prometheus)');
+  }
+}
+
+// ---- Dockerfile: cached, reproducible install; exact base images; non-root, healthy, pruned ------------------
+const dockerfiles = new Set(
+  Object.values(services)
+    .filter((svc) => svc.build)
+    .map((svc) => {
+      const build = typeof svc.build === 'string' ? { context: svc.build } : svc.build;
+      return resolve(projectDir, build.context ?? '.', build.dockerfile ?? 'Dockerfile');
+    }),
+);
+/** Workspace folders of the root package.json (`dir/*` globs expanded). */
+const workspaces = (() => {
+  const rootManifest = join(projectDir, 'package.json');
+  if (!existsSync(rootManifest)) return [];
+  const root = JSON.parse(readFileSync(rootManifest, 'utf8'));
+  return (root.workspaces ?? []).flatMap((pattern) => {
+    if (!pattern.endsWith('/*')) return [pattern];
+    const parent = pattern.slice(0, -2);
+    return readdirSync(join(projectDir, parent), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(projectDir, parent, entry.name, 'package.json')))
+      .map((entry) => `${parent}/${entry.name}`);
+  });
+})();
+const MANIFEST = /(^|\/)(package\.json|package-lock\.json|npm-shrinkwrap\.json|\.npmrc)$/;
+for (const dockerfile of dockerfiles) {
+  if (!existsSync(dockerfile)) continue;
+  const at = dockerfile.startsWith(projectDir) ? dockerfile.slice(projectDir.length + 1) : dockerfile;
+  // Instructions, continuation lines joined, comments dropped.
+  const instructions = readFileSync(dockerfile, 'utf8')
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => ({ op: line.split(/\s+/)[0].toUpperCase(), rest: line.replace(/^\S+\s*/, '') }));
+  const argDefaults = {};
+  const stages = [];
+  for (const ins of instructions) {
+    if (ins.op === 'ARG') {
+      const [key, ...value] = ins.rest.split('=');
+      if (value.length && !stages.length) argDefaults[key.trim()] = value.join('=').trim().replace(/^"(.*)"$/, '$1');
+    } else if (ins.op === 'FROM') {
+      const [image, , stageName] = ins.rest.replace(/--platform=\S+\s+/, '').split(/\s+/);
+      const resolved = image.replace(/\$\{?([A-Za-z_]\w*)\}?/g, (_, v) => argDefaults[v] ?? '');
+      if (!stages.some((stage) => stage.name === resolved)) {
+        const why = unpinned(resolved);
+        check(!why, `${at}: base image ${resolved} is not pinned to an exact version: ${why}`);
+      }
+      stages.push({ name: stageName, instructions: [] });
+    } else if (stages.length) {
+      stages.at(-1).instructions.push(ins);
+    }
+  }
+  const all = stages.flatMap((stage) => stage.instructions);
+  const runs = all.filter((ins) => ins.op === 'RUN').map((ins) => ins.rest);
+  check(!runs.some((run) => /\bnpm\s+(install|i|add)\b(?!\s+(-g|--global)\s+"?npm@)/.test(run)), `${at}: runs npm install: the dependencies come from the lockfile with npm ci only (reproducible)`);
+  const ciStage = stages.find((stage) => stage.instructions.some((ins) => ins.op === 'RUN' && /\bnpm\s+ci\b/.test(ins.rest)));
+  if (check(Boolean(ciStage), `${at}: no RUN npm ci`)) {
+    const ciIndex = ciStage.instructions.findIndex((ins) => ins.op === 'RUN' && /\bnpm\s+ci\b/.test(ins.rest));
+    const copiesBefore = ciStage.instructions.slice(0, ciIndex).filter((ins) => ins.op === 'COPY' || ins.op === 'ADD');
+    const copied = new Set();
+    for (const copy of copiesBefore) {
+      const words = copy.rest.split(/\s+/).filter((w) => !w.startsWith('--'));
+      const sources = words.slice(0, -1);
+      const destination = words.at(-1);
+      for (const source of sources) {
+        check(MANIFEST.test(source), `${at}: copies ${source} before npm ci: only package manifests go before it, or every change of a source reinstalls`);
+        copied.add(destination.endsWith('/') ? `${destination.replace(/^\.\//, '')}${basename(source)}` : destination.replace(/^\.\//, ''));
+        if (destination === './' || destination === '.') copied.add(basename(source));
+        copied.add(source.replace(/^\.\//, ''));
+      }
+    }
+    for (const manifest of ['package.json', 'package-lock.json', ...workspaces.map((ws) => `${ws}/package.json`)]) {
+      check(copied.has(manifest), `${at}: does not copy ${manifest} before npm ci (npm ci needs the lockfile and every workspace's package.json)`);
+    }
+    const after = ciStage.instructions.slice(ciIndex + 1);
+    check(after.some((ins) => ins.op === 'COPY' && /^(--\S+\s+)*\.\s+\.\/?$/.test(ins.rest)), `${at}: no COPY . . after npm ci (the sources come after the install)`);
+  }
+  const runtime = stages.at(-1)?.instructions ?? [];
+  const user = runtime.filter((ins) => ins.op === 'USER').at(-1)?.rest;
+  check(Boolean(user) && !/^(root|0)(:|$)/.test(user), `${at}: the final stage runs as root (USER <non-root>)`);
+  check(runtime.some((ins) => ins.op === 'HEALTHCHECK' && !/^NONE$/i.test(ins.rest)), `${at}: the final stage has no HEALTHCHECK`);
+  check(runs.some((run) => /\bnpm\s+prune\b.*--omit[= ]dev/.test(run)), `${at}: dev dependencies are not pruned (npm prune --omit=dev)`);
 }
 
 // depends_on cycles
