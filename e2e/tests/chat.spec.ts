@@ -94,8 +94,8 @@ test('two people chat live both ways; the badge counts and clears; a stranger ca
 
   // A third person: refused by the API, and the screen shows nothing of it.
   const stranger = await seedPerson({ name: 'Nyx' });
-  expect((await stranger.api.get(`/api/messages?matchId=${matchId}`)).status()).toBe(403);
-  expect((await stranger.api.post('/api/messages', { data: { matchId, senderId: stranger.id, content: 'let me in' } })).status()).toBe(403);
+  expect((await stranger.api.get(`/api/messages?matchId=${matchId}`)).status()).toBe(404);
+  expect((await stranger.api.post('/api/messages', { data: { matchId, senderId: stranger.id, content: 'let me in' } })).status()).toBe(404);
   const strangerPage = await openChat(browser, stranger);
   await strangerPage.goto(`/chat?with=${matchId}`);
   await expect(strangerPage.getByRole('heading', { name: 'This conversation is gone' })).toBeVisible();

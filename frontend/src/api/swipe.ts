@@ -16,6 +16,7 @@ export interface DeckProfile {
   location: string | null;
   /** Whole km between ~1 km grid cells; null when either person shared no location. */
   distance: number | null;
+  /** Active tonight (a live connection since 8:00 PM on their clock): never whether they are online now, nor when. */
   isOnline: boolean;
   isVerified: boolean;
   nightOwlScore: number;

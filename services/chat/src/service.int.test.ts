@@ -97,19 +97,28 @@ describe('chat subgraph', () => {
     ]);
   });
 
-  it('refuses empty and too long messages, strangers, another sender and unknown matches, and writes nothing', async () => {
+  it("refuses empty and too long messages, strangers, another sender and unknown matches, and writes nothing; someone else's match answers as an unknown one", async () => {
     await harness.start();
     await harness.match(1, 3, 8);
     const empty = await harness.send(3, 1, '   ');
     expect(empty.errors?.[0]).toMatchObject({ message: 'Message cannot be empty', extensions: { code: 'BAD_USER_INPUT', field: 'content' } });
     expect(codeOf(await harness.send(3, 1, 'x'.repeat(2001)))).toBe('BAD_USER_INPUT');
     expect((await harness.send(3, 1, 'x'.repeat(2000))).errors).toBeUndefined();
-    expect(codeOf(await harness.send(5, 1, 'let me in'))).toBe('FORBIDDEN');
     expect(codeOf(await harness.send(3, 1, 'as someone else', 8))).toBe('FORBIDDEN');
-    expect(codeOf(await harness.send(3, 99, 'anyone?'))).toBe('NOT_FOUND');
     expect(codeOf(await harness.send(undefined as unknown as number, 1, 'signed out'))).toBe('UNAUTHENTICATED');
-    expect(codeOf(await harness.messages(5, 1))).toBe('FORBIDDEN');
-    expect(codeOf(await harness.conversation(5, 1))).toBe('FORBIDDEN');
+    const errorOf = (answer: Answer) => answer.errors?.map(({ message, extensions }) => ({ message, code: extensions?.code }));
+    expect(errorOf(await harness.send(3, 99, 'anyone?'))).toEqual([{ message: 'No such match', code: 'NOT_FOUND' }]);
+    expect(errorOf(await harness.send(5, 1, 'let me in'))).toEqual(errorOf(await harness.send(5, 99, 'let me in')));
+    expect(errorOf(await harness.messages(5, 1))).toEqual(errorOf(await harness.messages(5, 99)));
+    expect(errorOf(await harness.conversation(5, 1))).toEqual(errorOf(await harness.conversation(5, 99)));
+    const read = 'mutation ($m: Int!) { markConversationRead(matchId: $m) }';
+    expect(errorOf(await harness.graphql(5, read, { m: 1 }))).toEqual(errorOf(await harness.graphql(5, read, { m: 99 })));
+    const typing = 'mutation ($m: Int!) { setTyping(matchId: $m, typing: true) }';
+    expect(errorOf(await harness.graphql(5, typing, { m: 1 }))).toEqual(errorOf(await harness.graphql(5, typing, { m: 99 })));
+    // A Match the gateway resolves elsewhere: its conversation, for someone else, is as for an unknown match.
+    const entity = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Match { id conversation { matchId } } } }';
+    expect((await harness.graphql(5, entity, { r: [{ __typename: 'Match', id: 1 }] })).data).toEqual({ _entities: [{ id: 1, conversation: null }] });
+    expect((await harness.graphql(5, entity, { r: [{ __typename: 'Match', id: 99 }] })).data).toEqual({ _entities: [{ id: 99, conversation: null }] });
     expect((await harness.messages(8, 1)).data!.messages.messages).toHaveLength(1);
   });
 
@@ -122,7 +131,7 @@ describe('chat subgraph', () => {
     await harness.send(5, 1, 'for 6 only');
     expect((await harness.messages(8, 1)).data!.messages.messages.map((m: Json) => m.content)).toEqual(['for 8 only']);
     expect((await harness.messages(6, 1)).data!.messages.messages.map((m: Json) => m.content)).toEqual(['for 6 only']);
-    expect(codeOf(await harness.messages(7, 1))).toBe('FORBIDDEN');
+    expect(codeOf(await harness.messages(7, 1))).toBe('NOT_FOUND');
   });
 
   it('counts unread messages per conversation and in total, and clears them when read', async () => {
@@ -225,12 +234,33 @@ describe('chat subgraph', () => {
     await consumer.stop();
   });
 
-  it('stores reports for moderation', async () => {
+  it('stores reports of people the reporter matched with, now or before, naming the match of the two', async () => {
     await harness.start();
+    await harness.match(1, 3, 8);
+    await harness.match(2, 3, 9);
     const ok = await harness.graphql(3, 'mutation { reportUser(input: { userId: 8, reason: "harassment", text: " rude " }) }');
     expect(ok.data).toEqual({ reportUser: true });
-    expect(await harness.adapters.readModels.collection('reports').find({ status: 'open' })).toEqual([expect.objectContaining({ reporterId: 3, reportedId: 8, reason: 'harassment' })]);
+    await harness.publish(Topics.swipe, SwipeEvents.MatchEnded.type, { matchId: 2, userIds: [3, 9], endedBy: 9, reason: 'unmatch', endedAt: now.toISOString() });
+    await eventually(async () => expect(codeOf(await harness.messages(3, 2))).toBe('NOT_FOUND'));
+    expect((await harness.graphql(9, 'mutation { reportUser(input: { userId: 3, reason: "spam", matchId: 2 }) }')).data).toEqual({ reportUser: true });
+    const reports = await harness.adapters.readModels.collection('reports').find({ status: 'open' });
+    expect(reports).toEqual([expect.objectContaining({ reporterId: 3, reportedId: 8, reason: 'harassment', matchId: 1 }), expect.objectContaining({ reporterId: 9, reportedId: 3, reason: 'spam', matchId: 2 })]);
     expect(codeOf(await harness.graphql(3, 'mutation { reportUser(input: { userId: 8, reason: "boredom" }) }'))).toBe('BAD_USER_INPUT');
     expect(codeOf(await harness.graphql(3, 'mutation { reportUser(input: { userId: 3, reason: "spam" }) }'))).toBe('BAD_USER_INPUT');
+  });
+
+  it("refuses a report of someone never matched, or naming someone else's match, alike for an unknown id, and stores nothing", async () => {
+    await harness.start();
+    await harness.match(1, 3, 8);
+    const report = (uid: number, input: string) => harness.graphql(uid, `mutation { reportUser(input: { reason: "spam", ${input} }) }`);
+    const errorOf = (answer: Answer) => answer.errors?.map(({ message, extensions }) => ({ message, code: extensions?.code }));
+    // 5 never matched anyone: neither 3 nor 8, with or without their match's id.
+    expect(errorOf(await report(5, 'userId: 3'))).toEqual([{ message: 'You can only report someone you matched with', code: 'NOT_FOUND' }]);
+    expect(errorOf(await report(5, 'userId: 3'))).toEqual(errorOf(await report(5, 'userId: 4242')));
+    expect(errorOf(await report(5, 'userId: 3, matchId: 1'))).toEqual([{ message: 'No such match', code: 'NOT_FOUND' }]);
+    expect(errorOf(await report(5, 'userId: 3, matchId: 1'))).toEqual(errorOf(await report(5, 'userId: 3, matchId: 99')));
+    // 3 names their own match with 8 while reporting someone else.
+    expect(errorOf(await report(3, 'userId: 5, matchId: 1'))).toEqual(errorOf(await report(3, 'userId: 5, matchId: 99')));
+    expect(await harness.adapters.readModels.collection('reports').find({})).toEqual([]);
   });
 });

@@ -142,7 +142,8 @@ describe('swipe subgraph', () => {
     expect(matches1.data!.matches).toEqual([{ id: second.data!.swipe.match.id, otherUser: { id: 2 } }]);
     expect(await harness.deckIds(1)).toEqual([]);
     const stranger = await harness.graphql(3, `query ($id: Int!) { match(id: $id) { id } }`, { id: second.data!.swipe.match.id });
-    expect(stranger.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(stranger.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(stranger).toEqual(await harness.graphql(3, `query ($id: Int!) { match(id: $id) { id } }`, { id: 999_999 }));
   });
 
   it('makes exactly one match when two instances take both likes at the same moment', async () => {
@@ -312,7 +313,7 @@ describe('swipe subgraph', () => {
     await harness.swipe(1, 2, 'LIKE');
     const matched = await harness.swipe(2, 1, 'LIKE');
     const matchId = matched.data!.swipe.match.id;
-    expect((await harness.graphql(3, `mutation ($id: Int!) { unmatch(matchId: $id) }`, { id: matchId })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await harness.graphql(3, `mutation ($id: Int!) { unmatch(matchId: $id) }`, { id: matchId })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await harness.graphql(2, `mutation ($id: Int!) { unmatch(matchId: $id) }`, { id: matchId })).data).toEqual({ unmatch: true });
     expect((await harness.graphql(1, `{ matches { id } }`)).data!.matches).toEqual([]);
     expect((await harness.graphql(1, `query ($id: Int!) { match(id: $id) { id } }`, { id: matchId })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

@@ -9,7 +9,8 @@ import { ensureTopic, hasRealInfrastructure, realInfrastructure, waitFor } from 
 
 // `--scale chat=2` on the real servers: two chat instances, each on adapters of its own (its own MongoDB
 // and Redis clients) over one database; a subscriber on one instance receives what is sent through the
-// other, carried by Redis pub/sub. Runs under `flock /tmp/nocturne-real.lock`; skipped without the servers.
+// other, carried by Redis pub/sub, and a match that ends ends what either instance follows of it. Runs
+// under `flock /tmp/nocturne-real.lock`; skipped without the servers.
 const d = hasRealInfrastructure ? describe : describe.skip;
 
 const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -66,6 +67,7 @@ d('live chat across two chat instances on the real servers', () => {
   /** A subscription as the gateway forwards one: its own socket, the signature in the connection parameters. */
   const subscribe = <T>(url: string, uid: number, query: string, variables: Record<string, unknown> = {}) => {
     const values: T[] = [];
+    let done = false;
     const client = createClient({
       url: url.replace('http://', 'ws://'),
       webSocketImpl: WebSocket,
@@ -73,18 +75,21 @@ d('live chat across two chat instances on the real servers', () => {
       connectionParams: () => ({ [INTERNAL_CONTEXT_HEADER]: signInternalContext({ uid, ip: '127.0.0.1' }, internalSecret, { method: 'SUBSCRIBE', path: '/graphql', body: subscriptionBody({ query, variables }) }) }),
     });
     clients.push(client);
-    client.subscribe<T>({ query, variables }, { next: (value) => void values.push(value.data as T), error: () => undefined, complete: () => undefined });
-    return values;
+    client.subscribe<T>({ query, variables }, { next: (value) => void values.push(value.data as T), error: () => undefined, complete: () => void (done = true) });
+    return { values, isDone: () => done };
+  };
+  const publishSwipeEvent = async (type: string, aggregateId: string, data: Record<string, unknown>) => {
+    const event: IntegrationEvent = { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), aggregateId, data, metadata: {} };
+    await quiet.publish(Topics.swipe, [{ key: event.aggregateId, event }]);
   };
 
   it('delivers a message sent through one instance to a subscriber on the other, with the unread total', async () => {
-    const event: IntegrationEvent = { id: randomUUID(), type: SwipeEvents.MatchCreated.type, version: 1, occurredAt: new Date().toISOString(), aggregateId: `pair-${alice}-${bob}`, data: { matchId, userIds: [alice, bob], superLikedBy: [], createdAt: new Date().toISOString() }, metadata: {} };
-    await quiet.publish(Topics.swipe, [{ key: event.aggregateId, event }]);
+    await publishSwipeEvent(SwipeEvents.MatchCreated.type, `pair-${alice}-${bob}`, { matchId, userIds: [alice, bob], superLikedBy: [], createdAt: new Date().toISOString() });
     const conversation = 'query ($m: Int!) { conversation(matchId: $m) { matchId } }';
     for (const url of urls) await waitFor('the conversation open on both instances', async () => !(await graphql(url, bob, conversation, { m: matchId })).errors, 30_000);
 
-    const messages = subscribe<{ messageSent: { content: string; senderId: number } }>(urls[0]!, bob, 'subscription ($m: Int!) { messageSent(matchId: $m) { content senderId } }', { m: matchId });
-    const unread = subscribe<{ unreadTotal: number }>(urls[0]!, bob, 'subscription { unreadTotal }');
+    const { values: messages } = subscribe<{ messageSent: { content: string; senderId: number } }>(urls[0]!, bob, 'subscription ($m: Int!) { messageSent(matchId: $m) { content senderId } }', { m: matchId });
+    const { values: unread } = subscribe<{ unreadTotal: number }>(urls[0]!, bob, 'subscription { unreadTotal }');
     await waitFor('the unread subscription live', () => unread.length > 0, 30_000, 50);
 
     const sent = await graphql(urls[1]!, alice, 'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { id } }', { input: { matchId, content: 'across instances' } });
@@ -92,5 +97,34 @@ d('live chat across two chat instances on the real servers', () => {
     await waitFor('the message on the other instance', () => messages.length > 0, 30_000, 20);
     expect(messages).toEqual([{ messageSent: { content: 'across instances', senderId: alice } }]);
     await waitFor('the unread total on the other instance', () => unread.at(-1)?.unreadTotal === 1, 30_000, 20);
+  }, 120_000);
+
+  it("ends presence followed on one instance when a block ends the match, shows a stranger no exact presence, and answers someone else's match as an unknown one", async () => {
+    const [carol, dave, stranger] = [matchId + 2, matchId + 3, matchId + 4];
+    const theirMatch = matchId + 1;
+    await publishSwipeEvent(SwipeEvents.MatchCreated.type, `pair-${carol}-${dave}`, { matchId: theirMatch, userIds: [carol, dave], superLikedBy: [], createdAt: new Date().toISOString() });
+    const conversation = 'query ($m: Int!) { conversation(matchId: $m) { matchId } }';
+    for (const url of urls) await waitFor('the conversation open on both instances', async () => !(await graphql(url, dave, conversation, { m: theirMatch })).errors, 30_000);
+
+    const presence = subscribe<{ presence: { isOnline: boolean } }>(urls[0]!, dave, 'subscription ($u: Int!) { presence(userId: $u) { isOnline } }', { u: carol });
+    await waitFor('the first presence value', () => presence.values.length > 0, 30_000, 20);
+    subscribe(urls[1]!, carol, 'subscription { unreadTotal }');
+    await waitFor('carol online, seen across instances', () => presence.values.at(-1)?.presence.isOnline === true, 30_000, 20);
+    const user = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { lastSeenAt } } }';
+    expect((await graphql(urls[1]!, dave, user, { r: [{ __typename: 'User', id: carol }] })).data).toEqual({ _entities: [{ lastSeenAt: expect.any(String) }] });
+    expect((await graphql(urls[1]!, stranger, user, { r: [{ __typename: 'User', id: carol }] })).data).toEqual({ _entities: [{ lastSeenAt: null }] });
+
+    const unknownMatch = theirMatch + 1_000;
+    expect(await graphql(urls[0]!, stranger, conversation, { m: theirMatch })).toEqual(await graphql(urls[0]!, stranger, conversation, { m: unknownMatch }));
+    const report = 'mutation ($m: Int!, $u: Int!) { reportUser(input: { userId: $u, reason: "spam", matchId: $m }) }';
+    const refused = await graphql(urls[1]!, stranger, report, { m: theirMatch, u: carol });
+    expect(JSON.stringify(refused.errors)).toContain('NOT_FOUND');
+    expect(refused).toEqual(await graphql(urls[1]!, stranger, report, { m: unknownMatch, u: carol }));
+    expect(await connection!.db!.collection('reports').countDocuments({ reporterId: stranger })).toBe(0);
+
+    const endedAt = new Date().toISOString();
+    await publishSwipeEvent(SwipeEvents.PersonBlocked.type, `pair-${carol}-${dave}`, { blockerId: carol, blockedId: dave, blockedAt: endedAt });
+    await publishSwipeEvent(SwipeEvents.MatchEnded.type, `pair-${carol}-${dave}`, { matchId: theirMatch, userIds: [carol, dave], endedBy: carol, reason: 'block', endedAt });
+    await waitFor('the presence subscription ended by the block', () => presence.isDone(), 30_000, 20);
   }, 120_000);
 });

@@ -116,7 +116,7 @@ describe('ChatPage', () => {
   });
 
   it('says so when the conversation is not yours or gone', async () => {
-    answer = (call) => (call.url === '/graphql' ? { status: 200, body: { data: { matches: [] } } } : { status: 403, body: { error: 'This conversation is not yours' } });
+    answer = (call) => (call.url === '/graphql' ? { status: 200, body: { data: { matches: [] } } } : { status: 404, body: { error: 'No such match' } });
     renderChat('/chat?with=99');
     expect(await screen.findByRole('heading', { name: 'This conversation is gone' })).toBeTruthy();
   });

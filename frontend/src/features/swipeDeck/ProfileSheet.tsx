@@ -52,7 +52,7 @@ export function ProfileSheet({ profile, onSwipe, onClose, disabled = false }: { 
           <Fact $moon>
             <OwlIcon size={16} /> Night-Owl: {profile.nightOwlScore}/{ProfileLimits.nightOwlScoreMax}
           </Fact>
-          {profile.isOnline && <Fact $online>Online now</Fact>}
+          {profile.isOnline && <Fact $online>Active tonight</Fact>}
           {profile.superLikedYou && <Fact $super>Super-liked you</Fact>}
         </Facts>
 

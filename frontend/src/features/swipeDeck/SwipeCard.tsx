@@ -144,7 +144,8 @@ export function SwipeCard({ profile, depth, onSwipe, onOpen }: SwipeCardProps) {
 
       <Info>
         <NameRow>
-          {profile.isOnline && <OnlineDot role="img" aria-label="Online now" />}
+          {/* The deck's people are no matches: the server tells only whether they were active tonight, not whether they are online now. */}
+          {profile.isOnline && <OnlineDot role="img" aria-label="Active tonight" title="Active tonight" />}
           <Name>
             {profile.name}, <Age>{profile.age}</Age>
           </Name>

@@ -61,7 +61,7 @@ describe('SwipeDeckPage', () => {
     expect(card.getAttribute('aria-label')).toBe('Selene, 28');
     for (const text of ['7 km away', 'Night walks.', 'Super-liked you', 'Rope Play', 'Praise', '+1', 'Art']) expect(card.textContent).toContain(text);
     expect(card.textContent).toContain('Night-Owl Score');
-    expect(screen.getAllByRole('img', { name: 'Online now' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('img', { name: 'Active tonight' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('img', { name: 'Verified' }).length).toBeGreaterThan(0);
     expect(card.textContent).toContain('(you share this)');
   });

@@ -4,7 +4,7 @@ import { inSpan, SpanKind } from '../telemetry/tracing';
 
 /** The values of one GraphQL subscription: an async iterator whose `return` stops it at once. */
 export interface LiveStream<T> extends AsyncIterableIterator<T> {
-  /** Adds a value from this process (a first value, a periodic re-check). */
+  /** Adds a value from this process (a first value, a periodic re-check); `stillAllowed` checks it like any other. */
   push(value: T): void;
   /** Ends the stream: a pending `next` resolves done, the channels are left. */
   close(): Promise<void>;
@@ -14,6 +14,18 @@ export interface LiveStream<T> extends AsyncIterableIterator<T> {
 export interface ListenOptions<TMessage, T> {
   /** Turns a message of a channel into the stream's value; undefined skips it. */
   transform?: (message: TMessage, channel: string) => T | undefined;
+  /**
+   * A message that ends the stream (what the stream followed is over); it is not delivered. Checked on
+   * arrival, ahead of any value still waiting for `stillAllowed`.
+   */
+  endWhen?: (message: TMessage, channel: string) => boolean;
+  /**
+   * Asked once as soon as the stream listens, then before each value goes out (from a channel or
+   * `push`), one value at a time in their order: false, or a failure, ends the stream instead. For a
+   * stream that follows a relationship, whether it still holds: an end between the caller's own check
+   * and the subscription, or an end signal that was lost, still stops the stream.
+   */
+  stillAllowed?: () => Promise<boolean>;
   /**
    * Values waiting for a slow reader before the stream gives up and ends (the client then reconnects
    * and fetches what it missed, rather than this process buffering without bound).
@@ -68,6 +80,30 @@ export class LiveChannels {
     let closed = false;
     let cleanedUp: Promise<void> | undefined;
     const { logger, open } = this;
+    const { stillAllowed } = options;
+    // Values waiting for their check, in order behind one another.
+    let checks = Promise.resolve();
+    let checking = 0;
+
+    const deliver = (value: T) => {
+      if (closed) return;
+      const reader = waiting.shift();
+      if (reader) return reader({ value, done: false });
+      if (buffer.length >= bufferLimit) return void stream.close();
+      buffer.push(value);
+    };
+    /** Whether the stream may go on; ends it when not. */
+    const allowed = async (): Promise<boolean> => {
+      if (closed) return false;
+      let answer = false;
+      try {
+        answer = await stillAllowed!();
+      } catch (error) {
+        logger?.warn({ err: error }, 'a live stream could not check that it may go on; it ends (the client subscribes again)');
+      }
+      if (!answer) await stream.close();
+      return answer && !closed;
+    };
 
     const stream: LiveStream<T> = {
       get closed() {
@@ -75,10 +111,13 @@ export class LiveChannels {
       },
       push(value) {
         if (closed) return;
-        const reader = waiting.shift();
-        if (reader) return reader({ value, done: false });
-        if (buffer.length >= bufferLimit) return void stream.close();
-        buffer.push(value);
+        if (!stillAllowed) return deliver(value);
+        if (checking >= bufferLimit) return void stream.close();
+        checking += 1;
+        checks = checks.then(async () => {
+          checking -= 1;
+          if (await allowed()) deliver(value);
+        });
       },
       close() {
         if (cleanedUp) return cleanedUp;
@@ -124,6 +163,7 @@ export class LiveChannels {
             } catch {
               return;
             }
+            if (options.endWhen?.(message, channel)) return void stream.close();
             const value = options.transform ? options.transform(message, channel) : (message as unknown as T);
             if (value !== undefined) stream.push(value);
           }),
@@ -132,6 +172,11 @@ export class LiveChannels {
     } catch (error) {
       await stream.close();
       throw error;
+    }
+    if (stillAllowed) {
+      // First in line: values that arrived meanwhile wait behind this check.
+      checks = checks.then(async () => void (await allowed()));
+      await checks;
     }
     return stream;
   }

@@ -68,6 +68,55 @@ describe('live channels', () => {
     expect(await stream.next()).toEqual({ value: undefined, done: true });
   });
 
+  it('ends on a message that says what it followed is over, without delivering it', async () => {
+    const stream = await live.listen<{ kind: string }, string>(['a'], { endWhen: (message) => message.kind === 'ended', transform: (message) => message.kind });
+    await live.publish('a', { kind: 'message' });
+    await live.publish('a', { kind: 'ended' });
+    await live.publish('a', { kind: 'late' });
+    expect(await stream.next()).toEqual({ value: 'message', done: false });
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('checks that it may go on before each value, pushed or published, in their order, and ends instead once it may not', async () => {
+    let allowed = true;
+    const asked: string[] = [];
+    const stream = await live.listen<string>(['a'], {
+      stillAllowed: async () => {
+        asked.push('check');
+        // A slow answer for the first value: the second must still come after it.
+        if (asked.length === 2) await new Promise((resolve) => setTimeout(resolve, 20));
+        return allowed;
+      },
+    });
+    expect(asked).toEqual(['check']);
+    stream.push('first');
+    await live.publish('a', 'second');
+    expect(await stream.next()).toEqual({ value: 'first', done: false });
+    expect(await stream.next()).toEqual({ value: 'second', done: false });
+    allowed = false;
+    await live.publish('a', 'after the end');
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+    expect(stream.closed).toBe(true);
+  });
+
+  it("ends at once when it may not go on as it starts listening (an end between the caller's check and the subscription)", async () => {
+    const onClose = jest.fn();
+    const stream = await live.listen(['a'], { stillAllowed: async () => false, onClose });
+    expect(stream.closed).toBe(true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends, and reports it, when the check fails', async () => {
+    const warn = jest.fn();
+    const reporting = new LiveChannels(kv, { logger: { warn } as never });
+    let failing = false;
+    const stream = await reporting.listen<string>(['a'], { stillAllowed: async () => (failing ? Promise.reject(new Error('the read model is unavailable')) : true) });
+    failing = true;
+    stream.push('value');
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
   it('gives up on a reader that falls too far behind, rather than buffering without bound', async () => {
     const onClose = jest.fn();
     const stream = await live.listen<number>(['a'], { bufferLimit: 2, onClose });

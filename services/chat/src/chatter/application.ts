@@ -1,8 +1,8 @@
-import { causedBy, handleCommand, loadStream, signedInActor, type Actor, type EventSource } from '@nocturne/platform';
+import { causedBy, handleCommand, type EventSource } from '@nocturne/platform';
 import { conversationDecider } from '../conversation/businessLogic';
 import { conversationKey, conversationStreamId, type EndReason } from '../conversation/conversation';
 import { channels, type ChatDependencies } from '../dependencies';
-import type { Presence, PresenceStatus } from '../live/presence';
+import type { Presence } from '../live/presence';
 import { chatterDecider, type ChatterCommand } from './businessLogic';
 import { chatterStreamId } from './chatter';
 
@@ -63,15 +63,8 @@ export function createPeopleApplication(deps: ChatDependencies, presence: Presen
         await deps.live.publish(channels.conversation(row.conversationId), { kind: 'ended', reason: 'deleted' });
       }
       await onChatter({ type: 'EraseChatter', userId, now: deps.clock() }, source);
+      await presence.forget(userId);
       await deps.personalData.shred(String(userId));
-    },
-
-    /** Online and last seen, for anyone signed in whom the person has not blocked (nor been blocked by). */
-    async presenceOf(actor: Actor, userId: number): Promise<PresenceStatus> {
-      const viewerId = signedInActor(actor);
-      const { state } = await loadStream(deps.eventStore, chatterStreamId(viewerId), chatterDecider);
-      if (state.hidden.includes(userId)) return { userId, isOnline: false, lastSeenAt: null };
-      return presence.status(userId);
     },
   };
 }

@@ -1,13 +1,13 @@
-import { ChatLimits, ChatMessages, messageContentSchema, planAllowances } from '@nocturne/contracts';
+import { ChatLimits, ChatMessages, messageContentSchema, planAllowances, zoneInForce } from '@nocturne/contracts';
 import { actorCommandContext, handleCommand, loadStream, parseInput, RuleViolation, signedInActor, type Actor, type LiveStream } from '@nocturne/platform';
 import { z } from 'zod';
 import { chatterDecider } from '../chatter/businessLogic';
 import { chatterStreamId, planInForce } from '../chatter/chatter';
 import { channels, type ChatDependencies } from '../dependencies';
-import type { Presence, PresenceStatus } from '../live/presence';
+import { PRESENCE_HEARTBEAT_MS, type Presence, type PresenceStatus } from '../live/presence';
 import { participantRowId, type ConversationRow, type MessageRow } from '../projections/readModels';
 import { conversationDecider } from './businessLogic';
-import { conversationStreamId, type EndReason } from './conversation';
+import { conversationKey, conversationStreamId, type EndReason } from './conversation';
 
 export interface MessageView {
   id: string;
@@ -43,6 +43,12 @@ export type ConversationSignal =
   | { kind: 'read'; readerId: number; upToSeq: number }
   | { kind: 'ended'; reason: EndReason };
 
+export interface TypingView {
+  matchId: number;
+  userId: number;
+  typing: boolean;
+}
+
 /** What a person's own subscriptions receive. */
 export type PersonSignal = { kind: 'unread'; total: number } | { kind: 'match'; matchId: number; otherUserId: number; createdAt: string };
 
@@ -72,11 +78,11 @@ export const TYPING_EXPIRES_MS = 6_000;
 export function createConversationApplication(deps: ChatDependencies & { sendsPerMinute: number }, presence: Presence) {
   const { collections, live } = deps;
 
-  /** The viewer's conversation of a match, or the error that says why not (a stranger learns nothing more). */
+  /** The viewer's conversation of a match. Someone else's answers as an unknown one: a match id tells a stranger nothing. */
   async function resolve(viewerId: number, matchId: number): Promise<ConversationRow> {
-    const rows = (await collections.conversations.find({ matchId })).filter((row) => !row.erased);
-    const row = rows.find((candidate) => candidate.userIds.includes(viewerId));
-    if (!row) throw rows.length > 0 ? new RuleViolation('FORBIDDEN', ChatMessages.notYours) : new RuleViolation('NOT_FOUND', ChatMessages.matchNotFound);
+    const rows = await collections.conversations.find({ matchId, userIds: viewerId });
+    const row = rows.find((candidate) => !candidate.erased);
+    if (!row) throw new RuleViolation('NOT_FOUND', ChatMessages.matchNotFound);
     return row;
   }
 
@@ -87,6 +93,27 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
     const otherDeleted = row.endReason === 'deleted';
     if (row.endedAt !== null && !(options.allowDeletedOther && otherDeleted)) throw new RuleViolation('NOT_FOUND', ChatMessages.ended);
     return row;
+  }
+
+  /** Whether the viewer's side of a conversation is on: what every live stream about the other person follows. */
+  async function isOn(viewerId: number, conversationId: string): Promise<boolean> {
+    const side = await collections.participants.get(participantRowId(conversationId, viewerId));
+    return side !== null && !side.erased && side.active;
+  }
+
+  /**
+   * Listens for a viewer under one of their conversations: the stream ends with the conversation (its
+   * `ended` signal, on every instance), and each value first checks that it is still on, so neither a
+   * lost signal nor an end between the caller's check and the subscription leaves it open.
+   */
+  function listenWhileOn<TMessage, T>(viewerId: number, conversationId: string, options: { also?: string[]; transform: (message: TMessage, channel: string) => T | undefined; onClose?: () => void }): Promise<LiveStream<T>> {
+    const conversationChannel = channels.conversation(conversationId);
+    return live.listen<TMessage, T>([conversationChannel, ...(options.also ?? [])], {
+      endWhen: (message, channel) => channel === conversationChannel && (message as ConversationSignal).kind === 'ended',
+      transform: options.transform,
+      stillAllowed: () => isOn(viewerId, conversationId),
+      ...(options.onClose && { onClose: options.onClose }),
+    });
   }
 
   async function unreadTotal(userId: number): Promise<number> {
@@ -207,30 +234,22 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
     async messageStream(actor: Actor, matchId: number): Promise<LiveStream<MessageView>> {
       const viewerId = signedInActor(actor);
       const row = await readable(viewerId, matchId);
-      let stream: LiveStream<MessageView> | undefined = undefined;
-      stream = await live.listen<ConversationSignal, MessageView>([channels.conversation(row.conversationId)], {
-        transform: (signal) => {
-          if (signal.kind === 'ended') void stream?.close();
-          return signal.kind === 'message' ? signal.message : undefined;
-        },
-      });
-      return stream;
+      return listenWhileOn<ConversationSignal, MessageView>(viewerId, row.conversationId, { transform: (signal) => (signal.kind === 'message' ? signal.message : undefined) });
     },
 
     /** The other person typing (true) or stopping (false); a silence of TYPING_EXPIRES_MS reads as stopped. */
-    async typingStream(actor: Actor, matchId: number): Promise<LiveStream<{ matchId: number; userId: number; typing: boolean }>> {
+    async typingStream(actor: Actor, matchId: number): Promise<LiveStream<TypingView>> {
       const viewerId = signedInActor(actor);
       const row = await readable(viewerId, matchId);
       let timer: NodeJS.Timeout | undefined;
-      let stream: LiveStream<{ matchId: number; userId: number; typing: boolean }> | undefined = undefined;
-      stream = await live.listen<ConversationSignal, { matchId: number; userId: number; typing: boolean }>([channels.conversation(row.conversationId)], {
+      // The expiry is pushed like any value: it too waits for the check that the conversation is still on.
+      const stream: LiveStream<TypingView> = await listenWhileOn<ConversationSignal, TypingView>(viewerId, row.conversationId, {
         transform: (signal) => {
-          if (signal.kind === 'ended') void stream?.close();
           // A message sent ends the sender's typing.
           const change = signal.kind === 'typing' ? { userId: signal.userId, typing: signal.typing } : signal.kind === 'message' ? { userId: signal.message.senderId, typing: false } : undefined;
           if (!change || change.userId === viewerId) return undefined;
           clearTimeout(timer);
-          if (change.typing) timer = setTimeout(() => stream?.push({ matchId, userId: change.userId, typing: false }), TYPING_EXPIRES_MS);
+          if (change.typing) timer = setTimeout(() => stream.push({ matchId, userId: change.userId, typing: false }), TYPING_EXPIRES_MS);
           return { matchId, ...change };
         },
         onClose: () => clearTimeout(timer),
@@ -238,12 +257,12 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
       return stream;
     },
 
-    /** The other person's read marker, live, for 'Seen' on Plus and Max. */
+    /** The other person's read marker, live, for 'Seen' on Plus and Max; ends when the match ends. */
     async readStream(actor: Actor, matchId: number): Promise<LiveStream<number>> {
       const viewerId = signedInActor(actor);
       const row = await readable(viewerId, matchId);
       if (!(await readReceipts(viewerId))) throw new RuleViolation('LIMIT_REACHED', 'Read receipts come with Plus and Max', { reason: 'read-receipts' });
-      return live.listen<ConversationSignal, number>([channels.conversation(row.conversationId)], { transform: (signal) => (signal.kind === 'read' && signal.readerId !== viewerId ? signal.upToSeq : undefined) });
+      return listenWhileOn<ConversationSignal, number>(viewerId, row.conversationId, { transform: (signal) => (signal.kind === 'read' && signal.readerId !== viewerId ? signal.upToSeq : undefined) });
     },
 
     /**
@@ -252,7 +271,8 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
      */
     async unreadStream(actor: Actor): Promise<LiveStream<number>> {
       const userId = signedInActor(actor);
-      const disconnect = await presence.connect(userId);
+      const { state } = await loadStream(deps.eventStore, chatterStreamId(userId), chatterDecider);
+      const disconnect = await presence.connect(userId, zoneInForce(state.zones, deps.clock()));
       try {
         const stream = await live.listen<PersonSignal, number>([channels.person(userId)], { transform: (signal) => (signal.kind === 'unread' ? signal.total : undefined), onClose: disconnect });
         stream.push(await unreadTotal(userId));
@@ -263,6 +283,10 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
       }
     },
 
+    /**
+     * The viewer's new matches. Nothing here outlives a relationship: a pair's block or unmatch comes
+     * after its match in the swipe context's stream, and a blocked pair never matches again.
+     */
     async matchStream(actor: Actor): Promise<LiveStream<{ matchId: number; otherUserId: number; createdAt: string }>> {
       const userId = signedInActor(actor);
       return live.listen<PersonSignal, { matchId: number; otherUserId: number; createdAt: string }>([channels.person(userId)], {
@@ -270,30 +294,52 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
       });
     },
 
-    /** A matched person's presence: now, then on every change (and re-checked, so an expired connection shows). */
+    /**
+     * The exact presence of the other person of a match that is on (or the viewer's own): now, then on
+     * every change, re-checked every PRESENCE_HEARTBEAT_MS so an expired connection shows. It ends with
+     * the match (unmatch, block, either account deleted), and no value goes out before a check that the
+     * match is still on, the periodic re-check's included.
+     */
     async presenceStream(actor: Actor, userId: number): Promise<LiveStream<PresenceStatus>> {
       const viewerId = signedInActor(actor);
-      const shared = await collections.participants.count({ userId: viewerId, otherUserId: userId, active: true });
-      if (userId !== viewerId && shared === 0) throw new RuleViolation('FORBIDDEN', ChatMessages.notYours);
+      const own = userId === viewerId;
+      const conversationId = conversationKey([viewerId, userId]);
+      if (!own && !(await isOn(viewerId, conversationId))) throw new RuleViolation('FORBIDDEN', ChatMessages.presenceOfMatches);
       let last: boolean | undefined;
-      let stream: LiveStream<PresenceStatus> | undefined = undefined;
-      const emit = (status: PresenceStatus) => {
-        if (status.isOnline === last) return;
+      const changed = (status: PresenceStatus) => {
+        if (status.isOnline === last) return undefined;
         last = status.isOnline;
-        stream?.push(status);
+        return status;
       };
-      const recheck = setInterval(() => void presence.status(userId).then(emit, () => undefined), 15_000);
+      let recheck: NodeJS.Timeout | undefined = undefined;
+      const presenceChannel = channels.presence(userId);
+      const options = { transform: (message: unknown, channel: string) => (channel === presenceChannel ? changed(message as PresenceStatus) : undefined), onClose: () => clearInterval(recheck) };
+      const stream = own ? await live.listen<unknown, PresenceStatus>([presenceChannel], options) : await listenWhileOn<unknown, PresenceStatus>(viewerId, conversationId, { also: [presenceChannel], ...options });
+      if (stream.closed) return stream;
+      const check = async () => {
+        if (!own && !(await isOn(viewerId, conversationId))) return void (await stream.close());
+        const status = changed(await presence.status(userId));
+        if (status) stream.push(status);
+      };
+      recheck = setInterval(() => void check().catch((error: unknown) => deps.logger.warn({ err: error }, 'presence re-check failed')), PRESENCE_HEARTBEAT_MS);
       recheck.unref();
-      stream = await live.listen<PresenceStatus, PresenceStatus>([channels.presence(userId)], {
-        transform: (status) => {
-          if (status.isOnline === last) return undefined;
-          last = status.isOnline;
-          return status;
-        },
-        onClose: () => clearInterval(recheck),
-      });
-      emit(await presence.status(userId));
+      const now = changed(await presence.status(userId));
+      if (now) stream.push(now);
       return stream;
+    },
+
+    /**
+     * What the `User` fields show of someone's presence. Exactly (online, last seen) to themselves and to
+     * the other person of a match that is on; to anyone else signed in only whether they were active
+     * tonight (`Presence.activeTonight`), never a time; people blocked either way look never seen.
+     */
+    async presenceOf(actor: Actor, userId: number): Promise<PresenceStatus> {
+      const viewerId = signedInActor(actor);
+      if (userId === viewerId) return presence.status(userId);
+      const [{ state }, matched] = await Promise.all([loadStream(deps.eventStore, chatterStreamId(viewerId), chatterDecider), isOn(viewerId, conversationKey([viewerId, userId]))]);
+      if (state.hidden.includes(userId)) return { userId, isOnline: false, lastSeenAt: null };
+      if (matched) return presence.status(userId);
+      return { userId, isOnline: await presence.activeTonight(userId), lastSeenAt: null };
     },
   };
 }

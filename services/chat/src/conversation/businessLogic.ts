@@ -38,12 +38,11 @@ export interface EraseParticipant {
 export type ConversationCommand = OpenConversation | SendMessage | MarkRead | EndConversation | EraseParticipant;
 
 /**
- * Who may use the conversation: one of its two people while the match is on. A stranger learns only
- * that it is not theirs, never what it holds; an ended match reads as gone.
+ * Who may use the conversation: one of its two people while the match is on. To anyone else it is no
+ * match at all, as an unknown one (a match id tells a stranger nothing); an ended match reads as gone.
  */
 export function assertParticipant(state: Conversation, userId: number): void {
-  if (state.matchId === null) throw new RuleViolation('NOT_FOUND', ChatMessages.matchNotFound);
-  if (!state.userIds.includes(userId)) throw new RuleViolation('FORBIDDEN', ChatMessages.notYours);
+  if (state.matchId === null || !state.userIds.includes(userId)) throw new RuleViolation('NOT_FOUND', ChatMessages.matchNotFound);
   if (state.ended || state.erased.length > 0) throw new RuleViolation('NOT_FOUND', ChatMessages.ended);
 }
 

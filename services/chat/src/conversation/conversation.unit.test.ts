@@ -28,9 +28,9 @@ describe('a conversation', () => {
     spec.given([opened, sent(3, 1)]).when(send(8, 'm2')).then([sent(8, 2, 'm2')]);
   });
 
-  it('refuses an unknown match, a stranger and an ended match', () => {
+  it("refuses an unknown match and a stranger alike (someone else's match is no match to them), and an ended match", () => {
     spec.given([]).when(send(3)).thenThrows(codeOf('NOT_FOUND'));
-    spec.given([opened]).when(send(5)).thenThrows(codeOf('FORBIDDEN'));
+    spec.given([opened]).when(send(5)).thenThrows(codeOf('NOT_FOUND'));
     const ended: ConversationEvent = { type: 'ConversationEnded', data: { matchId: 7, reason: 'unmatch', endedBy: 8, endedAt: at } };
     spec.given([opened, ended]).when(send(3)).thenThrows(codeOf('NOT_FOUND'));
   });
@@ -41,7 +41,7 @@ describe('a conversation', () => {
     const read: ConversationEvent = { type: 'ConversationRead', data: { matchId: 7, readerId: 8, upToSeq: 1, readAt: at } };
     spec.given([opened, sent(3, 1), read]).when({ type: 'MarkRead', readerId: 8, upToSeq: 1, now }).thenNothingHappens();
     spec.given([opened]).when({ type: 'MarkRead', readerId: 8, upToSeq: null, now }).thenNothingHappens();
-    spec.given([opened]).when({ type: 'MarkRead', readerId: 5, upToSeq: null, now }).thenThrows(codeOf('FORBIDDEN'));
+    spec.given([opened]).when({ type: 'MarkRead', readerId: 5, upToSeq: null, now }).thenThrows(codeOf('NOT_FOUND'));
   });
 
   it('ends once', () => {

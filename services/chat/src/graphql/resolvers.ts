@@ -43,7 +43,7 @@ export const chatResolvers: GraphQLResolverMap<ChatContext> = {
   },
   User: {
     __resolveReference: (reference: { id: number }) => ({ id: reference.id }),
-    isOnline: async (parent: { id: number }, _args, context: ChatContext) => (await context.people.presenceOf(actorOf(context), parent.id)).isOnline,
-    lastSeenAt: async (parent: { id: number }, _args, context: ChatContext) => (await context.people.presenceOf(actorOf(context), parent.id)).lastSeenAt,
+    isOnline: async (parent: { id: number }, _args, context: ChatContext) => (await context.conversations.presenceOf(actorOf(context), parent.id)).isOnline,
+    lastSeenAt: async (parent: { id: number }, _args, context: ChatContext) => (await context.conversations.presenceOf(actorOf(context), parent.id)).lastSeenAt,
   },
 };

@@ -1,10 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { isValidTimeZone, nextWindowOpening } from '@nocturne/contracts';
 import type { KeyValueStore, LiveChannels } from '@nocturne/platform';
 import { channels } from '../dependencies';
 
 /** A live connection counts for this long after its last heartbeat: a killed tab or instance goes offline within a minute. */
 export const PRESENCE_TTL_MS = 45_000;
 export const PRESENCE_HEARTBEAT_MS = 15_000;
+
+/** What people other than matches are shown moves in these steps, so no moment of arrival can be read from it. */
+export const ACTIVE_TONIGHT_STEP_MS = 15 * 60_000;
+
+/**
+ * Active tonight, as people other than matches see it: a live connection since the last 8:00 PM on the
+ * person's clock (`firstSeen`: the first of them), shown from the first quarter hour (:00, :15, :30, :45)
+ * after it began. It says nothing of when the person came or left: it turns on at a quarter hour and
+ * off at 8:00 PM.
+ */
+export function isActiveTonight(firstSeen: string | null, now: Date): boolean {
+  if (firstSeen === null) return false;
+  const quarterStarted = Math.floor(now.getTime() / ACTIVE_TONIGHT_STEP_MS) * ACTIVE_TONIGHT_STEP_MS;
+  return Date.parse(firstSeen) < quarterStarted;
+}
 
 export interface PresenceStatus {
   userId: number;
@@ -15,6 +31,8 @@ export interface PresenceStatus {
 const connectionsKey = (userId: number) => `chat:presence:${userId}`;
 const connectionKey = (connectionId: string) => `chat:presence-connection:${connectionId}`;
 const lastSeenKey = (userId: number) => `chat:last-seen:${userId}`;
+/** The first connection since the person's last 8:00 PM; it expires at their next one. */
+const firstSeenTonightKey = (userId: number) => `chat:first-seen-tonight:${userId}`;
 
 /**
  * Who is online, from their live connections: each open subscription of a person registers a connection
@@ -36,19 +54,32 @@ export function createPresence(deps: { kv: KeyValueStore; live: LiveChannels; cl
   }
 
   const seen = (userId: number) => kv.set(lastSeenKey(userId), deps.clock().toISOString());
+  /** Notes the first connection of the night (kept when there is one), until 8:00 PM on the person's clock. */
+  const seenTonight = (userId: number, timeZone: string) => {
+    const now = deps.clock();
+    return kv.set(firstSeenTonightKey(userId), now.toISOString(), { onlyIfAbsent: true, ttlMs: nextWindowOpening(now, timeZone).getTime() - now.getTime() });
+  };
 
   return {
     status,
-    /** Registers one live connection of the person; the answer ends it. */
-    async connect(userId: number): Promise<() => Promise<void>> {
+    /** A deleted account leaves no trace of when it was around. */
+    async forget(userId: number): Promise<void> {
+      await Promise.all([kv.delete(lastSeenKey(userId)), kv.delete(firstSeenTonightKey(userId))]);
+    },
+    /** Whether the person was active tonight (`isActiveTonight`): all that people other than their matches see. */
+    activeTonight: async (userId: number): Promise<boolean> => isActiveTonight(await kv.get(firstSeenTonightKey(userId)), deps.clock()),
+    /** Registers one live connection of the person, whose clock is `timeZone`; the answer ends it. */
+    async connect(userId: number, timeZone: string): Promise<() => Promise<void>> {
       const id = randomUUID();
+      // A zone the clock cannot read must not cost the person their live connection.
+      const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
       const wasOnline = (await status(userId)).isOnline;
       await kv.set(connectionKey(id), String(userId), { ttlMs });
       await kv.addToSet(connectionsKey(userId), id);
-      await seen(userId);
+      await Promise.all([seen(userId), seenTonight(userId, zone)]);
       if (!wasOnline) await live.publish(channels.presence(userId), await status(userId));
       const heartbeat = setInterval(() => {
-        void Promise.all([kv.set(connectionKey(id), String(userId), { ttlMs }), seen(userId)]).catch(() => undefined);
+        void Promise.all([kv.set(connectionKey(id), String(userId), { ttlMs }), seen(userId), seenTonight(userId, zone)]).catch(() => undefined);
       }, heartbeatMs);
       heartbeat.unref();
       let ended = false;

@@ -21,8 +21,8 @@ const sendBodySchema = z.object({
   content: messageContentSchema,
 });
 
-const notYours = { status: 403, description: `'${ChatMessages.notYours}' (a stranger), senderId not yours, or the plan's limit (\`code\` LIMIT_REACHED, reason \`chat-limit\`)` };
-const unknownMatch = { status: 404, description: `'${ChatMessages.matchNotFound}', or '${ChatMessages.ended}'` };
+const refused = { status: 403, description: `senderId not yours, or the plan's limit (\`code\` LIMIT_REACHED, reason \`chat-limit\`)` };
+const unknownMatch = { status: 404, description: `'${ChatMessages.matchNotFound}' (unknown, or someone else's: the same answer), or '${ChatMessages.ended}'` };
 
 const sendMessage = defineRoute({
   method: 'post',
@@ -34,7 +34,7 @@ const sendMessage = defineRoute({
   ownerField: 'senderId',
   requestBody: sendBodySchema,
   success: { status: 201, description: 'Sent; the other person receives it live', schema: messageSchema },
-  errors: [validation, notYours, unknownMatch, { status: 429, description: 'Too many messages in a minute; Retry-After says when to try again' }],
+  errors: [validation, refused, unknownMatch, { status: 429, description: 'Too many messages in a minute; Retry-After says when to try again' }],
   handle: async ({ input, execute }) => {
     const data = await execute<{ sendMessage: MessageData }>(`mutation SendMessage($input: SendMessageInput!) { sendMessage(input: $input) { ${MESSAGE_FIELDS} } }`, { input });
     return { status: 201, body: data.sendMessage };
@@ -64,7 +64,7 @@ const messages = defineRoute({
       { matchId: query.matchId, before: query.before, after: query.after, limit: query.limit },
     ),
   success: { status: 200, description: 'Messages', schema: pageSchema },
-  errors: [validation, { status: 403, description: `'${ChatMessages.notYours}'` }, unknownMatch],
+  errors: [validation, unknownMatch],
   handle: async ({ input, execute }) => {
     const data = await execute<{ messages: z.infer<typeof pageSchema> }>(
       `query Messages($matchId: Int!, $limit: Int, $before: String, $after: String) { messages(matchId: $matchId, limit: $limit, before: $before, after: $after) { messages { ${MESSAGE_FIELDS} } olderCursor } }`,
@@ -83,12 +83,16 @@ const report = defineRoute({
   method: 'post',
   path: '/api/reports',
   operationId: 'reportUser',
-  summary: `Report someone for moderation: a reason (${ReportReasons.join(', ')}) and an optional text`,
+  summary: `Report someone you matched with (now or before) for moderation: a reason (${ReportReasons.join(', ')}) and an optional text; \`matchId\`, if given, is the match of the two of you`,
   tag: 'chat',
   access: 'signedIn',
   requestBody: reportBodySchema,
   success: { status: 201, description: 'Stored for moderation', schema: z.object({ reported: z.literal(true) }) },
-  errors: [validation, { status: 429, description: 'Too many reports in an hour' }],
+  errors: [
+    validation,
+    { status: 404, description: `'${ChatMessages.reportNotMatched}' (never matched, or unknown: the same answer), or '${ChatMessages.matchNotFound}' (a match that is not of the two of you); nothing is stored` },
+    { status: 429, description: 'Too many reports in an hour' },
+  ],
   handle: async ({ input, execute }) => {
     await execute(`mutation Report($input: ReportInput!) { reportUser(input: $input) }`, { input });
     return { status: 201, body: { reported: true } };

@@ -34,11 +34,11 @@ export function createMatchesApplication(deps: SwipeDependencies) {
       return rows.map((row) => viewFor(viewerId, row));
     },
 
+    /** One of the viewer's matches that is on. Someone else's answers as an unknown one: a match id tells a stranger nothing. */
     async match(actor: Actor, matchId: number): Promise<MatchView> {
       const viewerId = signedInActor(actor);
       const row = await collections.matches.get(String(matchId));
-      if (!row || row.erased || row.endedAt !== null) throw new RuleViolation('NOT_FOUND', SwipeMessages.matchNotFound);
-      if (!row.userIds.includes(viewerId)) throw new RuleViolation('FORBIDDEN', 'This match is not yours');
+      if (!row || row.erased || row.endedAt !== null || !row.userIds.includes(viewerId)) throw new RuleViolation('NOT_FOUND', SwipeMessages.matchNotFound);
       return viewFor(viewerId, row);
     },
 

@@ -312,7 +312,7 @@ const unmatch = defineRoute({
   access: 'signedIn',
   requestBody: z.object({ matchId: positiveIdField('matchId', 'a match id') }),
   success: { status: 200, description: 'The match has ended', schema: z.object({ unmatched: z.literal(true) }) },
-  errors: [validation, forbidden('The match is not yours'), { status: 404, description: `'${SwipeMessages.matchNotFound}' (unknown, or ended already)` }],
+  errors: [validation, { status: 404, description: `'${SwipeMessages.matchNotFound}' (unknown, someone else's or ended already: the same answer)` }],
   handle: async ({ input, execute }) => {
     await execute(`mutation Unmatch($matchId: Int!) { unmatch(matchId: $matchId) }`, { matchId: input.matchId });
     return { body: { unmatched: true as const } };
