@@ -13,6 +13,7 @@ import { newPerson, startTestStack, type TestStack } from './testStack';
 const ACCOUNT_LIMIT = 3;
 const DEVICE_LIMIT = 4;
 const EMAIL_PROBES = 5;
+const TAKEN_ANSWERS_PER_CLIENT = 3;
 
 let stack: TestStack;
 const logLines: string[] = [];
@@ -33,6 +34,7 @@ beforeAll(async () => {
       RATE_SIGN_IN_ACCOUNT_LIMIT: String(ACCOUNT_LIMIT),
       RATE_SIGN_IN_DEVICE_LIMIT: String(DEVICE_LIMIT),
       RATE_SIGN_UP_ADDRESS_LIMIT: '1000',
+      RATE_SIGN_UP_TAKEN_EMAIL_LIMIT: String(TAKEN_ANSWERS_PER_CLIENT),
     },
   });
 });
@@ -132,6 +134,50 @@ describe('sign-up and registered addresses', () => {
     const sameName = await api().post('/api/auth/signup').set(from('192.0.2.202')).send({ ...newWard(), username: person.username });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toEqual({ error: Messages.usernameTaken, field: 'username' });
+  });
+});
+
+describe('sign-up and one client asking about many addresses', () => {
+  const registeredPeople = async (count: number) => {
+    const people = [];
+    for (let i = 0; i < count; i += 1) people.push((await signUp()).person);
+    return people;
+  };
+  const signUpFrom = (forwardedFor: string, email: string) => api().post('/api/auth/signup').set('X-Forwarded-For', forwardedFor).send({ ...newWard(), email });
+
+  it(`tells one client address that an email is registered ${TAKEN_ANSWERS_PER_CLIENT} times a day, then refuses its every sign-up alike, forged X-Forwarded-For or not`, async () => {
+    const registered = await registeredPeople(TAKEN_ANSWERS_PER_CLIENT + 2);
+    const prober = '198.51.100.200';
+    for (const person of registered.slice(0, TAKEN_ANSWERS_PER_CLIENT)) {
+      const res = await signUpFrom(prober, person.email);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: Messages.emailTaken, field: 'email' });
+    }
+    const spent = await signUpFrom(prober, registered[TAKEN_ANSWERS_PER_CLIENT]!.email);
+    expect(spent.status).toBe(429);
+    expect(spent.body).toEqual({ error: Messages.tooManyRequests });
+    expect(Number(spent.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // A free address gets the same refusal, so the 429 tells nothing either, and no account is made.
+    const free = newWard();
+    const refusedFree = await signUpFrom(prober, free.email);
+    expect(refusedFree.status).toBe(429);
+    expect(refusedFree.body).toEqual({ error: Messages.tooManyRequests });
+    // With one proxy trusted, the client's own X-Forwarded-For entries are not its address: the proxy's last one is.
+    const forged = await signUpFrom(`203.0.113.77, ${prober}`, registered[TAKEN_ANSWERS_PER_CLIENT]!.email);
+    expect(forged.status).toBe(429);
+
+    // Another client address still gets its answers, and the free address is still free.
+    const other = await signUpFrom('198.51.100.201', registered[TAKEN_ANSWERS_PER_CLIENT + 1]!.email);
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ error: Messages.emailTaken, field: 'email' });
+    await api().post('/api/auth/signup').set(from('198.51.100.201')).send(free).expect(201);
+  });
+
+  it('answers no more parallel probes from one client address than its allowance', async () => {
+    const registered = await registeredPeople(TAKEN_ANSWERS_PER_CLIENT + 5);
+    const statuses = (await Promise.all(registered.map((person) => signUpFrom('198.51.100.210', person.email)))).map((res) => res.status);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(TAKEN_ANSWERS_PER_CLIENT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(registered.length - TAKEN_ANSWERS_PER_CLIENT);
   });
 });
 

@@ -15,6 +15,8 @@ afterAll(() => stack?.stop());
 
 const api = () => stack.api();
 const signUp = () => stack.signUpWithProfile();
+/** Onboarded: pictures are shown only between people who finished onboarding. */
+const member = (gender = 'Female') => stack.member({ gender });
 const graphql = (member: Member, query: string, variables?: Record<string, unknown>) => stack.graphql(member, query, variables);
 
 /** What an attacker posts to the profile subgraph's GraphQL if a media path leads there. */
@@ -82,24 +84,25 @@ describe('who may see whose pictures', () => {
   };
 
   it('answers 404 for the avatar of someone who does not exist, and 200 for a member', async () => {
-    const member = await signUp();
-    const other = await signUp();
-    expect((await api().get(`/api/avatars/${other.id}`).set('Cookie', member.cookie)).status).toBe(200);
-    expect((await api().get(`/api/avatars/${member.id}`).set('Cookie', member.cookie)).status).toBe(200);
-    expect((await api().get(`/api/avatars/${other.id + 100_000}`).set('Cookie', member.cookie)).status).toBe(404);
+    const viewer = await member();
+    const other = await member('Male');
+    expect((await api().get(`/api/avatars/${other.id}`).set('Cookie', viewer.cookie)).status).toBe(200);
+    expect((await api().get(`/api/avatars/${viewer.id}`).set('Cookie', viewer.cookie)).status).toBe(200);
+    expect((await api().get(`/api/avatars/${other.id + 100_000}`).set('Cookie', viewer.cookie)).status).toBe(404);
   });
 
   it('answers 404 for the avatar of a deleted member', async () => {
-    const member = await signUp();
-    const leaving = await signUp();
+    const viewer = await member();
+    const leaving = await member('Male');
+    expect((await api().get(`/api/avatars/${leaving.id}`).set('Cookie', viewer.cookie)).status).toBe(200);
     const deleted = await api().delete('/api/account').set('Cookie', leaving.cookie).set('Origin', stack.url).set('Content-Type', 'application/json').send('{}');
     expect(deleted.status).toBe(200);
-    await eventually(async () => expect((await api().get(`/api/avatars/${leaving.id}`).set('Cookie', member.cookie)).status).toBe(404));
+    await eventually(async () => expect((await api().get(`/api/avatars/${leaving.id}`).set('Cookie', viewer.cookie)).status).toBe(404));
   });
 
   it('hides the photos and avatar of a blocked person from the one who blocked, and the other way round', async () => {
-    const blocker = await signUp();
-    const blocked = await signUp();
+    const blocker = await member();
+    const blocked = await member('Male');
     const photo = await photoOf(blocked);
     const ownPhoto = await photoOf(blocker);
     expect((await api().get(photo).set('Cookie', blocker.cookie)).status).toBe(200);

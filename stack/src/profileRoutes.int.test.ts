@@ -159,9 +159,9 @@ describe('POST /api/photos', () => {
     }
   });
 
-  it('shows photos to every signed-in member (deck cards show them), not to signed-out callers, and a removed photo is gone', async () => {
-    const owner = await signUp();
-    const viewer = await signUp();
+  it('shows photos to onboarded members (deck cards show them), not to signed-out callers, and a removed photo is gone', async () => {
+    const owner = await stack.member();
+    const viewer = await stack.member({ gender: 'Male' });
     const [photo] = await uploadPhotos(owner, 1);
     const seen = await api().get(photo!.url).set('Cookie', viewer.cookie);
     expect(seen.status).toBe(200);
@@ -451,7 +451,7 @@ describe('DELETE /api/account', () => {
     const member = await signUp();
     const photos = await uploadPhotos(member, 2);
     await api().patch(`/api/user/${member.id}`).set('Cookie', member.cookie).send({ ...onboarding, photos: photos.map((photo) => photo.url) }).expect(200);
-    const viewer = await signUp();
+    const viewer = await stack.member({ gender: 'Male' });
     await api().get(photos[0]!.url).set('Cookie', viewer.cookie).expect(200);
     expect(photoFilesExist(photos[0]!.id)).toBe(true);
 
@@ -510,8 +510,8 @@ describe('OpenAPI document', () => {
       ['/api/auth/user', 'get', ['200', '401']],
       ['/api/photos', 'post', ['201', '400', '401', '413']],
       ['/api/user/{id}', 'patch', ['200', '400', '401', '403']],
-      ['/api/update-location', 'post', ['200', '400', '401']],
-      ['/api/users/{id}/location', 'patch', ['200', '400', '401', '403']],
+      ['/api/update-location', 'post', ['200', '400', '401', '429']],
+      ['/api/users/{id}/location', 'patch', ['200', '400', '401', '403', '429']],
       ['/api/profile', 'put', ['200', '400', '401']],
       ['/api/account', 'delete', ['200', '401']],
     ];

@@ -26,6 +26,7 @@ export const ProfileMessages = {
   latitude: 'Latitude must be a number from -90 to 90',
   longitude: 'Longitude must be a number from -180 to 180',
   locationText: `Location must be at most ${ProfileLimits.locationTextMax} characters`,
+  locationTooFarTooSoon: 'That position is too far from your last one to have travelled there yet. Please try again later.',
   notificationPreference: 'Notification preferences must be true or false',
   publicCity: `City must be a place name of at most ${ProfileLimits.publicCityMax} characters`,
   kinkAudience: 'Choose everyone or only people who share it',

@@ -32,6 +32,7 @@ export const defaultRateLimits: AuthRateLimits = {
   signInFailuresPerAddress: { limit: 100, windowMs: minutes(15) },
   signUpsPerAddress: { limit: 100, windowMs: minutes(60) },
   signUpsPerEmail: { limit: 5, windowMs: minutes(24 * 60) },
+  takenEmailAnswersPerAddress: { limit: 5, windowMs: minutes(24 * 60) },
   resetRequestsPerEmail: { limit: 5, windowMs: minutes(60) },
   resetRequestsPerAddress: { limit: 50, windowMs: minutes(60) },
 };

@@ -41,6 +41,8 @@ export const authEnvironmentSchema = z
     RATE_SIGN_UP_ADDRESS_WINDOW_MINUTES: minutes(defaultRateLimits.signUpsPerAddress.windowMs),
     RATE_SIGN_UP_EMAIL_LIMIT: envSchemas.positiveInt(defaultRateLimits.signUpsPerEmail.limit),
     RATE_SIGN_UP_EMAIL_WINDOW_MINUTES: minutes(defaultRateLimits.signUpsPerEmail.windowMs),
+    RATE_SIGN_UP_TAKEN_EMAIL_LIMIT: envSchemas.positiveInt(defaultRateLimits.takenEmailAnswersPerAddress.limit),
+    RATE_SIGN_UP_TAKEN_EMAIL_WINDOW_MINUTES: minutes(defaultRateLimits.takenEmailAnswersPerAddress.windowMs),
     RATE_RESET_EMAIL_LIMIT: envSchemas.positiveInt(defaultRateLimits.resetRequestsPerEmail.limit),
     RATE_RESET_EMAIL_WINDOW_MINUTES: minutes(defaultRateLimits.resetRequestsPerEmail.windowMs),
     RATE_RESET_ADDRESS_LIMIT: envSchemas.positiveInt(defaultRateLimits.resetRequestsPerAddress.limit),
@@ -69,6 +71,7 @@ export function toAuthConfig(env: AuthEnvironment): AuthConfig {
     signInFailuresPerAddress: rule(env.RATE_SIGN_IN_ADDRESS_LIMIT, env.RATE_SIGN_IN_ADDRESS_WINDOW_MINUTES),
     signUpsPerAddress: rule(env.RATE_SIGN_UP_ADDRESS_LIMIT, env.RATE_SIGN_UP_ADDRESS_WINDOW_MINUTES),
     signUpsPerEmail: rule(env.RATE_SIGN_UP_EMAIL_LIMIT, env.RATE_SIGN_UP_EMAIL_WINDOW_MINUTES),
+    takenEmailAnswersPerAddress: rule(env.RATE_SIGN_UP_TAKEN_EMAIL_LIMIT, env.RATE_SIGN_UP_TAKEN_EMAIL_WINDOW_MINUTES),
     resetRequestsPerEmail: rule(env.RATE_RESET_EMAIL_LIMIT, env.RATE_RESET_EMAIL_WINDOW_MINUTES),
     resetRequestsPerAddress: rule(env.RATE_RESET_ADDRESS_LIMIT, env.RATE_RESET_ADDRESS_WINDOW_MINUTES),
   };

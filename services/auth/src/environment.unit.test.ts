@@ -16,6 +16,7 @@ describe('auth environment', () => {
       signInFailuresPerAddress: { limit: 100, windowMs: 15 * 60_000 },
       signUpsPerAddress: { limit: 100, windowMs: 60 * 60_000 },
       signUpsPerEmail: { limit: 5, windowMs: 24 * 60 * 60_000 },
+      takenEmailAnswersPerAddress: { limit: 5, windowMs: 24 * 60 * 60_000 },
       resetRequestsPerEmail: { limit: 5, windowMs: 60 * 60_000 },
       resetRequestsPerAddress: { limit: 50, windowMs: 60 * 60_000 },
     });
@@ -41,6 +42,8 @@ describe('auth environment', () => {
         RATE_SIGN_IN_DEVICE_WINDOW_MINUTES: '6',
         RATE_SIGN_UP_EMAIL_LIMIT: '2',
         RATE_SIGN_UP_EMAIL_WINDOW_MINUTES: '720',
+        RATE_SIGN_UP_TAKEN_EMAIL_LIMIT: '3',
+        RATE_SIGN_UP_TAKEN_EMAIL_WINDOW_MINUTES: '1440',
         KNOWN_DEVICE_DAYS: '30',
       }),
     );
@@ -55,6 +58,7 @@ describe('auth environment', () => {
         signInFailuresPerAccount: { limit: 3, windowMs: 5 * 60_000 },
         signInFailuresPerDevice: { limit: 4, windowMs: 6 * 60_000 },
         signUpsPerEmail: { limit: 2, windowMs: 720 * 60_000 },
+        takenEmailAnswersPerAddress: { limit: 3, windowMs: 1440 * 60_000 },
       },
     });
   });

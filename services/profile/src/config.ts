@@ -10,6 +10,8 @@ export interface ProfileConfig {
    */
   mediaUrl: string;
   photoUploads: PhotoUploadSettings;
+  /** Position changes one person may make per hour (every valid one counts, applied or not). */
+  locationChangesPerHour: number;
 }
 
 /** What bounds the work photo uploads cause (README, Configuration). */
@@ -30,4 +32,5 @@ export const defaultProfileConfig: Omit<ProfileConfig, 'internalSecret'> = {
   host: '127.0.0.1',
   mediaUrl: '',
   photoUploads: { perHour: 30, decodeConcurrency: 2, memoryBytes: 128 * 1024 * 1024, decodeQueue: 8, decodeWaitMs: 10_000 },
+  locationChangesPerHour: 20,
 };

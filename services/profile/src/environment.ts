@@ -19,6 +19,7 @@ export const profileEnvironmentSchema = z.object({
   PHOTO_DECODE_CONCURRENCY: envSchemas.positiveInt(defaultProfileConfig.photoUploads.decodeConcurrency),
   // At least one full upload (6 photos of 10 MB) must fit.
   PHOTO_UPLOAD_MEMORY_MB: envSchemas.positiveInt(defaultProfileConfig.photoUploads.memoryBytes / (1024 * 1024)).refine((mb) => mb >= 61, 'must be at least 61 (one upload of 6 photos of 10 MB)'),
+  LOCATION_CHANGES_PER_HOUR: envSchemas.positiveInt(defaultProfileConfig.locationChangesPerHour),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ProfileEnvironment = z.infer<typeof profileEnvironmentSchema>;
@@ -35,6 +36,7 @@ export function toProfileConfig(env: ProfileEnvironment): ProfileConfig {
       decodeConcurrency: env.PHOTO_DECODE_CONCURRENCY,
       memoryBytes: env.PHOTO_UPLOAD_MEMORY_MB * 1024 * 1024,
     },
+    locationChangesPerHour: env.LOCATION_CHANGES_PER_HOUR,
   };
 }
 

@@ -15,7 +15,13 @@ describe('profile environment', () => {
     expect(config.photoUploads).toMatchObject({ perHour: 12, decodeConcurrency: 4, memoryBytes: 256 * 1024 * 1024 });
   });
 
+  it('limits position changes to 20 an hour per person by default, and reads the limit', () => {
+    expect(toProfileConfig(parseEnv(profileEnvironmentSchema, base)).locationChangesPerHour).toBe(20);
+    expect(toProfileConfig(parseEnv(profileEnvironmentSchema, { ...base, LOCATION_CHANGES_PER_HOUR: '5' })).locationChangesPerHour).toBe(5);
+  });
+
   it.each([
+    ['LOCATION_CHANGES_PER_HOUR', '0'],
     ['PHOTO_UPLOADS_PER_HOUR', '0'],
     ['PHOTO_DECODE_CONCURRENCY', 'many'],
     ['PHOTO_UPLOAD_MEMORY_MB', '60'],

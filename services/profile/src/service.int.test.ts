@@ -553,9 +553,12 @@ describe('profile service', () => {
       expect((await harness.get('/placeholder/5000/200')).status).toBe(400);
     });
 
-    it('draws an initials avatar for a profile without photos', async () => {
+    it('draws an initials avatar for a profile without photos, shown to others once it is onboarded', async () => {
       await harness.register(103, 'Selene Moon');
       expect((await harness.user(103, 103, 'avatarUrl')).avatarUrl).toBe('/api/avatars/103');
+      expect((await harness.get('/avatars/103', 103)).status).toBe(200);
+      expect((await harness.get('/avatars/103', 101)).status).toBe(404);
+      expect((await harness.graphql(103, COMPLETE_ONBOARDING, { input: { gender: 'Female' } })).errors).toBeUndefined();
       const response = await harness.get('/avatars/103', 101);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('>SM</text>');
@@ -664,7 +667,7 @@ describe('blurred copies of photos (who liked you, on the free plan)', () => {
       for (let y = 0; y < info.height; y++) for (let x = 1; x < info.width; x++) most = Math.max(most, Math.abs(data[y * info.width + x]! - data[y * info.width + x - 1]!));
       return most;
     };
-    expect(await steepest(Buffer.from(await (await harness.get(`/photos/${photoId}/thumb`, 302)).arrayBuffer()))).toBeGreaterThan(150);
+    expect(await steepest(Buffer.from(await (await harness.get(`/photos/${photoId}/thumb`, 301)).arrayBuffer()))).toBeGreaterThan(150);
     expect(await steepest(image)).toBeLessThan(24);
     expect((await harness.get(`/blurred/${blurredId}`)).status).toBe(401);
     expect((await harness.get(`/blurred/${'0'.repeat(32)}`, 302)).status).toBe(404);

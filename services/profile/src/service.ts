@@ -39,6 +39,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
   const projection = createProjection({ name: 'profiles', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createProfileProjection(collections), logger });
   // Bodies of uploads in memory, for the whole process: each reserves what it may hold before it is read.
   const uploadMemory = createWorkSlots({ name: 'upload memory', capacity: config.photoUploads.memoryBytes, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs });
+  const rateLimiter = new RateLimiter(adapters.kv, 'profile:rate:');
   const application: ProfileApplication = createProfileApplication({
     eventStore,
     newEventId: randomUUID,
@@ -51,9 +52,10 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     uploads: {
       // One set of decoders for the whole process, however many requests arrive at once.
       decoder: createWorkSlots({ name: 'photo decoders', capacity: config.photoUploads.decodeConcurrency, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs }),
-      limiter: new RateLimiter(adapters.kv, 'profile:rate:'),
+      limiter: rateLimiter,
       rule: { limit: config.photoUploads.perHour, windowMs: 3_600_000 },
     },
+    locationChanges: { limiter: rateLimiter, rule: { limit: config.locationChangesPerHour, windowMs: 3_600_000 } },
   });
   const server = createSubgraphServer<ProfileContext>({
     name: 'profile',

@@ -13,6 +13,7 @@ const d = hasRealInfrastructure ? describe : describe.skip;
 const ACCOUNT_LIMIT = 3;
 const DEVICE_LIMIT = 4;
 const EMAIL_PROBES = 5;
+const TAKEN_ANSWERS_PER_CLIENT = 3;
 // Counters outlive a run in Redis: each run speaks from addresses of its own.
 const run = randomBytes(2);
 const address = (host: number) => `10.${run[0]}.${run[1]}.${host}`;
@@ -55,6 +56,7 @@ d('auth protections on Kafka, MongoDB and Redis', () => {
         RATE_SIGN_IN_ACCOUNT_LIMIT: String(ACCOUNT_LIMIT),
         RATE_SIGN_IN_DEVICE_LIMIT: String(DEVICE_LIMIT),
         TRUST_PROXY: '1',
+        RATE_SIGN_UP_TAKEN_EMAIL_LIMIT: String(TAKEN_ANSWERS_PER_CLIENT),
         MAIL_OUTBOX_DIR: outbox,
       },
     });
@@ -117,6 +119,20 @@ d('auth protections on Kafka, MongoDB and Redis', () => {
       expect(key).not.toContain(person.email.toLowerCase());
       expect(key).not.toContain(person.username.toLowerCase());
     }
+  }, 60_000);
+
+  it(`tells one client address that an email is registered ${TAKEN_ANSWERS_PER_CLIENT} times, then 429 alike, counted in Redis whatever X-Forwarded-For it forges`, async () => {
+    const registered = [];
+    for (let i = 0; i < TAKEN_ANSWERS_PER_CLIENT + 2; i += 1) registered.push((await signUp()).person);
+    const probe = (forwardedFor: string, email: string) => call('/api/auth/signup', { ...newPerson(), email }, { 'x-forwarded-for': forwardedFor });
+    for (const person of registered.slice(0, TAKEN_ANSWERS_PER_CLIENT)) {
+      expect(await probe(address(80), person.email)).toMatchObject({ status: 409, body: { error: Messages.emailTaken, field: 'email' } });
+    }
+    const next = registered[TAKEN_ANSWERS_PER_CLIENT]!.email;
+    expect(await probe(address(80), next)).toMatchObject({ status: 429, body: { error: Messages.tooManyRequests } });
+    expect(await probe(address(80), newPerson().email)).toMatchObject({ status: 429, body: { error: Messages.tooManyRequests } });
+    expect(await probe(`192.0.2.99, ${address(80)}`, next)).toMatchObject({ status: 429 });
+    expect(await probe(address(81), registered[TAKEN_ANSWERS_PER_CLIENT + 1]!.email)).toMatchObject({ status: 409, body: { error: Messages.emailTaken } });
   }, 60_000);
 
   it('refuses a common password at sign-up', async () => {

@@ -87,6 +87,27 @@ d('real stack: photo uploads and published personal data', () => {
     expect(await upload(other, [bomb])).toMatchObject({ status: 400, body: { error: ProfileMessages.photoTooManyPixels, field: 'photos' } });
   }, 120_000);
 
+  it('refuses a jump from Berlin to Sydney, and shows pictures only between onboarded people, with one 404 for every refusal', async () => {
+    const onboard = async (api: ApiClient, id: number) => expect((await api.call('PATCH', `/api/user/${id}`, { gender: 'Female', kinks: ['Praise'], interests: ['Art'] })).status).toBe(200);
+    const shown = await member();
+    await onboard(shown.api, shown.id);
+    expect((await shown.api.call('POST', '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
+    const jump = await shown.api.call('POST', '/api/update-location', { latitude: -33.8688, longitude: 151.2093 });
+    expect(jump).toMatchObject({ status: 429, body: { error: ProfileMessages.locationTooFarTooSoon } });
+    expect(Number(jump.headers.get('retry-after'))).toBeGreaterThan(15 * 3600);
+    expect((await shown.api.call('GET', '/api/auth/user')).body.user).toMatchObject({ latitude: 52.52, longitude: 13.405 });
+
+    const photo = (await upload(shown.api, [await jpeg('#304050')])).body.added as Array<{ url: string }>;
+    const viewer = await member();
+    const notFound = { status: 404, body: { error: ProfileMessages.photoNotFound } };
+    expect(await viewer.api.call('GET', photo[0]!.url)).toMatchObject(notFound);
+    expect(await shown.api.call('GET', `/api/avatars/${viewer.id}`)).toMatchObject({ status: 404, body: { error: ProfileMessages.profileNotFound } });
+    expect((await viewer.api.call('GET', `/api/avatars/${viewer.id}`)).status).toBe(200);
+    await onboard(viewer.api, viewer.id);
+    expect((await viewer.api.call('GET', photo[0]!.url)).status).toBe(200);
+    expect((await shown.api.call('GET', `/api/avatars/${viewer.id}`)).status).toBe(200);
+  }, 120_000);
+
   it('after an account is deleted, none of its name, bio, kinks or place is readable from Kafka', async () => {
     const { api, id, person } = await member();
     const tag = randomBytes(4).toString('hex');

@@ -130,6 +130,7 @@ export class RealStack {
         // Every request of a test comes from 127.0.0.1, and Redis keeps the counters between runs.
         RATE_SIGN_UP_ADDRESS_LIMIT: '10000',
         RATE_SIGN_IN_ADDRESS_LIMIT: '10000',
+        RATE_SIGN_UP_TAKEN_EMAIL_LIMIT: '10000',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

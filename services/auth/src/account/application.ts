@@ -40,6 +40,8 @@ export interface AuthRateLimits {
   signUpsPerAddress: RateLimit;
   /** Sign-ups naming one email address: how often anyone may learn whether it is registered. */
   signUpsPerEmail: RateLimit;
+  /** "Email is already registered" answers to one client address: how many registered addresses one client may learn. */
+  takenEmailAnswersPerAddress: RateLimit;
   resetRequestsPerEmail: RateLimit;
   resetRequestsPerAddress: RateLimit;
 }
@@ -102,6 +104,8 @@ export interface SignedIn {
   /** The device cookie to set: this device is now known to the account. */
   device: IssuedDevice;
 }
+
+const isTakenEmail = (error: unknown) => error instanceof RuleViolation && error.code === 'CONFLICT' && error.field === 'email';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
@@ -192,6 +196,31 @@ export class AuthApplication {
     claimDecider.decide({ type: 'MakeClaim', kind, userId: 0, now, ownerRegistered, abandonedAfterMs: this.deps.options.abandonedClaimMs }, state);
   }
 
+  private takenEmailAnswersKey(caller: Caller): string {
+    return `sign-up:taken-email:${caller.internal.ip}`;
+  }
+
+  /**
+   * Whether an address is registered is what an attacker wants from sign-up, so that answer is rationed
+   * twice: per address asked about, from any client (each sign-up that gets this far counts), and per client
+   * address, whatever addresses it names (only "taken" answers count). The client's answer is reserved
+   * before the look-up and given back when the address is free: once the client has spent its answers, every
+   * sign-up from it is refused alike, before anything is looked up, so neither a refusal nor parallel
+   * requests tell a registered address from a free one.
+   */
+  private async assertEmailFree(email: string, caller: Caller, now: Date): Promise<void> {
+    const { rateLimits } = this.deps.options;
+    const answer = await this.deps.rateLimiter.reserve([{ key: this.takenEmailAnswersKey(caller), rule: rateLimits.takenEmailAnswersPerAddress }]);
+    try {
+      await this.deps.rateLimiter.hit(`sign-up:email:${this.lookupKey(email)}`, rateLimits.signUpsPerEmail);
+      await this.assertClaimable('email', email, now);
+    } catch (error) {
+      if (!isTakenEmail(error)) await answer.release();
+      throw error;
+    }
+    await answer.release();
+  }
+
   /** After the person proved who they are: a new session, and this device becomes known to the account. */
   private async signedIn(user: AccountView, caller: Caller): Promise<SignedIn> {
     // A new id at every sign-in; the session the request came with (if any) ends.
@@ -207,10 +236,7 @@ export class AuthApplication {
     const input: SignUpInput = validateSignUp(rawInput);
     const context = this.context(caller);
     await this.assertClaimable('username', input.username, context.now);
-    // Whether an address is registered is what an attacker wants from sign-up: counted per address
-    // (whatever the client's IP) before it is looked at, so each can be asked only a few times a day.
-    await this.deps.rateLimiter.hit(`sign-up:email:${this.lookupKey(input.email)}`, rateLimits.signUpsPerEmail);
-    await this.assertClaimable('email', input.email, context.now);
+    await this.assertEmailFree(input.email, caller, context.now);
     const passwordHash = await this.deps.passwords.hash(input.password);
 
     const userId = await this.userIds.next(context);
@@ -235,6 +261,8 @@ export class AuthApplication {
           this.deps.logger.error({ err: releaseError, userId, kind }, 'could not release a claim after a failed sign-up'),
         );
       }
+      // Someone claimed the address since it was looked up: that answer tells it is registered, so it counts.
+      if (isTakenEmail(error)) await this.deps.rateLimiter.hit(this.takenEmailAnswersKey(caller), rateLimits.takenEmailAnswersPerAddress);
       throw error;
     }
     const user = registered.state;

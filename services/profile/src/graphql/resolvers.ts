@@ -75,7 +75,8 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
     kinks: (parent: UserParent) => parent.profile.kinks,
     kinkVisibility: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, visibilityToGraphql(parent.profile.kinkVisibility)),
     interests: (parent: UserParent) => parent.profile.interests,
-    lastSeen: (parent: UserParent) => parent.profile.lastSeen,
+    // Exact activity times are the person's own; between matches, presence comes from the chat service.
+    lastSeen: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.lastSeen),
     isVerified: (parent: UserParent) => parent.profile.isVerified,
     onboardingCompleted: (parent: UserParent) => parent.profile.onboardingCompleted,
     location: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.location?.text ?? null),

@@ -207,8 +207,8 @@ export function mountPhotoRoutes(app: Router, deps: { application: ProfileApplic
     if (!/^[1-9]\d{0,15}$/.test(req.params.userId)) return fail(res, 404, ProfileMessages.profileNotFound);
     const userId = Number(req.params.userId);
     try {
-      // Nobody who never existed, was erased, or is blocked: ids are sequential, so this is no oracle.
-      if (!(await application.isVisibleTo(viewer, userId))) return fail(res, 404, ProfileMessages.profileNotFound);
+      // Ids are sequential: unknown, erased, blocked and not onboarded all answer the same 404, so this is no oracle.
+      if (!(await application.mayShowPicturesOf(viewer, userId))) return fail(res, 404, ProfileMessages.profileNotFound);
       const profile = await application.view(userId);
       // Short-lived: the initials follow name changes.
       sendImage(res, avatarSvg(userId, profile.name), 'image/svg+xml; charset=utf-8', 'private, max-age=300');

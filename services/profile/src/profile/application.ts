@@ -58,11 +58,18 @@ export interface ProfileApplicationDeps {
   /** Random ids, for photos and for their blurred copies alike. */
   newPhotoId: () => string;
   uploads: PhotoUploadLimits;
+  locationChanges: LocationChangeLimits;
 }
 
 /** What bounds the work uploads cause: decodes at once in this process, files per person per hour. */
 export interface PhotoUploadLimits {
   decoder: WorkSlots;
+  limiter: RateLimiter;
+  rule: RateLimit;
+}
+
+/** How often one person may change their position (every change counts, applied or not). */
+export interface LocationChangeLimits {
   limiter: RateLimiter;
   rule: RateLimit;
 }
@@ -146,11 +153,16 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     return { ...profile, kinks: kinksVisibleTo(profile.kinks, profile.kinkVisibility, await looking.kinks()) };
   }
 
-  /** Whether `subject` is a live person `viewer` may see (avatars answer 404 otherwise). */
-  async function isVisibleTo(viewer: number, subject: number): Promise<boolean> {
+  /**
+   * Whether `viewer` may be shown `subject`'s photos and avatar now: their own always (onboarding shows the
+   * photos being uploaded); someone else's only when both finished onboarding (the subject is then in
+   * decks, and the viewer could have seen them there), neither blocked the other, and the subject is not
+   * erased. Otherwise the media routes answer 404, whichever reason it is.
+   */
+  async function mayShowPicturesOf(viewer: number, subject: number): Promise<boolean> {
     if (viewer === subject) return true;
-    if (await collections.blocks.get(pairKey(viewer, subject))) return false;
-    return (await collections.profiles.get(String(subject))) !== null;
+    const [viewerRow, subjectRow, block] = await Promise.all([collections.profiles.get(String(viewer)), collections.profiles.get(String(subject)), collections.blocks.get(pairKey(viewer, subject))]);
+    return viewerRow?.onboardingCompleted === true && subjectRow?.onboardingCompleted === true && !block;
   }
 
   const uploadKey = (userId: number) => `photos:${userId}`;
@@ -213,7 +225,7 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     view,
     viewer,
     viewAs,
-    isVisibleTo,
+    mayShowPicturesOf,
 
     async completeOnboarding(actor: Actor, input: unknown, target?: number | null) {
       const userId = signedIn(actor, target);
@@ -235,9 +247,16 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       return writeAndView(userId, { type: 'UpdateProfile', details, account: { name, age }, now: now() }, actor);
     },
 
+    /**
+     * Position changes are rationed per person (each valid one counts, applied or not), and a jump faster
+     * than an airliner waits (the decider's rule): moving a spoofed position around to measure distances to
+     * people, or to crawl other cities' decks, gets few positions and no long jumps.
+     */
     async updateLocation(actor: Actor, input: unknown, target?: number | null) {
       const userId = signedIn(actor, target);
-      return writeAndView(userId, { type: 'UpdateLocation', location: parseInput(locationSchema, input), now: now() }, actor);
+      const location = parseInput(locationSchema, input);
+      await deps.locationChanges.limiter.hit(`location:${userId}`, deps.locationChanges.rule);
+      return writeAndView(userId, { type: 'UpdateLocation', location, now: now() }, actor);
     },
 
     async changeNotificationPreferences(actor: Actor, input: unknown) {
@@ -309,11 +328,10 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       return blobs.get(blurredBlobKey(blurredId));
     },
 
-    /** A photo's file, for a signed-in viewer the photo's owner has not blocked (nor been blocked by). */
+    /** A photo's file, while it belongs to a profile whose pictures the viewer may be shown (`mayShowPicturesOf`). */
     async photoFile(viewer: number, photoId: string, size: PhotoSize) {
       const photo = await collections.photos.get(photoId);
-      if (!photo) return null;
-      if (photo.userId !== viewer && (await collections.blocks.get(pairKey(viewer, photo.userId)))) return null;
+      if (!photo || !(await mayShowPicturesOf(viewer, photo.userId))) return null;
       return blobs.get(photoBlobKey(photoId, size));
     },
 

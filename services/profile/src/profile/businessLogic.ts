@@ -1,5 +1,6 @@
 import { ProfileLimits, ProfileMessages, type KinkVisibility, type Location, type NotificationPreferences, type AccountDetails, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
 import { invalidInput, RuleViolation, type Decider } from '@nocturne/platform/domain';
+import { secondsUntilPlausible } from '../location/travel';
 import { coverBlurredId, evolve, initialProfile, type Profile, type ProfileEvent, type PublicDetails } from './profile';
 
 /** Commands carry the time they happen at; the decider reads no clock and draws no ids. */
@@ -166,6 +167,9 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
     case 'UpdateLocation': {
       const created = ensureCreated(state, now);
       const { latitude, longitude, location } = command.location;
+      // Faster than an airliner from the last accepted position: not applied until the flight could have landed.
+      const wait = state.location ? secondsUntilPlausible(state.location, new Date(state.location.updatedAt), command.location, command.now) : 0;
+      if (wait > 0) throw new RuleViolation('RATE_LIMITED', ProfileMessages.locationTooFarTooSoon, { retryAfterSeconds: wait });
       // Without a place text the position's own text form ('lat, lon', spec section 3) stands in, so a
       // coordinates-only update never leaves a text describing an older position.
       const text = location ?? `${latitude}, ${longitude}`;

@@ -200,6 +200,50 @@ describe('profile decider', () => {
         .then([{ type: 'LocationUpdated', data: { userId, latitude: 48.8566, longitude: 2.3522, location: '48.8566, 2.3522', updatedAt: now } }]);
     });
 
+    describe('a jump faster than an airliner (1,000 km/h beyond 20 km) waits', () => {
+      const berlin = { latitude: 52.52, longitude: 13.405 };
+      const sydney = { latitude: -33.8688, longitude: 151.2093 };
+      const paris = { latitude: 48.8566, longitude: 2.3522 };
+      const inBerlin: ProfileEvent = { type: 'LocationUpdated', data: { userId, ...berlin, location: '52.52, 13.405', updatedAt: now } };
+      const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+      const moveTo = (position: { latitude: number; longitude: number }, minutes: number) => ({ type: 'UpdateLocation' as const, now: later(minutes), location: location(position) });
+      const waitOf = (run: () => unknown) => {
+        try {
+          run();
+        } catch (error) {
+          expect(error).toBeInstanceOf(RuleViolation);
+          expect((error as RuleViolation).code).toBe('RATE_LIMITED');
+          expect((error as RuleViolation).message).toBe(ProfileMessages.locationTooFarTooSoon);
+          return (error as RuleViolation).details.retryAfterSeconds;
+        }
+        throw new Error('the move was accepted');
+      };
+
+      it('takes a first position anywhere', () => {
+        spec.given([created]).when(moveTo(sydney, 0)).then([{ type: 'LocationUpdated', data: { userId, ...sydney, location: '-33.8688, 151.2093', updatedAt: now } }]);
+      });
+
+      it('takes GPS jitter and a move across town at once', () => {
+        const acrossTown = { latitude: 52.52 + 15 / 111, longitude: 13.405 };
+        spec.given([created, inBerlin]).when(moveTo(acrossTown, 0)).then([{ type: 'LocationUpdated', data: { userId, ...acrossTown, location: `${acrossTown.latitude}, 13.405`, updatedAt: now } }]);
+      });
+
+      it('refuses Berlin to Sydney a minute later, saying when it becomes possible', () => {
+        // About 16,000 km: 16 hours of flight, less the minute that passed.
+        const wait = waitOf(() => spec.given([created, inBerlin]).when(moveTo(sydney, 1)).then([]));
+        expect(wait).toBeGreaterThan(15.9 * 3600);
+        expect(wait).toBeLessThan(16.1 * 3600);
+      });
+
+      it('takes Berlin to Paris once a flight could have landed, not before', () => {
+        // 878 km, of which 858 beyond the allowance: 51.5 minutes.
+        const wait = waitOf(() => spec.given([created, inBerlin]).when(moveTo(paris, 30)).then([]));
+        expect(wait).toBeGreaterThanOrEqual(21 * 60);
+        expect(wait).toBeLessThanOrEqual(22 * 60);
+        spec.given([created, inBerlin]).when(moveTo(paris, 52)).then([{ type: 'LocationUpdated', data: { userId, ...paris, location: '48.8566, 2.3522', updatedAt: later(52).toISOString() } }]);
+      });
+    });
+
     it('rejects a latitude beyond 90', () => {
       refused(() => spec.given([created]).when({ type: 'UpdateLocation', now: at, location: location({ latitude: 91, longitude: 0 }) }).then([]), 'BAD_USER_INPUT', 'latitude', ProfileMessages.latitude);
     });

@@ -4,6 +4,10 @@ import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validation
 
 const okSchema = z.object({ ok: z.literal(true) });
 const notFound = (what: string) => ({ status: 404, description: what });
+const tooManyPositionChanges = {
+  status: 429,
+  description: 'More position changes than LOCATION_CHANGES_PER_HOUR, or a jump from the last position faster than an airliner (1,000 km/h beyond 20 km); nothing is changed; Retry-After',
+};
 
 /**
  * Coordinates are JSON numbers only: the browser's geolocation hands out numbers, and text such as
@@ -40,7 +44,7 @@ const updateOwnLocation = defineRoute({
   access: 'signedIn',
   requestBody: coordinatesSchema,
   success: { status: 200, description: 'Saved', schema: okSchema },
-  errors: [validation, notFound('The profile has been deleted')],
+  errors: [validation, notFound('The profile has been deleted'), tooManyPositionChanges],
   handle: async ({ input, execute }) => {
     await execute(`mutation UpdateLocation($latitude: Float, $longitude: Float) { updateLocation(latitude: $latitude, longitude: $longitude) { id } }`, input);
     return { body: { ok: true } };
@@ -57,7 +61,7 @@ const updateUserLocation = defineRoute({
   ownerParam: 'id',
   requestBody: locationSchema,
   success: { status: 200, description: 'Saved', schema: okSchema },
-  errors: [validation, notFound('The profile has been deleted')],
+  errors: [validation, notFound('The profile has been deleted'), tooManyPositionChanges],
   handle: async ({ input, execute, context }) => {
     await execute(
       `mutation UpdateUserLocation($latitude: Float, $longitude: Float, $location: String, $userId: Int) {
