@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envSchemas, loadConfig, parseEnv } from '@nocturne/platform';
 import { DEFAULT_MEDIA_TIMEOUT_MS, DEFAULT_MEDIA_UPLOAD_TIMEOUT_MS } from './mediaProxy';
 import { DEFAULT_FRONTEND_DIST, SUPERGRAPH_FILE } from './paths';
+import { defaultUsageLimits, type UsageLimits } from './usageLimits';
 
 /** Express's names for address ranges: loopback, link-local and unique-local (private) addresses. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -45,7 +46,26 @@ export const trustProxySchema = z
 /** The parsed `TRUST_PROXY` (see trustProxySchema); a wrong value throws with the schema's message. */
 export const parseTrustProxy = (value: string | undefined) => parseEnv(z.object({ TRUST_PROXY: trustProxySchema }), { TRUST_PROXY: value }).TRUST_PROXY;
 
-const gatewaySchema = z.object({
+/** The usage limits' variables: read by the gateway process, and by the embedded stack for its gateway. */
+const usageLimitsSchema = z.object({
+  /** GraphQL requests over HTTP and subscribe messages, per session (per address when signed out) a minute. */
+  GRAPHQL_REQUESTS_PER_MINUTE: envSchemas.positiveInt(defaultUsageLimits.requestsPerMinute),
+  /** Live WebSockets of one person over every gateway instance. */
+  LIVE_SOCKETS_PER_PERSON: envSchemas.positiveInt(defaultUsageLimits.socketsPerPerson),
+  /** Subscriptions open at once on one WebSocket. */
+  LIVE_SUBSCRIPTIONS_PER_SOCKET: envSchemas.positiveInt(defaultUsageLimits.subscriptionsPerSocket),
+});
+
+const usageLimitsOf = (parsed: z.infer<typeof usageLimitsSchema>): UsageLimits => ({
+  requestsPerMinute: parsed.GRAPHQL_REQUESTS_PER_MINUTE,
+  socketsPerPerson: parsed.LIVE_SOCKETS_PER_PERSON,
+  subscriptionsPerSocket: parsed.LIVE_SUBSCRIPTIONS_PER_SOCKET,
+});
+
+/** The usage limits of `env` (the embedded stack's variables); a wrong value throws naming the variable. */
+export const parseUsageLimits = (env: NodeJS.ProcessEnv): UsageLimits => usageLimitsOf(parseEnv(usageLimitsSchema, env));
+
+const gatewaySchema = usageLimitsSchema.extend({
   PORT: envSchemas.port(8080),
   HOST: z.string().trim().min(1).optional(),
   /** Unset is neither: no developer tools (only `development` turns them on), no production-only checks. */
@@ -67,11 +87,12 @@ const gatewaySchema = z.object({
   REDIS_URL: z.string({ error: 'required: sessions are shared with the auth service through Redis' }).trim().min(1, 'required: sessions are shared with the auth service through Redis'),
 });
 
-export type GatewayEnvironment = z.infer<typeof gatewaySchema>;
+export type GatewayEnvironment = z.infer<typeof gatewaySchema> & { usage: UsageLimits };
 
 /** The gateway's settings; a bad value stops the process with a message naming the variable. */
 export function loadGatewayEnvironment(env: NodeJS.ProcessEnv = process.env): GatewayEnvironment {
-  return loadConfig(gatewaySchema, { env, service: 'gateway' });
+  const parsed = loadConfig(gatewaySchema, { env, service: 'gateway' });
+  return { ...parsed, usage: usageLimitsOf(parsed) };
 }
 
 /** `AUTH_URL` for the subgraph `auth`, `PROFILE_URL` for `profile`, and so on. */

@@ -18,6 +18,7 @@ import {
   PUBLIC_ERROR_CODES,
   REQUEST_ERROR_CODES,
   requestTelemetry,
+  RuleViolation,
   trackActiveSessions,
   type Logger,
   type ProxiedPrefix,
@@ -28,7 +29,7 @@ import {
 import { Messages } from '@nocturne/contracts';
 import { EdgeRequest } from './edgeRequest';
 import { frontendRouter } from './frontend';
-import { defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
+import { costLimitPlugin, defaultQueryLimits, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { graphQLDependencyError, INTERNAL_ERROR_MESSAGE, knownHttpError, sendError } from './httpErrors';
 import { mediaProxyRouter } from './mediaProxy';
 import { isAllowedOrigin } from './origin';
@@ -38,8 +39,9 @@ import { IdempotencyKeys } from './rest/idempotency';
 import { createRestRouter } from './rest/restRouter';
 import { securityHeaders } from './securityHeaders';
 import { SubgraphDataSource } from './subgraphFailures';
-import { attachSubscriptionServer, type SubscriptionServer } from './subscriptions';
+import { attachSubscriptionServer, SOCKET_PING_MS, type SubscriptionServer } from './subscriptions';
 import { subgraphsOf } from './supergraph';
+import { defaultUsageLimits, rateLimitedGraphQLError, UsageCounters, type UsageLimits } from './usageLimits';
 
 export interface GatewayOptions {
   /** The composed supergraph (gateway/supergraph.graphql). */
@@ -63,7 +65,9 @@ export interface GatewayOptions {
   publicUrl?: string;
   /** Interface to listen on; all interfaces when unset. */
   host?: string;
-  limits?: QueryLimits;
+  limits?: Partial<QueryLimits>;
+  /** Requests a minute per session, live sockets per person, subscriptions per socket; defaultUsageLimits by default. */
+  usage?: Partial<UsageLimits>;
   /** `SWIPE_WINDOW=always`: swiping is open round the clock, and the served page says so. */
   swipeWindowAlwaysOpen?: boolean;
   /** The REST facade's calls, from the services' definitions (`stack/src/services.ts`). */
@@ -77,10 +81,11 @@ export interface GatewayOptions {
   /** The same for a photo upload, counted from its start (its body's transfer included); default 120 s. */
   mediaUploadTimeoutMs?: number;
   /**
-   * Where the answers of REST writes sent with an `Idempotency-Key` are kept for a day: the key-value
-   * store every gateway instance shares (Redis in real mode); one in this process's memory by default.
+   * The key-value store every gateway instance shares (Redis in real mode): the answers of REST writes sent
+   * with an `Idempotency-Key` (kept a day), request counters and live sockets per person. One in this
+   * process's memory by default.
    */
-  idempotencyStore?: KeyValueStore;
+  sharedStore?: KeyValueStore;
   /** What `/readyz` checks besides the subgraphs: the sessions' store (`redis`) in real mode. */
   readinessChecks?: Record<string, ReadinessCheck | (() => boolean | Promise<boolean>)>;
 }
@@ -115,6 +120,9 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
   const production = !(options.developerTools ?? false);
   if (!production) logger.warn('developer tools on (NODE_ENV=development): GraphQL introspection, suggestions and stack traces are served; never run a public site like this');
   const subgraphs = subgraphsOf(options.supergraphSdl);
+  const limits: QueryLimits = { ...defaultQueryLimits, ...options.limits };
+  const sharedStore = options.sharedStore ?? new InProcessKeyValueStore();
+  const usage = new UsageCounters(sharedStore, { ...defaultUsageLimits, ...options.usage }, SOCKET_PING_MS);
   const urlOf = (name: string, recorded: string) => options.subgraphUrls?.[name] ?? recorded;
   let httpServer: Server | undefined;
   let apollo: ApolloServer<GatewayContext> | undefined;
@@ -161,11 +169,14 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
       stopOnTerminationSignals: false,
       introspection: !production,
       includeStacktraceInErrorResponses: !production,
-      validationRules: [queryLimitsRule(options.limits ?? defaultQueryLimits)],
+      // A document longer than maxTokens is refused while it is parsed (400), before it can cost anything.
+      parseOptions: { maxTokens: limits.maxTokens },
+      validationRules: [queryLimitsRule(limits)],
       ...(production && { formatError: productionFormatError }),
       plugins: [
         ApolloServerPluginDrainHttpServer({ httpServer }),
         graphqlTelemetry('gateway'),
+        costLimitPlugin(limits),
         ...(production ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()] : []),
       ],
       logger: {
@@ -223,7 +234,7 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
         logger,
         serviceRoutes: options.restRoutes,
         proxiedPrefixes: options.proxiedPrefixes,
-        idempotency: new IdempotencyKeys(options.idempotencyStore ?? new InProcessKeyValueStore()),
+        idempotency: new IdempotencyKeys(sharedStore),
         ...(options.publicUrl && { publicUrl: options.publicUrl }),
       }),
     );
@@ -246,8 +257,11 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
       expressMiddleware(server, {
         context: async ({ req, res }) => {
           try {
-            return await createRequestContext(req, res, options.sessions, cookies);
+            const context = await createRequestContext(req, res, options.sessions, cookies);
+            await usage.countRequest(context);
+            return context;
           } catch (error) {
+            if (error instanceof RuleViolation && error.code === 'RATE_LIMITED') throw rateLimitedGraphQLError(error);
             // Sessions live in Redis: while it is away the request answers 503 with Retry-After, not 500.
             const dependencyError = graphQLDependencyError(error);
             if (!dependencyError) throw error;
@@ -290,7 +304,8 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
       sessions: options.sessions,
       internalSecret: options.internalSecret,
       logger,
-      limits: options.limits ?? defaultQueryLimits,
+      limits,
+      usage,
       ...(options.publicUrl && { publicUrl: options.publicUrl }),
     });
 

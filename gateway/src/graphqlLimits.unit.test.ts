@@ -1,5 +1,5 @@
 import { buildSchema, parse, specifiedRules, validate } from 'graphql';
-import { queryLimitsRule } from './graphqlLimits';
+import { costLimitError, operationCost, queryLimitsRule } from './graphqlLimits';
 
 const schema = buildSchema(`
   type User { id: Int! friend: User name: String }
@@ -40,5 +40,45 @@ describe('query limits', () => {
   it('stops on fragment cycles, which graphql reports itself', () => {
     const messages = check('{ me { ...A } } fragment A on User { friend { ...B } } fragment B on User { friend { ...A } }');
     expect(messages.some((m) => m.includes('Cannot spread fragment'))).toBe(true);
+  });
+});
+
+describe('operation cost', () => {
+  const catalogue = buildSchema(`
+    type Photo { url: String }
+    type Card { name: String photos: [Photo!]! tags: [String!]! }
+    type Deck { cards: [Card!]! total: Int }
+    type Query { deck(limit: Int = 20): Deck! people(first: Int): [Card!]! tags: [String!]! }
+  `);
+  const cost = (query: string, variables: Record<string, unknown> = {}) => operationCost(catalogue, parse(query), { variables, defaultListSize: 10 });
+
+  it('counts each field once per item of the lists around it, a page at the size asked of it or of the field above', () => {
+    expect(cost('{ deck(limit: 50) { cards { name } } }')).toEqual({ cost: 1 + 1 + 50 * 1, pageItems: 50 });
+    expect(cost('{ people(first: 3) { name photos { url } } }')).toEqual({ cost: 1 + 3 * (1 + 1 + 10 * 1), pageItems: 3 });
+    expect(cost('{ tags }')).toEqual({ cost: 1, pageItems: 0 });
+    expect(cost('{ __typename __schema { types { fields { args { name } } } } }')).toEqual({ cost: 0, pageItems: 0 });
+  });
+
+  it("reads a page's size from the variables, else the argument's default, else the default list size", () => {
+    expect(cost('query ($n: Int) { deck(limit: $n) { cards { name } } }', { n: 40 }).pageItems).toBe(40);
+    expect(cost('query ($n: Int) { deck(limit: $n) { cards { name } } }').pageItems).toBe(20);
+    expect(cost('{ deck { cards { name } } }').pageItems).toBe(20);
+    expect(cost('{ people { name } }').pageItems).toBe(10);
+  });
+
+  it('adds up aliases and fragments, and counts nested spreads once each', () => {
+    const decks = Array.from({ length: 15 }, (_, i) => `d${i}: deck(limit: 50) { ...Cards }`).join(' ');
+    expect(cost(`{ ${decks} } fragment Cards on Deck { cards { name } }`)).toEqual({ cost: 15 * 52, pageItems: 750 });
+    const chain = Array.from({ length: 40 }, (_, i) => `fragment F${i} on Query { tags ...F${i + 1} ...F${i + 1} }`).join(' ');
+    expect(cost(`{ ...F0 } ${chain} fragment F40 on Query { tags }`).cost).toBe(2 ** 41 - 1);
+  });
+
+  it('refuses over either budget with a message naming the figures', () => {
+    const limits = { maxCost: 100, maxPageItems: 60, defaultListSize: 10 };
+    expect(costLimitError({ cost: 100, pageItems: 60 }, limits)).toBeUndefined();
+    expect(costLimitError({ cost: 10, pageItems: 750 }, limits)?.message).toBe('The operation asks for 750 items of pages (limit or first); the limit is 60. Ask for fewer or smaller pages.');
+    const expensive = costLimitError({ cost: 101, pageItems: 0 }, limits, 'Wide');
+    expect(expensive?.message).toMatch(/^'Wide' costs 101; the limit is 100\./);
+    expect(expensive?.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } });
   });
 });

@@ -1,7 +1,9 @@
 export { createGateway, type Gateway, type GatewayOptions, type RunningGateway } from './gateway';
-export { subgraphsOf, subscriptionOwners, type SubgraphEntry } from './supergraph';
+export { apiSchemaOf, subgraphsOf, subscriptionOwners, type SubgraphEntry } from './supergraph';
 export { SUPERGRAPH_FILE, DEFAULT_FRONTEND_DIST } from './paths';
-export { isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, parseTrustProxy, subgraphUrlVariable, trustProxySchema, type GatewayEnvironment } from './environment';
+export { isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, parseTrustProxy, parseUsageLimits, subgraphUrlVariable, trustProxySchema, type GatewayEnvironment } from './environment';
+export { costLimitError, defaultQueryLimits, operationCost, queryLimitsRule, type OperationCost, type QueryLimits } from './graphqlLimits';
+export { defaultUsageLimits, type UsageLimits } from './usageLimits';
 export { SESSION_COOKIE } from './sessionCookie';
 export { createRestRouter, restRoutes } from './rest/restRouter';
 export { IdempotencyKeys, IDEMPOTENCY_HEADER } from './rest/idempotency';

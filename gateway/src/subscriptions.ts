@@ -4,13 +4,24 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { createClient, type Client } from 'graphql-ws';
 import { GraphQLError, Kind, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { INTERNAL_CONTEXT_HEADER, publicDependencyError, signInternalContext, subscriptionBody, websocketConnections, type Session, type SessionStore } from '@nocturne/platform';
-import { queryLimitsRule, type QueryLimits } from './graphqlLimits';
-import type { Logger } from '@nocturne/platform';
+import {
+  dependencyErrorExtensions,
+  publicDependencyError,
+  RuleViolation,
+  signSubscription,
+  type ConcurrencySlot,
+  upstreamWebsocketConnections,
+  websocketConnections,
+  type Logger,
+  type Session,
+  type SessionStore,
+} from '@nocturne/platform';
+import { costLimitError, operationCost, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { cookiePolicyOf } from './cookiePolicy';
 import { isAllowedOrigin } from './origin';
 import { sessionIdFromCookieHeader } from './sessionCookie';
 import { subscriptionOwners, type SubgraphEntry } from './supergraph';
+import type { UsageCounters } from './usageLimits';
 
 export interface SubscriptionServerOptions {
   httpServer: Server;
@@ -22,8 +33,10 @@ export interface SubscriptionServerOptions {
   internalSecret: string;
   logger: Logger;
   limits: QueryLimits;
+  /** Sockets per person, subscriptions per socket, subscribe messages per minute. */
+  usage: UsageCounters;
   publicUrl?: string;
-  /** Pings and session re-checks; tests shorten it. */
+  /** Pings, session re-checks and the renewal of this instance's socket counts; tests shorten it. */
   pingMs?: number;
 }
 
@@ -39,6 +52,14 @@ export interface SubscriptionServer {
 interface SocketState {
   session: Session;
   clientIp: string;
+}
+
+/** What onSubscribe hands to subscribe for one forwarded operation. */
+interface Forwarding {
+  owner: SubgraphEntry;
+  payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null };
+  state: SocketState;
+  socket: WebSocket;
 }
 
 const states = new WeakMap<IncomingMessage, SocketState>();
@@ -73,8 +94,9 @@ export function subscriptionRootField(document: DocumentNode, operationName?: st
 /**
  * graphql-ws on the gateway's port. `@apollo/gateway` does not run subscriptions, so each one is
  * validated against the supergraph's API schema here and forwarded, over graphql-ws, to the subgraph
- * owning its root field, with the signed context in the connection parameters.
- * Upgrades must come from this site (Origin) with a live session cookie.
+ * owning its root field, signed for that operation (signSubscription). The subscriptions of one browser
+ * socket share one connection to each subgraph. Upgrades must come from this site (Origin) with a live
+ * session cookie, up to `socketsPerPerson` at once; each socket holds up to `subscriptionsPerSocket`.
  */
 export function attachSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
   const { logger } = options;
@@ -82,6 +104,14 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
   const cookies = cookiePolicyOf(options.publicUrl);
   const webSockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const upstreamClients = new Set<Client>();
+  /**
+   * One upstream connection per browser socket and subgraph, carrying all that socket's subscriptions to
+   * it (each operation signed for itself). Lazy: opened with the first, closed after the last ends, and
+   * with the browser socket.
+   */
+  const upstreamsOf = new WeakMap<WebSocket, Map<string, Client>>();
+  /** Upstream connections open now, by subgraph (nocturne_websocket_upstream_connections). */
+  const openUpstreams = new Map<string, Set<Client>>();
   /** Open browser sockets by the hash of their session, so a session that ends closes its sockets. */
   const socketsBySession = new Map<string, Set<WebSocket>>();
   const alive = new WeakSet<WebSocket>();
@@ -94,6 +124,37 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
   };
   const endedSubscription = options.sessions.onEnded(closeSession);
 
+  const upstreamOf = (socket: WebSocket, owner: SubgraphEntry): Client => {
+    const bySubgraph = upstreamsOf.get(socket) ?? new Map<string, Client>();
+    upstreamsOf.set(socket, bySubgraph);
+    const known = bySubgraph.get(owner.name);
+    if (known) return known;
+    const open = openUpstreams.get(owner.name) ?? new Set<Client>();
+    openUpstreams.set(owner.name, open);
+    const client: Client = createClient({
+      url: webSocketUrlOf(options.subgraphUrl(owner.name, owner.url)),
+      webSocketImpl: WebSocket,
+      lazy: true,
+      lazyCloseTimeout: 0,
+      retryAttempts: 0,
+      on: {
+        opened: () => void open.add(client),
+        closed: () => void open.delete(client),
+      },
+    });
+    bySubgraph.set(owner.name, client);
+    upstreamClients.add(client);
+    return client;
+  };
+  const disposeUpstreams = (socket: WebSocket) => {
+    for (const [name, client] of upstreamsOf.get(socket) ?? []) {
+      openUpstreams.get(name)?.delete(client);
+      upstreamClients.delete(client);
+      void client.dispose();
+    }
+    upstreamsOf.delete(socket);
+  };
+
   webSockets.on('connection', (socket: WebSocket, req: IncomingMessage) => {
     const state = states.get(req);
     if (!state) return;
@@ -105,6 +166,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
     socket.on('close', () => {
       sockets.delete(socket);
       if (sockets.size === 0 && socketsBySession.get(hash) === sockets) socketsBySession.delete(hash);
+      disposeUpstreams(socket);
     });
   });
 
@@ -127,9 +189,12 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
         if (cookie !== undefined && !(await options.sessions.resolve(cookie))) closeSession(hash);
       }
     })().catch((error: unknown) => logger.warn({ err: error }, 'session re-check of live sockets failed'));
+    // This instance's sockets keep counting towards their people's caps only while it renews them.
+    options.usage.renew().catch((error: unknown) => logger.warn({ err: error }, 'renewing the count of live sockets failed'));
   }, options.pingMs ?? SOCKET_PING_MS);
   pinger.unref();
   const stopCounting = websocketConnections.add({ read: () => [{ labels: {}, value: webSockets.clients.size }] });
+  const stopCountingUpstreams = upstreamWebsocketConnections.add({ read: () => [...openUpstreams].map(([subgraph, open]) => ({ labels: { subgraph }, value: open.size })) });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
@@ -138,6 +203,18 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
       if (!isAllowedOrigin(req, options.publicUrl)) return refuseUpgrade(socket, 403, 'Forbidden');
       const session = await options.sessions.resolve(sessionIdFromCookieHeader(req.headers.cookie, cookies));
       if (!session) return refuseUpgrade(socket, 401, 'Unauthorized');
+      let slot: ConcurrencySlot;
+      try {
+        slot = await options.usage.openSocket(session.userId);
+      } catch (error) {
+        if (!(error instanceof RuleViolation)) throw error;
+        const [status, reason] = error.code === 'RATE_LIMITED' ? [429, 'Too Many Requests'] : [503, 'Service Unavailable'];
+        return refuseUpgrade(socket, status, reason, error.details.retryAfterSeconds);
+      }
+      // The person's count goes down when the connection ends, however it ends (handshake refused included).
+      const release = () => void slot.release().catch((error: unknown) => logger.warn({ err: error }, 'could not give back a live socket'));
+      socket.once('close', release);
+      if (socket.destroyed) return release();
       states.set(req, { session, clientIp: req.socket.remoteAddress ?? 'unknown' });
       webSockets.handleUpgrade(req, socket, head, (ws) => {
         const sessionId = sessionIdFromCookieHeader(req.headers.cookie, cookies);
@@ -159,50 +236,68 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
 
   const disposable = useServer(
     {
-      onSubscribe: (ctx, _id, payload) => {
+      onSubscribe: async (ctx, _id, payload) => {
+        const { socket, request } = ctx.extra;
+        const state = states.get(request);
+        if (!state) return [new GraphQLError('Not signed in', { extensions: { code: 'UNAUTHENTICATED' } })];
+        // Every subscription still open or starting on this socket, this one included.
+        const open = Object.keys(ctx.subscriptions).length;
+        if (open > options.usage.limits.subscriptionsPerSocket) {
+          return [new GraphQLError(`Too many live updates on one connection: the limit is ${options.usage.limits.subscriptionsPerSocket}. End one before starting another.`, { extensions: { code: 'RATE_LIMITED' } })];
+        }
+        try {
+          // The session may have ended since the upgrade (its notice may have been missed): checked again here.
+          const session = await options.sessions.resolve(cookieOf.get(socket));
+          if (!session) {
+            closeSession(state.session.hash);
+            return [new GraphQLError('Not signed in', { extensions: { code: 'UNAUTHENTICATED' } })];
+          }
+          await options.usage.countRequest({ session, clientIp: state.clientIp });
+        } catch (error) {
+          if (error instanceof RuleViolation) return [new GraphQLError(error.message, { extensions: { ...error.toExtensions() } })];
+          const dependency = publicDependencyError(error);
+          if (!dependency) throw error;
+          logger.warn({ err: error }, 'subscription refused: a dependency failed');
+          return [new GraphQLError(dependency.message, { extensions: dependencyErrorExtensions(dependency) })];
+        }
         const schema = options.getSchema();
         if (!schema) return [new GraphQLError('The gateway is starting, try again')];
         let document: DocumentNode;
         try {
-          document = parse(payload.query);
+          document = parse(payload.query, { maxTokens: options.limits.maxTokens });
         } catch (error) {
           return [error instanceof GraphQLError ? error : new GraphQLError('Malformed query')];
         }
         const errors = validate(schema, document, [...specifiedRules, queryLimitsRule(options.limits)]);
         if (errors.length > 0) return errors;
+        const refusal = costLimitError(operationCost(schema, document, { operationName: payload.operationName ?? null, variables: payload.variables ?? null, defaultListSize: options.limits.defaultListSize }), options.limits, payload.operationName);
+        if (refusal) {
+          const { http: _http, ...extensions } = refusal.extensions;
+          return [new GraphQLError(refusal.message, { extensions })];
+        }
         const field = subscriptionRootField(document, payload.operationName);
         if (field instanceof GraphQLError) return [field];
         const owner = owners.get(field);
         if (!owner) return [new GraphQLError(`No subgraph serves the subscription field '${field}'`)];
-        const state = states.get(ctx.extra.request);
-        if (!state) return [new GraphQLError('Not signed in', { extensions: { code: 'UNAUTHENTICATED' } })];
+        const forwarding: Forwarding = { owner, payload, state, socket };
         const args: ExecutionArgs = {
           schema,
           document,
           variableValues: payload.variables ?? null,
           operationName: payload.operationName ?? null,
-          contextValue: { owner, payload, state },
+          contextValue: forwarding,
         };
         return args;
       },
       subscribe: (args) => {
-        const { owner, payload, state } = args.contextValue as { owner: SubgraphEntry; payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }; state: SocketState };
-        const upstreamUrl = options.subgraphUrl(owner.name, owner.url);
-        const client = createClient({
-          url: webSocketUrlOf(upstreamUrl),
-          webSocketImpl: WebSocket,
-          lazy: true,
-          retryAttempts: 0,
-          connectionParams: () => ({
-            [INTERNAL_CONTEXT_HEADER]: signInternalContext({ ip: state.clientIp, uid: state.session.userId, sid: state.session.hash }, options.internalSecret, {
-              method: 'SUBSCRIBE',
-              path: new URL(upstreamUrl).pathname,
-              body: subscriptionBody(payload),
-            }),
-          }),
-        });
-        upstreamClients.add(client);
-        const upstream = client.iterate({ query: payload.query, ...(payload.variables && { variables: payload.variables }), ...(payload.operationName && { operationName: payload.operationName }) });
+        const { owner, payload, state, socket } = args.contextValue as Forwarding;
+        // The browser left while this operation was being checked: nothing to open upstream for it.
+        if (socket.readyState !== WebSocket.OPEN) return (async function* ended() {})();
+        const upstreamPath = new URL(options.subgraphUrl(owner.name, owner.url)).pathname;
+        const operation = { query: payload.query, ...(payload.variables && { variables: payload.variables }), ...(payload.operationName && { operationName: payload.operationName }) };
+        // Signed for this operation only; whatever `extensions` the browser sent is not passed on.
+        const signed = signSubscription({ ip: state.clientIp, uid: state.session.userId, sid: state.session.hash }, options.internalSecret, operation, upstreamPath);
+        const upstream = upstreamOf(socket, owner).iterate(signed);
         let failed = false;
         const forwarded: AsyncIterableIterator<never> = {
           // The subgraph's errors arrive as plain JSON; graphql-ws sends GraphQLErrors. Refusals at
@@ -221,8 +316,6 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
           },
           return: async () => {
             await upstream.return?.();
-            upstreamClients.delete(client);
-            await client.dispose();
             return { done: true, value: undefined };
           },
           [Symbol.asyncIterator]() {
@@ -240,6 +333,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
       clearInterval(pinger);
       await (await endedSubscription)();
       stopCounting();
+      stopCountingUpstreams();
       options.httpServer.off('upgrade', onUpgrade);
       for (const client of upstreamClients) await client.dispose();
       upstreamClients.clear();

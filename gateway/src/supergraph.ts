@@ -1,4 +1,5 @@
-import { Kind, parse, type ConstDirectiveNode, type DocumentNode, type ObjectTypeDefinitionNode } from 'graphql';
+import { ApolloGateway } from '@apollo/gateway';
+import { Kind, parse, type ConstDirectiveNode, type DocumentNode, type GraphQLSchema, type ObjectTypeDefinitionNode } from 'graphql';
 
 export interface SubgraphEntry {
   /** The subgraph's name as composed (`auth`). */
@@ -54,4 +55,14 @@ export function subscriptionOwners(supergraphSdl: string | DocumentNode): Map<st
     }
   }
   return owners;
+}
+
+/** The schema clients see through the gateway (the supergraph without its join directives), as the gateway serves it. */
+export async function apiSchemaOf(supergraphSdl: string): Promise<GraphQLSchema> {
+  const gateway = new ApolloGateway({ supergraphSdl });
+  try {
+    return (await gateway.load()).schema;
+  } finally {
+    await gateway.stop();
+  }
 }

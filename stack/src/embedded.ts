@@ -1,5 +1,5 @@
 import { authEnvironmentSchema, toAuthConfig } from '@nocturne/auth';
-import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, SUPERGRAPH_FILE } from '@nocturne/gateway';
+import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, parseUsageLimits, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import {
   createAdapters,
   createInProcessInfrastructure,
@@ -132,7 +132,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(variables.SWIPE_WINDOW),
       restRoutes: serviceRestRoutes(),
       proxiedPrefixes: serviceProxiedPrefixes(),
-      idempotencyStore: infrastructure.kv,
+      sharedStore: infrastructure.kv,
+      usage: parseUsageLimits(variables),
     });
     const { url, port } = await gateway.start(options.port ?? 8080);
     stoppers.push(() => gateway.stop());

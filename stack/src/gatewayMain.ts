@@ -40,8 +40,10 @@ async function main() {
     mediaUploadTimeoutMs: env.MEDIA_UPLOAD_TIMEOUT_SECONDS * 1000,
     restRoutes: serviceRestRoutes(),
     proxiedPrefixes: serviceProxiedPrefixes(),
-    // Every gateway instance sees the answers kept for an Idempotency-Key.
-    idempotencyStore: sessionsKv,
+    // Every gateway instance sees the answers kept for an Idempotency-Key, and counts requests and live
+    // sockets per person together.
+    sharedStore: sessionsKv,
+    usage: env.usage,
     // Without Redis no session resolves: not ready (503) until it answers again.
     readinessChecks: { redis: { probe: () => sessionsKv.ping() } },
   });

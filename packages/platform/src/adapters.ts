@@ -12,7 +12,7 @@ import {
 } from './inprocess';
 import type { ReadinessCheck } from './http/subgraphServer';
 import type { Logger } from './logging';
-import type { BlobStore, EventBus, EventStore, KeyValueStore, ReadModelStore } from './ports';
+import { EPHEMERAL_KEY_PREFIX, type BlobStore, type EventBus, type EventStore, type KeyValueStore, type ReadModelStore } from './ports';
 import { FileSubjectKeyStore, MemorySubjectKeyStore, parseMasterKey, PersonalDataVault } from './privacy';
 import { createRealAdapters } from './real';
 import { REAL_VARIABLES, usesRealInfrastructure } from './infrastructureMode';
@@ -91,8 +91,9 @@ export function createInProcessInfrastructure(dataDir: string | undefined, optio
     store: busDir === undefined ? new MemorySubjectKeyStore() : new FileSubjectKeyStore(busDir),
     ...(options.personalDataKey && { masterKey: options.personalDataKey }),
   });
-  // The store is this process's alone: a relay lease of an earlier run names a holder that is gone.
-  const kv = new InProcessKeyValueStore(root === undefined ? {} : { dir: join(root, 'kv'), volatilePrefixes: [RELAY_LEASE_KEY_PREFIX, READ_YOUR_WRITES_KEY_PREFIX] });
+  // The store is this process's alone: a relay lease of an earlier run names a holder that is gone, and
+  // ephemeral keys (live connections, per-minute counters, read-your-writes marks) belong to the run that wrote them.
+  const kv = new InProcessKeyValueStore(root === undefined ? {} : { dir: join(root, 'kv'), volatilePrefixes: [RELAY_LEASE_KEY_PREFIX, EPHEMERAL_KEY_PREFIX, READ_YOUR_WRITES_KEY_PREFIX] });
   return {
     dataDir: root,
     bus,

@@ -18,5 +18,6 @@ export * from './privacy';
 export * from './kit';
 export * from './domain';
 export * from './rateLimiter';
+export * from './concurrencyLimiter';
 export * from './rest';
 export * from './telemetry';

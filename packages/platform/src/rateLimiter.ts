@@ -1,6 +1,6 @@
 import { Messages } from '@nocturne/contracts';
 import { RuleViolation } from './domain/ruleViolation';
-import type { KeyValueStore } from './ports';
+import { EPHEMERAL_KEY_PREFIX, type KeyValueStore } from './ports';
 import { rateLimitRefusals } from './telemetry/metrics';
 
 /**
@@ -8,12 +8,14 @@ import { rateLimitRefusals } from './telemetry/metrics';
  * (`auth:rate:sign-up:address` of `sign-up:address:203.0.113.9`), never the address, hash or id after them.
  */
 export function limitNameOf(prefix: string, key: string): string {
+  // Whether a counter is kept in the journal is no part of its name.
+  const family = prefix.startsWith(EPHEMERAL_KEY_PREFIX) ? prefix.slice(EPHEMERAL_KEY_PREFIX.length) : prefix;
   const words: string[] = [];
   for (const segment of key.split(':')) {
     if (words.length === 2 || !/^[a-z][a-z-]*$/.test(segment)) break;
     words.push(segment);
   }
-  return `${prefix}${words.join(':') || 'other'}`;
+  return `${family}${words.join(':') || 'other'}`;
 }
 
 export interface RateLimit {

@@ -2,6 +2,7 @@
 import { cpus } from 'node:os';
 import { createClient, type Client } from 'graphql-ws';
 import { WebSocket } from 'ws';
+import { defaultUsageLimits } from '@nocturne/gateway';
 import { GatewayClient } from '../demo/gatewayClient';
 import { readBenchEnvironment } from './environment';
 import { httpClient, percentile } from './load';
@@ -213,7 +214,9 @@ async function main() {
   try {
     const bare = await startBareWebSocketServer();
     running.push(bare);
-    const stack = await startStack(settings);
+    // Fewer people with more tabs each (BENCH_CHAT_PEOPLE) may need more live sockets per person than people use.
+    const sockets = TABS_PER_PERSON > defaultUsageLimits.socketsPerPerson ? { LIVE_SOCKETS_PER_PERSON: String(TABS_PER_PERSON) } : {};
+    const stack = await startStack({ ...settings, variables: { ...settings.variables, ...sockets } });
     running.push(stack);
     console.log(`setting up ${pairsCount * 2} people in ${pairsCount} matches through the API...`);
     const pairs = await makePairs(stack.url, pairsCount);

@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { WebSocket } from 'ws';
 import { chatService } from '@nocturne/chat';
 import { SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, signInternalContext, subscriptionBody, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
+import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, signSubscription, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
 import { ensureTopic, hasRealInfrastructure, realInfrastructure, waitFor } from './harness';
 
 // `--scale chat=2` on the real servers: two chat instances, each on adapters of its own (its own MongoDB
@@ -64,18 +64,13 @@ d('live chat across two chat instances on the real servers', () => {
     return (await res.json()) as { data?: Record<string, never>; errors?: unknown[] };
   };
 
-  /** A subscription as the gateway forwards one: its own socket, the signature in the connection parameters. */
+  /** A subscription as the gateway forwards one: the signature in the operation's extensions. */
   const subscribe = <T>(url: string, uid: number, query: string, variables: Record<string, unknown> = {}) => {
     const values: T[] = [];
     let done = false;
-    const client = createClient({
-      url: url.replace('http://', 'ws://'),
-      webSocketImpl: WebSocket,
-      retryAttempts: 0,
-      connectionParams: () => ({ [INTERNAL_CONTEXT_HEADER]: signInternalContext({ uid, ip: '127.0.0.1' }, internalSecret, { method: 'SUBSCRIBE', path: '/graphql', body: subscriptionBody({ query, variables }) }) }),
-    });
+    const client = createClient({ url: url.replace('http://', 'ws://'), webSocketImpl: WebSocket, retryAttempts: 0 });
     clients.push(client);
-    client.subscribe<T>({ query, variables }, { next: (value) => void values.push(value.data as T), error: () => undefined, complete: () => void (done = true) });
+    client.subscribe<T>(signSubscription({ uid, ip: '127.0.0.1' }, internalSecret, { query, variables }), { next: (value) => void values.push(value.data as T), error: () => undefined, complete: () => void (done = true) });
     return { values, isDone: () => done };
   };
   const publishSwipeEvent = async (type: string, aggregateId: string, data: Record<string, unknown>) => {

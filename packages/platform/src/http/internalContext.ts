@@ -52,6 +52,22 @@ export const hashBody = (body: string | Uint8Array) => createHash('sha256').upda
 export const subscriptionBody = (payload: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null }) =>
   JSON.stringify({ query: payload.query, variables: payload.variables ?? null, operationName: payload.operationName ?? null });
 
+/**
+ * A subscription as the gateway forwards it: the operation with, in its `extensions`, a signature bound to
+ * `SUBSCRIBE <path>` and this very operation. Each operation carries its own, so the subscriptions of one
+ * browser socket share one socket to the subgraph and none can borrow another's caller.
+ */
+export function signSubscription<T extends { query: string; variables?: Record<string, unknown> | null; operationName?: string | null; extensions?: Record<string, unknown> | null }>(
+  context: Omit<InternalContext, 'iat'>,
+  secret: string,
+  operation: T,
+  path = '/graphql',
+  now = Date.now(),
+): T & { extensions: Record<string, unknown> } {
+  const header = signInternalContext(context, secret, { method: 'SUBSCRIBE', path, body: subscriptionBody(operation) }, now);
+  return { ...operation, extensions: { ...operation.extensions, [INTERNAL_CONTEXT_HEADER]: header } };
+}
+
 interface SignedPayload extends InternalContext {
   /** Method, path and body hash of the one request this header may go with. */
   m: string;

@@ -226,8 +226,8 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
 
   /**
    * graphql-ws on `/graphql` of the same port: the gateway forwards each subscription with a signature
-   * in the connection parameters, bound to `SUBSCRIBE /graphql` and this very operation, checked when
-   * the operation arrives. The caller's session ending closes the gateway's socket, and with it this one.
+   * in its `extensions`, bound to `SUBSCRIBE /graphql` and this very operation, checked when the
+   * operation arrives. The caller's session ending closes the gateway's socket, and with it this one.
    */
   const attachSubscriptions = (server: Server) => {
     const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: 64 * 1024 });
@@ -236,7 +236,9 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
       {
         schema,
         onSubscribe: async (ctx, _id, payload) => {
-          const header = ctx.connectionParams?.[INTERNAL_CONTEXT_HEADER];
+          // Each operation carries its own signature (signSubscription): one socket of the gateway carries
+          // all the subscriptions of one browser socket.
+          const header = payload.extensions?.[INTERNAL_CONTEXT_HEADER];
           const internal = verifyInternalContext(typeof header === 'string' ? header : undefined, internalSecret, { method: 'SUBSCRIBE', path: '/graphql', bodyHash: hashBody(subscriptionBody(payload)) }, now());
           if (!internal) return [new GraphQLError('Missing or invalid internal context', { extensions: { code: 'UNAUTHENTICATED' } })];
           let document: DocumentNode;

@@ -67,11 +67,24 @@ describe('subgraph server subscriptions (graphql-ws)', () => {
     await kv.close();
   });
 
-  /** A client as the gateway makes one: a signature for this operation in the connection parameters. */
-  const connect = (operation: Operation, header: (operation: Operation) => string | undefined) => {
-    const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, lazy: true, retryAttempts: 0, connectionParams: () => ({ [INTERNAL_CONTEXT_HEADER]: header(operation) }) });
+  const socket = () => {
+    const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
     clients.push(client);
-    return client.iterate(operation);
+    return client;
+  };
+  /** An operation as the gateway forwards one: its signature in the operation's extensions. */
+  const connect = (operation: Operation, header: (operation: Operation) => string | undefined, client = socket()) => {
+    const signature = header(operation);
+    return client.iterate({ ...operation, ...(signature !== undefined && { extensions: { [INTERNAL_CONTEXT_HEADER]: signature } }) });
+  };
+  /** The first value of a stream, publishing to `room` until the subscription listens. */
+  const firstValue = async (stream: AsyncIterator<unknown>, room: string) => {
+    const first = stream.next();
+    await eventually(async () => {
+      await live.publish(room, 'hello');
+      await expect(Promise.race([first, new Promise((resolve) => setTimeout(() => resolve('waiting'), 20))])).resolves.not.toBe('waiting');
+    });
+    return (await first).value;
   };
   const signedBy =
     (caller: Caller, options: { secret?: string; iat?: number } = {}) =>
@@ -90,6 +103,26 @@ describe('subgraph server subscriptions (graphql-ws)', () => {
     expect((await first).value).toEqual({ data: { news: 'hello (for 7)' } });
     await stream.return?.();
     await eventually(() => expect(closed).toContain('moon'));
+  });
+
+  it('runs several operations on one socket, each as the caller its own signature names', async () => {
+    const shared = socket();
+    const news = (room: string) => ({ query: 'subscription ($room: String!) { news(room: $room) }', variables: { room } });
+    const seven = connect(news('venus'), signedBy({ uid: 7, ip: '::1' }), shared);
+    const eight = connect(news('mars'), signedBy({ uid: 8, ip: '::1' }), shared);
+    expect(await firstValue(seven, 'venus')).toEqual({ data: { news: 'hello (for 7)' } });
+    expect(await firstValue(eight, 'mars')).toEqual({ data: { news: 'hello (for 8)' } });
+    const unsigned = connect(news('venus'), () => undefined, shared);
+    await expect(unsigned.next()).rejects.toEqual([expect.objectContaining({ extensions: { code: 'UNAUTHENTICATED' } })]);
+    await seven.return?.();
+    await eight.return?.();
+  });
+
+  it('never takes a signature from the connection parameters', async () => {
+    const operation = { query: 'subscription ($room: String!) { news(room: $room) }', variables: { room: 'moon' } };
+    const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, lazy: true, retryAttempts: 0, connectionParams: () => ({ [INTERNAL_CONTEXT_HEADER]: signedBy({ uid: 7, ip: '::1' })(operation) }) });
+    clients.push(client);
+    await expect(client.iterate(operation).next()).rejects.toEqual([expect.objectContaining({ extensions: { code: 'UNAUTHENTICATED' } })]);
   });
 
   it.each<[string, (operation: Operation) => string | undefined]>([

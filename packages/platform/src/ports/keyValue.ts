@@ -1,3 +1,10 @@
+/**
+ * Keys starting so matter only while the processes run or for a few minutes (live connection counts,
+ * per-minute request counters): the in-process store keeps them out of its journal, so they cost no disk
+ * write and an earlier run's values never come back.
+ */
+export const EPHEMERAL_KEY_PREFIX = 'ephemeral:';
+
 export interface SetOptions {
   /** Time to live in milliseconds; none means the key never expires. */
   ttlMs?: number;

@@ -161,6 +161,11 @@ export const activeSessions = sourcedGauge(
   [],
 );
 export const websocketConnections = sourcedGauge('nocturne_websocket_connections', 'Open WebSocket (graphql-ws subscription) connections of this gateway', []);
+export const upstreamWebsocketConnections = sourcedGauge(
+  'nocturne_websocket_upstream_connections',
+  'Open graphql-ws connections of this gateway to subgraphs: at most one per browser socket and subgraph, carrying all its subscriptions',
+  ['subgraph'],
+);
 
 /**
  * Caps the distinct values of a label that a client can choose (GraphQL operation names): the first
