@@ -39,8 +39,6 @@ function candidates(count: number): CandidateRow[] {
       publicKinks: [],
       kinkVisibility: DefaultKinkVisibility,
       interests: [],
-      firstPhotoId: null,
-      blurredPhotoUrl: null,
       onboarded: true,
       latitude: Math.round(latitude * 1e4) / 1e4,
       longitude: Math.round(longitude * 1e4) / 1e4,

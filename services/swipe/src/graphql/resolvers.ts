@@ -65,14 +65,8 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     membership: async (_parent, _args, context: SwipeContext) => membership(await context.members.membership(actorOf(context))),
     deckFilters: async (_parent, _args, context: SwipeContext) => filters(await context.members.filters(actorOf(context))),
     likesReceived: async (_parent, _args, context: SwipeContext) => {
-      const actor = actorOf(context);
-      const [likes, visible] = await Promise.all([context.deck.likesReceived(actor), context.deck.canSeeLikes(actor)]);
-      return {
-        visible,
-        count: likes.length,
-        // Nothing that names the person travels to a free plan: no id, no name, no time.
-        likes: likes.map((like) => (visible ? { superLike: like.superLike, user: { id: like.userId }, likedAt: like.likedAt, blurredPhotoUrl: null } : { superLike: like.superLike, user: null, likedAt: null, blurredPhotoUrl: like.blurredPhotoUrl })),
-      };
+      const { visible, count, likes } = await context.deck.likesReceived(actorOf(context));
+      return { visible, count, likes: likes.map((like) => ({ superLike: like.superLike, likedAt: like.likedAt, user: { id: like.userId } })) };
     },
     matches: async (_parent, args: { userId?: number | null }, context: SwipeContext) => (await context.matches.matches(actorOf(context), args.userId ?? undefined)).map(match),
     match: async (_parent, args: { id: number }, context: SwipeContext) => match(await context.matches.match(actorOf(context), args.id)),

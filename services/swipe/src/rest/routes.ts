@@ -279,26 +279,33 @@ const setDeckFilters = defineRoute({
 
 const likeSchema = z.object({
   superLike: z.boolean(),
-  user: z.object({ id: z.number().int(), name: z.string(), photo: z.string() }).nullable().describe('On a paid plan; null when blurred'),
-  likedAt: z.string().nullable(),
-  blurredPhotoUrl: z.string().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string(), photo: z.string().describe('First photo, or a generated avatar') }),
+  likedAt: z.string().describe('ISO 8601 instant'),
 });
+interface LikeData {
+  superLike: boolean;
+  likedAt: string;
+  user: { id: number; name: string; avatarUrl: string };
+}
 const likes = defineRoute({
   method: 'get',
   path: '/api/likes',
   operationId: 'likesReceived',
-  summary: 'People who liked you and wait for your answer: visible on a paid plan, a blurred picture only on the free plan',
+  summary:
+    'People who liked you and wait for your answer: on a paid plan who, newest first; on the free plan only how many (`likes` is empty, so nothing tells one person from another, and the Lobby draws the same blurred tiles for everyone)',
   tag: 'swipe',
   access: 'signedIn',
   parseInput: () => undefined,
-  success: { status: 200, description: 'Likes received', schema: z.object({ visible: z.boolean(), count: z.number().int(), likes: z.array(likeSchema) }) },
+  success: {
+    status: 200,
+    description: 'Likes received',
+    schema: z.object({ visible: z.boolean().describe('False on the free plan'), count: z.number().int(), likes: z.array(likeSchema).describe('Empty on the free plan') }),
+  },
   errors: [],
   handle: async ({ execute }) => {
-    const data = await execute<{
-      likesReceived: { visible: boolean; count: number; likes: Array<{ superLike: boolean; likedAt: string | null; blurredPhotoUrl: string | null; user: { id: number; name: string; avatarUrl: string } | null }> };
-    }>(`query Likes { likesReceived { visible count likes { superLike likedAt blurredPhotoUrl user { id name avatarUrl } } } }`);
-    const { visible, count } = data.likesReceived;
-    return { body: { visible, count, likes: data.likesReceived.likes.map((like) => ({ ...like, user: like.user && { id: like.user.id, name: like.user.name, photo: like.user.avatarUrl } })) } };
+    const data = await execute<{ likesReceived: { visible: boolean; count: number; likes: LikeData[] } }>(`query Likes { likesReceived { visible count likes { superLike likedAt user { id name avatarUrl } } } }`);
+    const { visible, count, likes } = data.likesReceived;
+    return { body: { visible, count, likes: likes.map((like) => ({ superLike: like.superLike, likedAt: like.likedAt, user: { id: like.user.id, name: like.user.name, photo: like.user.avatarUrl } })) } };
   },
 });
 
