@@ -24,7 +24,9 @@ class Harness {
 
   async start(options: { window?: 'always'; instances?: number } = {}) {
     this.adapters = await createAdapters({ service: 'swipe', dataDir: null, env: {}, logger });
-    const settings = swipeEnvironmentSchema.parse({ SWIPE_PORT: '0', INTERNAL_SECRET: secret, ...(options.window && { SWIPE_WINDOW: options.window }) });
+    // Tests poll the deck while events arrive: the per-person limits are the stack suites' (crawlLimits.int.test.ts).
+    const unlimited = { SWIPE_DECK_READS_PER_MINUTE: '1000000', SWIPE_PASSES_PER_MINUTE: '1000000' };
+    const settings = swipeEnvironmentSchema.parse({ SWIPE_PORT: '0', INTERNAL_SECRET: secret, ...unlimited, ...(options.window && { SWIPE_WINDOW: options.window }) });
     for (let i = 0; i < (options.instances ?? 1); i++) {
       const instance = createSwipeService({ adapters: this.adapters, settings, logger, clock: () => now });
       this.urls.push((await instance.start()).url);

@@ -5,6 +5,7 @@ import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';
 import { hiddenFrom, type CandidateRow } from '../projections/readModels';
+import type { CrawlLimiter } from './crawlLimits';
 import { bandOf, boundingBox, byBandThenShuffle, distanceBetween, DISTANCE_BANDS_KM, type Position } from './deck';
 
 export interface DeckCard {
@@ -47,7 +48,7 @@ const positionOf = (row: Pick<CandidateRow, 'latitude' | 'longitude'> | null): P
  * people; passed people only on 'Restart' once nothing else is left. Candidates are looked up by a
  * coordinate box per distance band (an index on the cell centres), never by reading every profile.
  */
-export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication) {
+export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication, crawl: CrawlLimiter) {
   const { collections } = deps;
 
   /**
@@ -99,6 +100,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
   return {
     async deck(actor: Actor, options: { limit?: number; includePassed?: boolean } = {}): Promise<Deck> {
       const viewerId = signedInActor(actor);
+      await crawl.deckRead(viewerId);
       const limit = Math.min(DECK_PAGE_MAX, Math.max(1, options.limit ?? 20));
       const now = deps.clock();
       const [me, member, mySwipes, likedMe, hidden] = await Promise.all([

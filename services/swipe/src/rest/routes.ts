@@ -4,6 +4,7 @@ import { defineRoute, parseWith, positiveIdField, validationError as validation,
 
 const limitReached = (reasons: readonly string[]) => ({ status: 403, description: `A plan limit; \`code\` says which: ${reasons.map((reason) => `\`${reason}\``).join(', ')}` });
 const forbidden = (what: string) => ({ status: 403, description: what });
+const tooFast = (what: string) => ({ status: 429, description: `${what}; \`Retry-After\` says when to try again` });
 
 /** GraphQL enums in upper case, REST and the contracts in the spec's spelling. */
 const planToEnum = { free: 'FREE', nightPass: 'NIGHT_PASS', plus: 'PLUS', max: 'MAX' } as const;
@@ -67,7 +68,7 @@ const profiles = defineRoute({
   parseInput: (_body, _params, query) =>
     parseWith(z.object({ restart: booleanQuery, limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50' }).int().min(1).max(50).optional() }), { restart: query.restart, limit: query.limit }),
   success: { status: 200, description: 'Deck profiles, nearest distance bands first', schema: z.array(deckProfileSchema) },
-  errors: [validation],
+  errors: [validation, tooFast('More deck reads this minute than SWIPE_DECK_READS_PER_MINUTE')],
   handle: async ({ input, execute }) => {
     const data = await execute<{ deck: { cards: DeckCardData[] } }>(`query Deck($limit: Int, $restart: Boolean) { deck(limit: $limit, restart: $restart) { cards { ${DECK_PROFILE_FIELDS} } } }`, {
       limit: input.limit ?? 20,
@@ -137,6 +138,7 @@ const swipe = defineRoute({
     forbidden("swiperId is not the signed-in user's id"),
     limitReached(LimitReasons.filter((reason) => reason !== 'advanced-filters' && reason !== 'chat-limit')),
     { status: 404, description: `'${SwipeMessages.unknownPerson}'` },
+    tooFast('More passes this minute than SWIPE_PASSES_PER_MINUTE (the pass is not recorded)'),
   ],
   handle: async ({ input, execute }) => {
     const kind = input.isLike ? (input.isSuperLike ? 'SUPERLIKE' : 'LIKE') : 'PASS';
