@@ -161,29 +161,53 @@ describe('the swipe calls of the REST facade', () => {
     expect(await deckIds(sharer)).toContain(hider.id);
   });
 
-  it('shows a free plan who liked them only as a blurred picture, served through the gateway under an id of its own', async () => {
-    const liked = await member();
-    const admirer = await member('Male');
-    const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
-    const upload = await api().post('/api/photos').set('Cookie', admirer.cookie).set('Origin', stack.url).attach('photos', photo, { filename: 'me.jpg', contentType: 'image/jpeg' });
-    expect(upload.status).toBe(201);
-    const photoId = upload.body.added[0].id as string;
-    await eventually(async () => expect(await deckIds(admirer)).toContain(liked.id));
-    expect((await swipe(admirer, liked.id)).status).toBe(200);
-    const likes = await eventually(async () => {
-      const res = await get(liked, '/api/likes');
-      expect(res.body.likes.find((like: { blurredPhotoUrl: string | null }) => like.blurredPhotoUrl)).toBeDefined();
-      return res.body as { visible: boolean; likes: Array<{ blurredPhotoUrl: string; user: unknown }> };
+  it('tells a free plan only how many people liked them: the same bytes whoever liked them, nothing to match against a deck photo; Plus shows who', async () => {
+    // Likers with a photo each, uploaded before their profile is saved: whatever the deck learns of them
+    // comes with their profile.
+    const likerWithPhoto = async (color: { r: number; g: number; b: number }) => {
+      const liker = await stack.signUpWithProfile();
+      const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+      expect((await api().post('/api/photos').set('Cookie', liker.cookie).set('Origin', stack.url).attach('photos', photo, { filename: 'me.jpg', contentType: 'image/jpeg' })).status).toBe(201);
+      expect((await stack.write(liker, 'patch', `/api/user/${liker.id}`, { gender: 'Male', kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' })).status).toBe(200);
+      expect((await post(liker, '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
+      return liker;
+    };
+    const [rigel, deneb] = [await likerWithPhoto({ r: 200, g: 120, b: 40 }), await likerWithPhoto({ r: 20, g: 90, b: 220 })];
+    const [vega, lyra, both] = [await member(), await member(), await member()];
+    const likes = async (who: Member) => {
+      const res = await get(who, '/api/likes');
+      expect(res.status).toBe(200);
+      return res.text;
+    };
+    const like = async (liker: Member, liked: Member) => {
+      await eventually(async () => expect(await deckIds(liker)).toContain(liked.id));
+      expect((await swipe(liker, liked.id)).status).toBe(200);
+    };
+    await like(rigel, vega);
+    await like(deneb, lyra);
+    await like(rigel, both);
+    await like(deneb, both);
+
+    const one = await likes(vega);
+    expect(JSON.parse(one)).toEqual({ visible: false, count: 1, likes: [] });
+    expect(await likes(lyra)).toBe(one);
+    expect(await likes(both)).toBe(one.replace('"count":1', '"count":2'));
+    // No address of any picture to fetch and compare with the deck's photos.
+    const deckPhotos = async () => ((await get(vega, '/api/profiles?limit=50')).body as Array<{ id: number; photos: string[] }>).filter((card) => [rigel.id, deneb.id].includes(card.id)).flatMap((card) => card.photos);
+    await eventually(async () => expect(await deckPhotos()).toHaveLength(2));
+    expect(one).not.toMatch(/\/api\/|photo|blurred/);
+    // Passing the likers one by one finds neither: the count answers only what the person sees anyway.
+    expect((await swipe(both, rigel.id, false)).status).toBe(200);
+    expect(await likes(both)).toBe(one.replace('"count":1', '"count":2'));
+
+    const plus = await member();
+    expect((await post(plus, '/api/plan', { plan: 'plus', billing: 'monthly' })).status).toBe(200);
+    await like(rigel, plus);
+    expect(JSON.parse(await likes(plus))).toEqual({
+      visible: true,
+      count: 1,
+      likes: [{ superLike: false, likedAt: expect.any(String), user: { id: rigel.id, name: rigel.person.name, photo: expect.stringMatching(/^\/api\/photos\/[a-f0-9]{32}\/thumb$/) } }],
     });
-    expect(likes.visible).toBe(false);
-    expect(likes.likes.every((like) => like.user === null)).toBe(true);
-    expect(JSON.stringify(likes)).not.toContain(photoId);
-    const blurred = likes.likes.find((like) => like.blurredPhotoUrl)!.blurredPhotoUrl;
-    expect(blurred).toMatch(/^\/api\/blurred\/[a-f0-9]{32}$/);
-    const image = await get(liked, blurred);
-    expect(image.status).toBe(200);
-    expect(image.headers['content-type']).toBe('image/webp');
-    expect((await get(null, blurred)).status).toBe(401);
   });
 
   it('answers a deck profile with the city its person chose as its location, never their place text', async () => {

@@ -41,6 +41,9 @@ export interface PersonOptions {
 
 let people = 0;
 
+/** Per-person deck-read and pass limits far above what any suite does (`crawlLimits.int.test.ts` sets its own). */
+export const crawlingUnlimited = { SWIPE_DECK_READS_PER_MINUTE: '1000000', SWIPE_PASSES_PER_MINUTE: '1000000' } as const;
+
 /** Sign-up fields no one has used yet: a username and an address made unique by the time and a count. */
 export function newPerson({ prefix = 'owl', name = 'Luna Night', age = 27 }: PersonOptions = {}): Person {
   people += 1;
@@ -111,7 +114,8 @@ export async function startTestStack(name: string, { env, ...options }: TestStac
       subgraphPorts: 'free',
       frontendDir,
       ...options,
-      ...(options.logger ? settings && { env: settings } : { env: { LOG_LEVEL: 'silent', ...settings } }),
+      // Suites poll the deck while events arrive; the limits themselves are tested with their own values.
+      env: { ...crawlingUnlimited, ...(!options.logger && { LOG_LEVEL: 'silent' }), ...settings },
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });

@@ -76,12 +76,11 @@ export interface Membership {
 
 export interface LikeReceived {
   superLike: boolean;
-  /** null on the free plan: the server sends only a blurred picture. */
-  user: { id: number; name: string; photo: string } | null;
-  likedAt: string | null;
-  blurredPhotoUrl: string | null;
+  user: { id: number; name: string; photo: string };
+  likedAt: string;
 }
 
+/** On the free plan (`visible` false) only the count: `likes` is empty. */
 export interface LikesReceived {
   visible: boolean;
   count: number;

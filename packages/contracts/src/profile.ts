@@ -8,12 +8,9 @@ export const PublicPhotoV1 = z.object({ id: z.string(), url: z.string(), thumbna
 export type PublicPhotoV1 = z.infer<typeof PublicPhotoV1>;
 
 /**
- * A small, strongly blurred copy of the first photo, under an id of its own (it tells nothing of the photo's
- * id): what a free plan shows of someone who liked them. null: no photo, or none made yet. An optional field
- * added to version 1: events published before it lack it (consumers read absent as unknown).
+ * Events published by earlier versions may also carry `blurredPhotoUrl` (a blurred copy of the first photo,
+ * no longer made): the schemas drop it.
  */
-const blurredPhotoUrl = z.string().nullable().optional();
-
 const publicProfileFields = {
   userId: z.number().int().positive(),
   gender: z.enum(Genders),
@@ -21,7 +18,6 @@ const publicProfileFields = {
   photos: z.array(PublicPhotoV1),
   kinks: z.array(z.string()),
   interests: z.array(z.string()),
-  blurredPhotoUrl,
 };
 
 /** A profile exists for a newly registered user (gender unset until onboarding). */
@@ -45,7 +41,6 @@ export type ProfileUpdatedV1 = z.infer<typeof ProfileUpdatedV1>;
 export const ProfilePhotosChangedV1 = z.object({
   userId: z.number().int().positive(),
   photos: z.array(PublicPhotoV1),
-  blurredPhotoUrl,
   changedAt: z.string(),
 });
 export type ProfilePhotosChangedV1 = z.infer<typeof ProfilePhotosChangedV1>;
@@ -97,13 +92,13 @@ export const ProfileErasedV1 = z.object({ userId: z.number().int().positive(), e
 export type ProfileErasedV1 = z.infer<typeof ProfileErasedV1>;
 
 /** Everything about the person's profile is personal on the bus: gender, bio, photos, kinks, interests, who sees the kinks, cell, time zone. */
-const publicProfilePersonal = ['gender', 'bio', 'photos', 'kinks', 'interests', 'blurredPhotoUrl'] as const;
+const publicProfilePersonal = ['gender', 'bio', 'photos', 'kinks', 'interests'] as const;
 
 export const ProfileEvents = {
   ProfileCreated: integrationContract({ type: 'ProfileCreated', version: 1, schema: ProfileCreatedV1, personal: [] }),
   OnboardingCompleted: integrationContract({ type: 'OnboardingCompleted', version: 1, schema: OnboardingCompletedV1, personal: publicProfilePersonal }),
   ProfileUpdated: integrationContract({ type: 'ProfileUpdated', version: 1, schema: ProfileUpdatedV1, personal: publicProfilePersonal }),
-  ProfilePhotosChanged: integrationContract({ type: 'ProfilePhotosChanged', version: 1, schema: ProfilePhotosChangedV1, personal: ['photos', 'blurredPhotoUrl'] }),
+  ProfilePhotosChanged: integrationContract({ type: 'ProfilePhotosChanged', version: 1, schema: ProfilePhotosChangedV1, personal: ['photos'] }),
   LocationUpdated: integrationContract({ type: 'LocationUpdated', version: 1, schema: LocationUpdatedV1, personal: ['cell', 'latitude', 'longitude'] }),
   KinkVisibilityChanged: integrationContract({ type: 'KinkVisibilityChanged', version: 1, schema: KinkVisibilityChangedV1, personal: ['audience', 'perKink'] }),
   PublicCityChanged: integrationContract({ type: 'PublicCityChanged', version: 1, schema: PublicCityChangedV1, personal: ['city'] }),

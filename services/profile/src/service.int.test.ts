@@ -600,28 +600,24 @@ describe('profile service', () => {
   });
 });
 
-describe('blurred copies of photos (who liked you, on the free plan)', () => {
+describe('blurred copies (an earlier version made one of each photo for the free plan\'s likes)', () => {
   let dataDir: string;
   let harness: Harness;
   let published: DeliveredMessage[];
   let consumer: { stop(): Promise<void> } | undefined;
-  const hex32 = /^[a-f0-9]{32}$/;
 
   const watch = async () => {
     published = [];
     consumer = await harness.adapters.bus.subscribe({ groupId: `test-${randomUUID()}`, topics: [Topics.profile], handler: async (message) => void published.push(message) });
   };
-  /** The blurred URL the latest photo event of `userId` published (sealed on the bus, opened here). */
-  const publishedBlurredUrl = (userId: number) =>
-    eventually(async () => {
-      const messages = published.filter((message) => message.event.type === 'ProfilePhotosChanged' && message.key === String(userId));
-      expect(messages.length).toBeGreaterThan(0);
-      const latest = messages[messages.length - 1]!;
-      expect(JSON.stringify(latest.event.data)).not.toContain('/api/blurred/');
-      const data = ProfileEvents.ProfilePhotosChanged.schema.parse((await openPublishedPersonalData(latest.event, harness.adapters.publishedPersonalData)).event.data);
-      expect(data.blurredPhotoUrl).toEqual(expect.any(String));
-      return { url: data.blurredPhotoUrl!, photos: data.photos };
-    });
+  /** The photo events published about `userId`, opened as every consumer opens them. */
+  const publishedPhotoEvents = async (userId: number) =>
+    Promise.all(
+      published
+        .filter((message) => message.event.type === 'ProfilePhotosChanged' && message.key === String(userId))
+        .map(async (message) => (await openPublishedPersonalData(message.event, harness.adapters.publishedPersonalData)).event.data as Record<string, unknown>),
+    );
+  const file = async () => ({ data: await sharp({ create: { width: 96, height: 128, channels: 3, background: { r: 200, g: 30, b: 90 } } }).webp().toBuffer(), contentType: 'image/webp' });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'nocturne-profile-blurred-'));
@@ -639,74 +635,48 @@ describe('blurred copies of photos (who liked you, on the free plan)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('renders one at upload under an id of its own, serves it while the photo is there, and publishes its URL', async () => {
+  it('makes none of an upload, and publishes no blurred picture', async () => {
     await harness.register(301);
-    await harness.register(302);
     await watch();
-    // Sharp black and white stripes and a red disc: edges the blurred copy must not keep.
-    const stripes = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="800">${Array.from({ length: 40 }, (_, i) => `<rect x="${i * 16}" width="8" height="800" fill="white"/>`).join('')}<circle cx="320" cy="300" r="120" fill="red"/></svg>`;
-    const sharpPhoto = await sharp({ create: { width: 640, height: 800, channels: 3, background: 'black' } }).composite([{ input: Buffer.from(stripes) }]).jpeg().toBuffer();
-    const upload = await harness.upload(301, [{ data: sharpPhoto, name: 'me.jpg', type: 'image/jpeg' }]);
+    const upload = await harness.upload(301, [{ data: await png(), name: 'me.png', type: 'image/png' }]);
     expect(upload.status).toBe(201);
     const photoId = upload.body.added[0].id as string;
-    const { url } = await publishedBlurredUrl(301);
-    const blurredId = /^\/api\/blurred\/([a-f0-9]{32})$/.exec(url)?.[1];
-    expect(blurredId).toMatch(hex32);
-    expect(blurredId).not.toBe(photoId);
-
-    const served = await harness.get(`/blurred/${blurredId}`, 302);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/webp');
-    const image = Buffer.from(await served.arrayBuffer());
-    const { width, height } = await sharp(image).metadata();
-    expect([width, height]).toEqual([96, 128]);
-    // Strongly blurred: neighbouring pixels barely differ anywhere, where the thumb jumps from black to white.
-    const steepest = async (picture: Buffer) => {
-      const { data, info } = await sharp(picture).greyscale().raw().toBuffer({ resolveWithObject: true });
-      let most = 0;
-      for (let y = 0; y < info.height; y++) for (let x = 1; x < info.width; x++) most = Math.max(most, Math.abs(data[y * info.width + x]! - data[y * info.width + x - 1]!));
-      return most;
-    };
-    expect(await steepest(Buffer.from(await (await harness.get(`/photos/${photoId}/thumb`, 301)).arrayBuffer()))).toBeGreaterThan(150);
-    expect(await steepest(image)).toBeLessThan(24);
-    expect((await harness.get(`/blurred/${blurredId}`)).status).toBe(401);
-    expect((await harness.get(`/blurred/${'0'.repeat(32)}`, 302)).status).toBe(404);
-    // The photo's own id opens no blurred copy, and the copy's id opens no photo.
-    expect((await harness.get(`/blurred/${photoId}`, 302)).status).toBe(404);
-    expect((await harness.get(`/photos/${blurredId}/thumb`, 302)).status).toBe(404);
-
-    expect((await harness.graphql(301, REMOVE_PHOTO, { id: photoId })).errors).toBeUndefined();
-    expect((await harness.get(`/blurred/${blurredId}`, 302)).status).toBe(404);
-    expect(await harness.adapters.blobs.get(`blurred/${blurredId}`)).toBeNull();
-    await eventually(() => expect(published.filter((message) => message.event.type === 'ProfilePhotosChanged' && message.key === '301')).toHaveLength(2));
+    await eventually(async () => expect(await publishedPhotoEvents(301)).toHaveLength(1));
+    const [data] = await publishedPhotoEvents(301);
+    expect(data).toEqual({ userId: 301, photos: [{ id: photoId, url: `/api/photos/${photoId}/display`, thumbnailUrl: `/api/photos/${photoId}/thumb` }], changedAt: expect.any(String) });
+    const stored = (await harness.adapters.eventStore.readStream('profile-301')).find((event) => event.type === 'PhotoAdded')!;
+    expect(Object.keys(stored.data as object).sort()).toEqual(['addedAt', 'personalData', 'userId']);
   });
 
-  it('gives photos stored before blurred copies existed theirs at start', async () => {
+  it("replays an earlier version's events, publishes none of its copies, and deletes their files with their photos", async () => {
     await harness.register(303);
-    // A photo as the service stored it before: its files, and a PhotoAdded without a blurred copy.
-    const legacyId = 'c'.repeat(32);
-    const thumb = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 200, g: 30, b: 90 } } }).webp().toBuffer();
-    await harness.adapters.blobs.put(`photos/${legacyId}/thumb`, { data: thumb, contentType: 'image/webp' });
-    await harness.adapters.blobs.put(`photos/${legacyId}/display`, { data: thumb, contentType: 'image/webp' });
+    // As that version stored them: the files, a PhotoAdded with its copy, a copy made later for an older photo.
+    const [first, second, firstCopy, secondCopy] = ['c', 'd', 'e', 'f'].map((digit) => digit.repeat(32)) as [string, string, string, string];
+    for (const photoId of [first, second]) for (const size of ['display', 'thumb']) await harness.adapters.blobs.put(`photos/${photoId}/${size}`, await file());
+    for (const copy of [firstCopy, secondCopy]) await harness.adapters.blobs.put(`blurred/${copy}`, await file());
+    const at = new Date().toISOString();
     const version = (await harness.adapters.eventStore.readStream('profile-303')).length;
-    const addedAt = new Date().toISOString();
-    await harness.adapters.eventStore.append('profile-303', [{ id: randomUUID(), type: 'PhotoAdded', occurredAt: addedAt, data: { userId: 303, photoId: legacyId, photoIds: [legacyId], addedAt } }], { expectedVersion: version });
-    await eventually(async () => expect((await harness.user(303, 303, 'photos { id }')).photos).toEqual([{ id: legacyId }]));
-
-    await harness.stop();
-    harness = new Harness(dataDir);
-    await harness.start();
+    await harness.adapters.eventStore.append(
+      'profile-303',
+      [
+        { id: randomUUID(), type: 'PhotoAdded', occurredAt: at, data: { userId: 303, photoId: first, photoIds: [first], blurredId: firstCopy, coverBlurredId: firstCopy, addedAt: at } },
+        { id: randomUUID(), type: 'PhotoAdded', occurredAt: at, data: { userId: 303, photoId: second, photoIds: [first, second], coverBlurredId: firstCopy, addedAt: at } },
+        { id: randomUUID(), type: 'BlurredCopyMade', occurredAt: at, data: { userId: 303, photoId: second, blurredId: secondCopy, photoIds: [first, second], coverBlurredId: firstCopy, madeAt: at } },
+      ],
+      { expectedVersion: version },
+    );
     await watch();
-    const { url, photos } = await publishedBlurredUrl(303);
-    expect(photos.map((photo) => photo.id)).toEqual([legacyId]);
-    expect((await harness.get(url.replace('/api', ''), 301)).status).toBe(200);
-    // Once is enough: a second start makes none.
-    const copies = async () => (await harness.adapters.eventStore.readStream('profile-303')).filter((event) => event.type === 'BlurredCopyMade').length;
-    expect(await copies()).toBe(1);
-    await harness.stop();
-    harness = new Harness(dataDir);
-    await harness.start();
-    expect(await copies()).toBe(1);
+    await eventually(async () => expect((await harness.user(303, 303, 'photos { id }')).photos).toEqual([{ id: first }, { id: second }]));
+    await eventually(async () => expect(await publishedPhotoEvents(303)).toHaveLength(2));
+    expect(JSON.stringify(await publishedPhotoEvents(303))).not.toMatch(/blurred|eeee|ffff/i);
+
+    // Each command folds the whole stream, these events included.
+    expect((await harness.graphql(303, REMOVE_PHOTO, { id: first })).errors).toBeUndefined();
+    expect(await harness.adapters.blobs.get(`blurred/${firstCopy}`)).toBeNull();
+    expect(await harness.adapters.blobs.get(`blurred/${secondCopy}`)).not.toBeNull();
+    await harness.publishAuthEvent('UserDeleted', { userId: 303, deletedAt: new Date().toISOString() });
+    await eventually(async () => expect(await harness.adapters.blobs.get(`blurred/${secondCopy}`)).toBeNull());
+    expect(await harness.adapters.blobs.get(`photos/${second}/thumb`)).toBeNull();
   });
 });
 

@@ -84,14 +84,6 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     // The event store is the outbox: the public side of profile events goes to profile.events.
     relay: { store: eventStore, bus: adapters.bus, topic: Topics.profile, checkpoint: adapters.checkpoints, toIntegrationEvent: (event) => toIntegrationEvent(event, urls), publishedPersonalData: adapters.publishedPersonalData, logger },
     consumers: [(readYourWrites) => consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger, readYourWrites })],
-    // Photos stored before blurred copies existed get theirs in the background (the files are read and written once).
-    background: [
-      () =>
-        application.makeMissingBlurredCopies().then(
-          (made) => made > 0 && logger.info({ made }, 'blurred copies made for earlier photos'),
-          (error: unknown) => logger.error({ err: error }, 'making blurred copies of earlier photos failed'),
-        ),
-    ],
   });
   return lifecycle;
 }

@@ -18,6 +18,9 @@ export const swipeEnvironmentSchema = z.object({
     .transform((value) => value?.trim().toLowerCase() || 'nightly')
     .pipe(z.enum(['nightly', 'always'], { error: 'must be "always" or unset (nightly)' })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // What crawling costs, per person and minute: far above anyone's pace (README, Security).
+  SWIPE_DECK_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  SWIPE_PASSES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(90),
 });
 export type SwipeEnvironment = z.infer<typeof swipeEnvironmentSchema>;
 

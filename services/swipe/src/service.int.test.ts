@@ -24,7 +24,9 @@ class Harness {
 
   async start(options: { window?: 'always'; instances?: number } = {}) {
     this.adapters = await createAdapters({ service: 'swipe', dataDir: null, env: {}, logger });
-    const settings = swipeEnvironmentSchema.parse({ SWIPE_PORT: '0', INTERNAL_SECRET: secret, ...(options.window && { SWIPE_WINDOW: options.window }) });
+    // Tests poll the deck while events arrive: the per-person limits are the stack suites' (crawlLimits.int.test.ts).
+    const unlimited = { SWIPE_DECK_READS_PER_MINUTE: '1000000', SWIPE_PASSES_PER_MINUTE: '1000000' };
+    const settings = swipeEnvironmentSchema.parse({ SWIPE_PORT: '0', INTERNAL_SECRET: secret, ...unlimited, ...(options.window && { SWIPE_WINDOW: options.window }) });
     for (let i = 0; i < (options.instances ?? 1); i++) {
       const instance = createSwipeService({ adapters: this.adapters, settings, logger, clock: () => now });
       this.urls.push((await instance.start()).url);
@@ -265,10 +267,12 @@ describe('swipe subgraph', () => {
     expect(raw).not.toContain('sharers');
   });
 
-  it('shows a free plan only the blurred copy of who liked them, without id, name or photo id', async () => {
+  it('tells a free plan only how many people liked them, whatever a pass answers, and a paid plan who', async () => {
     await harness.start();
     await harness.person(1);
     await harness.person(2, { gender: 'Male' });
+    await harness.person(3, { gender: 'Male' });
+    // As an earlier version of the profile service published photos: with a blurred copy's URL.
     const photoId = 'a'.repeat(32);
     const blurred = `/api/blurred/${'b'.repeat(32)}`;
     await harness.publish(Topics.profile, ProfileEvents.ProfilePhotosChanged.type, {
@@ -277,16 +281,26 @@ describe('swipe subgraph', () => {
       blurredPhotoUrl: blurred,
       changedAt: now.toISOString(),
     });
-    await harness.person(3);
-    await eventually(async () => expect((await harness.deckIds(3)).sort()).toEqual([1, 2]));
+    await harness.person(4);
+    await eventually(async () => expect((await harness.deckIds(4)).sort()).toEqual([1, 2, 3]));
     expect((await harness.swipe(2, 1, 'LIKE')).errors).toBeUndefined();
-    const query = `{ likesReceived { visible count likes { superLike likedAt blurredPhotoUrl user { id } } } }`;
-    const free = await harness.graphql(1, query);
-    expect(free.data!.likesReceived).toEqual({ visible: false, count: 1, likes: [{ superLike: false, likedAt: null, blurredPhotoUrl: blurred, user: null }] });
-    expect(JSON.stringify(free)).not.toContain(photoId);
-    expect((await harness.graphql(1, `mutation { choosePlan(plan: PLUS, billing: WEEKLY) { plan } }`)).errors).toBeUndefined();
-    const paid = await harness.graphql(1, query);
-    expect(paid.data!.likesReceived.likes).toEqual([{ superLike: false, likedAt: expect.any(String), blurredPhotoUrl: null, user: { id: 2 } }]);
+    expect((await harness.swipe(3, 1, 'SUPERLIKE')).errors?.[0]?.extensions?.reason).toBe('super-likes-used');
+    expect((await harness.swipe(3, 1, 'LIKE')).errors).toBeUndefined();
+    const query = `{ likesReceived { visible count likes { superLike likedAt user { id } } } }`;
+    expect((await harness.graphql(1, query)).data!.likesReceived).toEqual({ visible: false, count: 2, likes: [] });
+    // Passing the likers one by one finds neither: a pass is no answer on the free plan.
+    expect((await harness.swipe(1, 2, 'PASS')).errors).toBeUndefined();
+    expect((await harness.graphql(1, query)).data!.likesReceived).toEqual({ visible: false, count: 2, likes: [] });
+    // A like back is a match the person sees anyway: that one is answered.
+    expect((await harness.swipe(1, 3, 'LIKE')).data!.swipe.isMatch).toBe(true);
+    expect((await harness.graphql(1, query)).data!.likesReceived).toEqual({ visible: false, count: 1, likes: [] });
+    expect((await harness.graphql(1, `{ likesReceived { likes { likedAt } } }`)).data!.likesReceived.likes).toEqual([]);
+
+    expect((await harness.graphql(4, `mutation { choosePlan(plan: PLUS, billing: WEEKLY) { plan } }`)).errors).toBeUndefined();
+    expect((await harness.swipe(2, 4, 'LIKE')).errors).toBeUndefined();
+    const paid = await harness.graphql(4, query);
+    expect(paid.data!.likesReceived).toEqual({ visible: true, count: 1, likes: [{ superLike: false, likedAt: now.toISOString(), user: { id: 2 } }] });
+    expect(JSON.stringify(await harness.graphql(1, query)) + JSON.stringify(paid)).not.toMatch(/blurred|aaaa/);
   });
 
   it('shows the city a person chose on their card and filters on it, whatever their position does', async () => {

@@ -5,6 +5,7 @@ import {
   createServiceLifecycle,
   createSubgraphServer,
   protectPersonalData,
+  RateLimiter,
   readServiceSchema,
   SerialNumbers,
   type ServiceDefinition,
@@ -14,6 +15,7 @@ import {
 import { createCandidateApplication } from './candidate/application';
 import { swipePersonalData } from './candidate/personalData';
 import { createDeckApplication } from './deck/application';
+import { createCrawlLimiter } from './deck/crawlLimits';
 import type { SwipeDependencies } from './dependencies';
 import { swipeEnvironmentSchema, SWIPE_DEFAULT_PORT, type SwipeEnvironment } from './environment';
 import { swipeResolvers, type SwipeContext } from './graphql/resolvers';
@@ -39,7 +41,8 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
   const deps: SwipeDependencies = { eventStore, personalData: adapters.personalData, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), clock, newId: randomUUID, windowMode: settings.SWIPE_WINDOW, logger };
   const members = createMemberApplication(deps);
   const swiping = createSwipingApplication(deps, members);
-  const deck = createDeckApplication(deps, members);
+  const crawl = createCrawlLimiter(new RateLimiter(adapters.kv, 'swipe:rate:'), { deckReadsPerMinute: settings.SWIPE_DECK_READS_PER_MINUTE, passesPerMinute: settings.SWIPE_PASSES_PER_MINUTE });
+  const deck = createDeckApplication(deps, members, crawl);
   const matches = createMatchesApplication(deps);
   const candidates = createCandidateApplication(deps);
 
@@ -67,7 +70,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     internalSecret: settings.INTERNAL_SECRET,
     logger,
     settleWrites: (written) => lifecycle.settle(written),
-    buildContext: (base) => ({ ...base, members, swiping, deck, matches }),
+    buildContext: (base) => ({ ...base, members, swiping, deck, matches, crawl }),
     readinessChecks: {
       ...adapters.dependencies,
       readModels: () => projection.caughtUp(),

@@ -39,8 +39,6 @@ function candidates(count: number): CandidateRow[] {
       publicKinks: [],
       kinkVisibility: DefaultKinkVisibility,
       interests: [],
-      firstPhotoId: null,
-      blurredPhotoUrl: null,
       onboarded: true,
       latitude: Math.round(latitude * 1e4) / 1e4,
       longitude: Math.round(longitude * 1e4) / 1e4,
@@ -94,7 +92,7 @@ async function benchVariant(label: string, adapters: Adapters, seed: (rows: Cand
   const began = performance.now();
   await seed(profiles);
   console.log(`${label}: ${profiles.length} profiles in the read model in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  const settings = parseEnv(swipeService.environment, { SWIPE_PORT: '0', INTERNAL_SECRET: internalSecret, SWIPE_WINDOW: 'always', LOG_LEVEL: 'warn' });
+  const settings = parseEnv(swipeService.environment, { SWIPE_PORT: '0', INTERNAL_SECRET: internalSecret, SWIPE_WINDOW: 'always', LOG_LEVEL: 'warn', SWIPE_DECK_READS_PER_MINUTE: '1000000' });
   const service = swipeService.create({ adapters, settings, logger });
   const { url } = await service.start();
   try {

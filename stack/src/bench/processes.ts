@@ -148,6 +148,8 @@ export async function startStack(options: { real: boolean; variables: NodeJS.Pro
     RATE_SIGN_UP_ADDRESS_LIMIT: '1000000',
     RATE_SIGN_IN_ADDRESS_LIMIT: '1000000',
     CHAT_SENDS_PER_MINUTE: '100000',
+    SWIPE_DECK_READS_PER_MINUTE: '1000000',
+    SWIPE_PASSES_PER_MINUTE: '1000000',
     // Production mode wants a mail route: the bench's people never read theirs.
     ...(!options.variables.SMTP_URL && { MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox') }),
   };

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { createLogger, FileSubjectKeyStore, PersonalDataVault } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
 import { startEmbeddedStack, type EmbeddedStack } from '../embedded';
+import { crawlingUnlimited } from '../testStack';
 import { GatewayClient } from './gatewayClient';
 import { DEMO_DATA_FOLDER } from './index';
 import { nightOwlProfiles, OWL_CITY, OWL_COUNT } from './owlProfiles';
@@ -32,7 +33,7 @@ const start = () =>
     dataDir,
     subgraphPorts: 'free',
     frontendDir,
-    env: { SWIPE_WINDOW: 'always' },
+    env: { SWIPE_WINDOW: 'always', ...crawlingUnlimited },
     logger: createLogger('stack', { env: { LOG_LEVEL: 'info' }, destination: logSink }),
     demoNightOwls: true,
   });

@@ -12,6 +12,7 @@ import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { retentionMsOf } from '@nocturne/platform';
 import { metricsPortVariableOf, portVariableOf, services } from '../services';
+import { crawlingUnlimited } from '../testStack';
 import { freePort, hasRealInfrastructure as hasRealInfrastructureIn, infra, outageTestsEnabled, portRefuses, processAlive, repoRoot } from '@nocturne/platform/testing';
 
 export { freePort, infra, outageTestsEnabled, portRefuses, repoRoot };
@@ -131,6 +132,7 @@ export class RealStack {
         RATE_SIGN_UP_ADDRESS_LIMIT: '10000',
         RATE_SIGN_IN_ADDRESS_LIMIT: '10000',
         RATE_SIGN_UP_TAKEN_EMAIL_LIMIT: '10000',
+        ...crawlingUnlimited,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled, { css } from 'styled-components';
-import { fetchLikesReceived, type LikeReceived } from '../../api/swipe';
+import { fetchLikesReceived } from '../../api/swipe';
 import { HeartIcon } from '../../components/icons';
 import { SectionTitle } from '../../components/SectionTitle';
 import { Muted, Panel } from '../../components/Surface';
@@ -10,10 +10,18 @@ import { UpgradePrompt } from '../plans/UpgradePrompt';
 
 export const likesReceivedResource = createUserResource(fetchLikesReceived);
 
+/** Hidden likes drawn as tiles on the free plan; more are summed up on the last one. */
+export const HIDDEN_TILES_MAX = 6;
+
+/** The tiles of `count` hidden likes, as how many likes each stands for: one, but the last of many. */
+export const hiddenTiles = (count: number): number[] =>
+  Array.from({ length: Math.min(count, HIDDEN_TILES_MAX) }, (_, index) => (index === HIDDEN_TILES_MAX - 1 ? count - index : 1));
+
 /**
- * Who liked the person and waits for an answer. On the free plan the server sends no name and no
- * picture of its own (only, at most, a blurred thumbnail), so nothing leaks through the network; a tap
- * opens the upgrade prompt (see-likes, Night Pass). On a paid plan: names and photos.
+ * Who liked the person and waits for an answer. On the free plan the server sends only how many, so the
+ * tiles are drawn here, the same generated night sky for every like and everyone: nothing on them (or
+ * fetched for them) tells one liker from another; a tap opens the upgrade prompt (see-likes, Night Pass).
+ * On a paid plan: names and photos.
  */
 export function LikesReceivedPanel({ userId }: { userId: number }) {
   const { value: likes, failed, refresh } = likesReceivedResource.use(userId);
@@ -31,31 +39,29 @@ export function LikesReceivedPanel({ userId }: { userId: number }) {
       {likes && likes.count > 0 && !likes.visible && <Muted>Someone is curious about you. See who with a Night Pass.</Muted>}
       {likes && likes.count > 0 && (
         <Tiles>
-          {likes.likes.map((like, index) =>
-            like.user ? (
-              <li key={like.user.id}>
-                <Tile as="figure">
-                  <img src={like.user.photo} alt="" />
-                  <figcaption>{like.user.name}</figcaption>
-                  {like.superLike && <SuperMark aria-label="Super-like">✦</SuperMark>}
-                </Tile>
-              </li>
-            ) : (
-              <li key={`blurred-${index}`}>
-                <BlurredTile type="button" aria-label={blurredLabel(like)} onClick={() => setPrompting(true)} $photo={like.blurredPhotoUrl}>
-                  {like.superLike && <SuperMark aria-hidden="true">✦</SuperMark>}
-                </BlurredTile>
-              </li>
-            ),
-          )}
+          {likes.visible
+            ? likes.likes.map((like) => (
+                <li key={like.user.id}>
+                  <Tile as="figure">
+                    <img src={like.user.photo} alt="" />
+                    <figcaption>{like.user.name}</figcaption>
+                    {like.superLike && <SuperMark aria-label="Super-like">✦</SuperMark>}
+                  </Tile>
+                </li>
+              ))
+            : hiddenTiles(likes.count).map((stands, index) => (
+                <li key={index}>
+                  <HiddenTile type="button" aria-label={stands > 1 ? `${stands} more hidden likes: see who with Night Pass` : 'A hidden like: see who with Night Pass'} onClick={() => setPrompting(true)}>
+                    {stands > 1 && <More aria-hidden="true">+{stands}</More>}
+                  </HiddenTile>
+                </li>
+              ))}
         </Tiles>
       )}
       {prompting && <UpgradePrompt trigger="see-likes" onClose={() => setPrompting(false)} />}
     </Panel>
   );
 }
-
-const blurredLabel = (like: LikeReceived) => `${like.superLike ? 'A hidden super-like' : 'A hidden like'}: see who with Night Pass`;
 
 const Count = styled.span`
   padding: 1px 8px;
@@ -109,21 +115,26 @@ const Tile = styled.div`
   }
 `;
 
-const BlurredTile = styled.button<{ $photo: string | null }>`
+const HiddenTile = styled.button`
   ${tile};
   padding: 0;
   cursor: pointer;
   background: ${({ theme }) => theme.color.dusk};
 
-  /* The picture is blurred on its own layer, so the focus ring and the mark stay sharp. */
+  /*
+   * The same generated picture on every tile: a figure under a night sky with the moon, blurred on its own
+   * layer (so the focus ring and the count stay sharp). Nothing of anyone's photo.
+   */
   &::before {
     content: '';
     position: absolute;
     inset: -12px;
     background:
-      ${({ $photo }) => ($photo ? `center / cover no-repeat url("${encodeURI($photo)}"),` : '')}
-      radial-gradient(circle at 40% 35%, rgba(246, 231, 185, 0.55), transparent 45%),
-      linear-gradient(160deg, #7c3aed, #a21caf 60%, #1d1650);
+      radial-gradient(circle at 72% 20%, ${({ theme }) => theme.color.moon} 0 7%, ${({ theme }) => theme.color.moonGlow} 12%, transparent 24%),
+      radial-gradient(circle at 50% 46%, ${({ theme }) => theme.color.accent} 0 15%, transparent 17%),
+      radial-gradient(ellipse 46% 30% at 50% 96%, ${({ theme }) => theme.color.accentStrong} 0 80%, transparent 83%),
+      radial-gradient(circle at 18% 24%, ${({ theme }) => theme.color.star} 0 1.5%, transparent 3%),
+      ${({ theme }) => theme.gradient.sky};
     filter: blur(8px) saturate(1.2);
   }
 
@@ -131,6 +142,16 @@ const BlurredTile = styled.button<{ $photo: string | null }>`
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 3px;
   }
+`;
+
+const More = styled.span`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  font-size: 1.25rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.color.text};
 `;
 
 const SuperMark = styled.span`

@@ -50,8 +50,8 @@ export interface ServiceParts {
    */
   readYourWrites?: { kv: KeyValueStore; timeoutMs?: number };
   /**
-   * Work started once everything runs, not waited for by `start` (profile's blurred copies of earlier
-   * photos). `stop` waits for it with the writers; each logs its own outcome.
+   * Work started once everything runs, not waited for by `start` (a backfill of stored data). `stop`
+   * waits for it with the writers; each logs its own outcome.
    */
   background?: ReadonlyArray<() => Promise<unknown>>;
   /** Closed at the very end of a stop that follows a start (auth's mailer). */

@@ -6,7 +6,6 @@ import { userIdOfStream, type ProfileEvent, type PublicDetails } from '../profil
 
 export interface PhotoUrls {
   photo(photoId: string): PublicPhotoV1;
-  blurred(blurredId: string): string;
 }
 
 export interface ProfileIntegrationEvent {
@@ -36,8 +35,6 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Profil
     kinks: details.kinks,
     interests: details.interests,
   });
-  // Absent from events stored before blurred copies existed: published as absent (unknown), not as null.
-  const blurred = (coverBlurredId: string | null | undefined) => (coverBlurredId === undefined ? {} : { blurredPhotoUrl: coverBlurredId ? urls.blurred(coverBlurredId) : null });
   const out = <K extends keyof typeof ProfileEvents>(key: K, data: unknown): ProfileIntegrationEvent => {
     const contract = ProfileEvents[key];
     return { type: contract.type, version: contract.version, aggregateId: String(userId), data: contract.schema.parse(data) };
@@ -46,15 +43,13 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Profil
     case 'ProfileCreated':
       return out('ProfileCreated', { userId, nightOwlScore: ProfileLimits.nightOwlScoreDefault, isVerified: false, createdAt: event.data.createdAt });
     case 'OnboardingCompleted':
-      return out('OnboardingCompleted', { ...publicDetails(event.data), ...blurred(event.data.coverBlurredId), completedAt: event.data.completedAt });
+      return out('OnboardingCompleted', { ...publicDetails(event.data), completedAt: event.data.completedAt });
     case 'ProfileUpdated':
-      return out('ProfileUpdated', { ...publicDetails(event.data), ...blurred(event.data.coverBlurredId), updatedAt: event.data.updatedAt });
+      return out('ProfileUpdated', { ...publicDetails(event.data), updatedAt: event.data.updatedAt });
     case 'PhotoAdded':
-      return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), ...blurred(event.data.coverBlurredId), changedAt: event.data.addedAt });
+      return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), changedAt: event.data.addedAt });
     case 'PhotoRemoved':
-      return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), ...blurred(event.data.coverBlurredId), changedAt: event.data.removedAt });
-    case 'BlurredCopyMade':
-      return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), ...blurred(event.data.coverBlurredId), changedAt: event.data.madeAt });
+      return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), changedAt: event.data.removedAt });
     case 'LocationUpdated': {
       // The place text the person typed stays here: it can be an address, or coordinates in any notation.
       const { cell, latitude, longitude } = snapToGrid(event.data.latitude, event.data.longitude);
@@ -70,8 +65,10 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Profil
       return out('ProfileErased', { userId, erasedAt: event.data.erasedAt });
     case 'AccountDetailsEdited':
       return out('AccountDetailsEdited', { userId, name: event.data.name, age: event.data.age, editedAt: event.data.editedAt });
+    // BlurredCopyMade: an earlier version's blurred copy of a photo; the photos did not change.
     case 'AccountNameChanged':
     case 'NotificationPreferencesChanged':
+    case 'BlurredCopyMade':
       return null;
   }
 }

@@ -55,6 +55,15 @@ describe('integration events of the profile context', () => {
     });
   });
 
+  it('publishes nothing of the blurred copies an earlier version stored', () => {
+    const blurredId = 'b'.repeat(32);
+    const added = toProfileIntegrationEvent(stored('PhotoAdded', { userId: 9, photoId, photoIds: [photoId], blurredId, coverBlurredId: blurredId, addedAt: 'now' }));
+    expect(added).toMatchObject({ type: 'ProfilePhotosChanged', data: { userId: 9, photos: [{ id: photoId }] } });
+    const onboarded = toProfileIntegrationEvent(stored('OnboardingCompleted', { userId: 9, gender: 'Male', bio: null, photoIds: [photoId], kinks: [], interests: [], coverBlurredId: blurredId, completedAt: 'now' }));
+    for (const out of [added, onboarded]) expect(JSON.stringify(out)).not.toMatch(new RegExp(`blurred|${blurredId}`, 'i'));
+    expect(toProfileIntegrationEvent(stored('BlurredCopyMade', { userId: 9, photoId, blurredId, photoIds: [photoId], coverBlurredId: blurredId, madeAt: 'now' }))).toBeNull();
+  });
+
   it('publishes photo changes as the resulting list', () => {
     const out = toProfileIntegrationEvent(stored('PhotoRemoved', { userId: 9, photoId, photoIds: [], removedAt: 'now' }));
     expect(out).toMatchObject({ type: 'ProfilePhotosChanged', data: { userId: 9, photos: [] } });

@@ -32,23 +32,6 @@ export class TooManyPixelsError extends Error {
 export interface ProcessedPhoto {
   sourceFormat: ImageFormat;
   renditions: Record<PhotoSize, { data: Buffer; contentType: string; width: number; height: number }>;
-  /** What a free plan sees of someone who liked them: a face cannot be made out. */
-  blurred: { data: Buffer; contentType: string };
-}
-
-/** The blurred copy: shrunk to 12 px (all detail gone), then blown up to 96 px and blurred again so it looks soft, not blocky. */
-export const BLURRED_SIDE = 96;
-const BLURRED_DETAIL = 12;
-
-/** A small, strongly blurred copy of an image (a photo's thumb), for the free plan's who-liked-you tiles. */
-export async function renderBlurred(image: Buffer): Promise<{ data: Buffer; contentType: string }> {
-  const tiny = await sharp(image, { failOn: 'error' }).resize({ width: BLURRED_DETAIL, height: Math.round((BLURRED_DETAIL * 4) / 3), fit: 'cover' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const data = await sharp(tiny.data, { raw: { width: tiny.info.width, height: tiny.info.height, channels: tiny.info.channels } })
-    .resize({ width: BLURRED_SIDE, height: Math.round((BLURRED_SIDE * 4) / 3), kernel: 'cubic' })
-    .blur(6)
-    .webp({ quality: 50 })
-    .toBuffer();
-  return { data, contentType: PHOTO_CONTENT_TYPE };
 }
 
 /**
@@ -81,7 +64,6 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       .toBuffer({ resolveWithObject: true });
     return {
       sourceFormat,
-      blurred: await renderBlurred(thumb.data),
       renditions: {
         display: { data: display.data, contentType: PHOTO_CONTENT_TYPE, width: display.info.width, height: display.info.height },
         thumb: { data: thumb.data, contentType: PHOTO_CONTENT_TYPE, width: thumb.info.width, height: thumb.info.height },

@@ -9,7 +9,6 @@ export function createPublicUrls(publicUrl: string) {
   const base = publicUrl.replace(/\/+$/, '');
   return {
     photo: (id: string): PublicPhotoV1 => ({ id, url: `${base}/api/photos/${id}/display`, thumbnailUrl: `${base}/api/photos/${id}/thumb` }),
-    blurred: (blurredId: string) => `${base}/api/blurred/${blurredId}`,
     avatar: (userId: number) => `${base}/api/avatars/${userId}`,
     placeholder: (width: number, height: number) => `${base}/api/placeholder/${width}/${height}`,
   };

@@ -34,12 +34,13 @@ import {
   type RateLimiter,
 } from '@nocturne/platform';
 import type { WorkSlots } from '../photos/workSlots';
-import { processPhoto, renderBlurred, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
+import { processPhoto, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
 import { pairKey, type ProfileCollections, type ProfileRow } from '../projections/profileProjection';
 import { profileDecider, type ProfileCommand } from './businessLogic';
 import { initialProfile, profileStreamId, type Profile, type ProfileEvent } from './profile';
 
 export const photoBlobKey = (photoId: string, size: PhotoSize) => `photos/${photoId}/${size}`;
+/** Where an earlier version kept a photo's blurred copy (deleted with the photo). */
 export const blurredBlobKey = (blurredId: string) => `blurred/${blurredId}`;
 
 /** What queries answer: the read-model row, or the defaults of a profile not created yet. */
@@ -55,7 +56,7 @@ export interface ProfileApplicationDeps {
   /** Whose keys are shredded when a person is erased. */
   personalData: Pick<PersonalDataVault, 'shred'>;
   clock: () => Date;
-  /** Random ids, for photos and for their blurred copies alike. */
+  /** Random ids for photos. */
   newPhotoId: () => string;
   uploads: PhotoUploadLimits;
   locationChanges: LocationChangeLimits;
@@ -186,34 +187,14 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       throw error;
     }
     const photoId = deps.newPhotoId();
-    const blurredId = deps.newPhotoId();
     try {
       for (const size of photoSizes) await blobs.put(photoBlobKey(photoId, size), processed.renditions[size]);
-      await blobs.put(blurredBlobKey(blurredId), processed.blurred);
-      await execute(userId, { type: 'AddPhoto', photoId, blurredId, now: now() }, actorMetadata(actor));
+      await execute(userId, { type: 'AddPhoto', photoId, now: now() }, actorMetadata(actor));
     } catch (error) {
-      await deletePhotoFiles([photoId], [blurredId]);
+      await deletePhotoFiles([photoId]);
       throw error;
     }
     return photoId;
-  }
-
-  /**
-   * Gives every photo stored before blurred copies existed its copy, rendered from its thumb. Several
-   * instances may run it at once: the profile takes the first copy, and a loser's file goes again.
-   */
-  async function makeMissingBlurredCopies(): Promise<number> {
-    let made = 0;
-    for (const photo of await collections.photos.find({ blurredId: { $exists: false } })) {
-      const thumb = await blobs.get(photoBlobKey(photo._id, 'thumb'));
-      if (!thumb) continue;
-      const blurredId = deps.newPhotoId();
-      await blobs.put(blurredBlobKey(blurredId), await uploads.decoder.run(() => renderBlurred(thumb.data)));
-      const result = await execute(photo.userId, { type: 'AddBlurredCopy', photoId: photo._id, blurredId, now: now() }, {});
-      if (result.events.length === 0) await blobs.delete(blurredBlobKey(blurredId));
-      else made += 1;
-    }
-    return made;
   }
 
   const writeAndView = async (userId: number, command: ProfileCommand, actor: Actor) => {
@@ -315,11 +296,9 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       return added;
     },
 
-    makeMissingBlurredCopies,
-
     /**
-     * A photo's blurred copy, while the photo belongs to a profile, for a signed-in viewer the owner has not
-     * blocked (nor been blocked by). Its id tells nothing of the photo's.
+     * A blurred copy an earlier version made, while its photo belongs to a profile, for a signed-in viewer
+     * the owner has not blocked (nor been blocked by). Nothing links to these any more.
      */
     async blurredFile(viewer: number, blurredId: string) {
       const [photo] = await collections.photos.find({ blurredId }, { limit: 1 });

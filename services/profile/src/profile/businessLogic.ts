@@ -1,7 +1,7 @@
 import { ProfileLimits, ProfileMessages, type KinkVisibility, type Location, type NotificationPreferences, type AccountDetails, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
 import { invalidInput, RuleViolation, type Decider } from '@nocturne/platform/domain';
 import { secondsUntilPlausible } from '../location/travel';
-import { coverBlurredId, evolve, initialProfile, type Profile, type ProfileEvent, type PublicDetails } from './profile';
+import { evolve, initialProfile, type Profile, type ProfileEvent, type PublicDetails } from './profile';
 
 /** Commands carry the time they happen at; the decider reads no clock and draws no ids. */
 interface At {
@@ -30,14 +30,6 @@ export interface UpdateProfile extends At {
 export interface AddPhoto extends At {
   type: 'AddPhoto';
   photoId: string;
-  /** Its blurred copy's own random id. */
-  blurredId: string;
-}
-/** A photo stored before blurred copies existed gets one. */
-export interface AddBlurredCopy extends At {
-  type: 'AddBlurredCopy';
-  photoId: string;
-  blurredId: string;
 }
 export interface RemovePhoto extends At {
   type: 'RemovePhoto';
@@ -73,7 +65,6 @@ export type ProfileCommand =
   | CompleteOnboarding
   | UpdateProfile
   | AddPhoto
-  | AddBlurredCopy
   | RemovePhoto
   | UpdateLocation
   | ChangeNotificationPreferences
@@ -91,6 +82,12 @@ function ensureCreated(state: Profile, now: string): ProfileEvent[] {
   return state.status === 'absent' ? [{ type: 'ProfileCreated', data: { userId: state.userId, name: null, createdAt: now } }] : [];
 }
 
+/** The blurred copy an earlier version made of a photo, whose file goes with it. */
+const blurredCopyOf = (state: Profile, photoId: string): { blurredId?: string } => {
+  const blurredId = state.blurredIds[photoId];
+  return blurredId ? { blurredId } : {};
+};
+
 /** Photos listed by the caller must be the profile's own; those left out are removed. */
 function reorderPhotos(state: Profile, requested: string[] | undefined, now: string): { photoIds: string[]; removals: ProfileEvent[] } {
   if (requested === undefined) return { photoIds: state.photoIds, removals: [] };
@@ -103,7 +100,7 @@ function reorderPhotos(state: Profile, requested: string[] | undefined, now: str
     remaining = remaining.filter((id) => id !== photoId);
     removals.push({
       type: 'PhotoRemoved',
-      data: { userId: state.userId, photoId, photoIds: remaining, blurredId: state.blurredIds[photoId] ?? null, coverBlurredId: coverBlurredId(remaining, state.blurredIds), removedAt: now },
+      data: { userId: state.userId, photoId, photoIds: remaining, ...blurredCopyOf(state, photoId), removedAt: now },
     });
   }
   return { photoIds: requested, removals };
@@ -130,14 +127,14 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
       const input = command.details;
       const { photoIds, removals } = reorderPhotos(state, input.photos, now);
       const details: PublicDetails = { gender: input.gender, bio: input.bio, photoIds, kinks: input.kinks, interests: input.interests };
-      return [...created, ...removals, { type: 'OnboardingCompleted', data: { userId, ...details, coverBlurredId: coverBlurredId(photoIds, state.blurredIds), completedAt: now } }];
+      return [...created, ...removals, { type: 'OnboardingCompleted', data: { userId, ...details, completedAt: now } }];
     }
     case 'UpdateProfile': {
       const created = ensureCreated(state, now);
       const input = command.details;
       const { photoIds, removals } = reorderPhotos(state, input.photos, now);
       const details: PublicDetails = { gender: input.gender, bio: input.bio, photoIds, kinks: input.kinks, interests: input.interests };
-      const updated: ProfileEvent = { type: 'ProfileUpdated', data: { userId, ...details, coverBlurredId: coverBlurredId(photoIds, state.blurredIds), updatedAt: now } };
+      const updated: ProfileEvent = { type: 'ProfileUpdated', data: { userId, ...details, updatedAt: now } };
       const account: ProfileEvent[] = command.account ? [{ type: 'AccountDetailsEdited', data: { userId, ...command.account, editedAt: now } }] : [];
       return [...created, ...removals, updated, ...account];
     }
@@ -145,24 +142,13 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
       const created = ensureCreated(state, now);
       if (state.photoIds.includes(command.photoId)) return created;
       if (state.photoIds.length >= ProfileLimits.photosMax) throw invalidInput('photos', ProfileMessages.photos);
-      const { photoId, blurredId } = command;
-      const photoIds = [...state.photoIds, photoId];
-      const coverBlur = coverBlurredId(photoIds, { ...state.blurredIds, [photoId]: blurredId });
-      return [...created, { type: 'PhotoAdded', data: { userId, photoId, photoIds, blurredId, coverBlurredId: coverBlur, addedAt: now } }];
-    }
-    case 'AddBlurredCopy': {
-      // A photo removed meanwhile, or one another instance gave a copy first, needs none.
-      if (state.status !== 'active' || !state.photoIds.includes(command.photoId) || state.blurredIds[command.photoId]) return [];
-      const { photoId, blurredId } = command;
-      const photoIds = state.photoIds;
-      const coverBlur = coverBlurredId(photoIds, { ...state.blurredIds, [photoId]: blurredId });
-      return [{ type: 'BlurredCopyMade', data: { userId, photoId, blurredId, photoIds, coverBlurredId: coverBlur, madeAt: now } }];
+      const { photoId } = command;
+      return [...created, { type: 'PhotoAdded', data: { userId, photoId, photoIds: [...state.photoIds, photoId], addedAt: now } }];
     }
     case 'RemovePhoto': {
       if (state.status !== 'active' || !state.photoIds.includes(command.photoId)) throw new RuleViolation('NOT_FOUND', ProfileMessages.photoNotFound, { field: 'id' });
       const photoIds = state.photoIds.filter((id) => id !== command.photoId);
-      const blurredId = state.blurredIds[command.photoId] ?? null;
-      return [{ type: 'PhotoRemoved', data: { userId, photoId: command.photoId, photoIds, blurredId, coverBlurredId: coverBlurredId(photoIds, state.blurredIds), removedAt: now } }];
+      return [{ type: 'PhotoRemoved', data: { userId, photoId: command.photoId, photoIds, ...blurredCopyOf(state, command.photoId), removedAt: now } }];
     }
     case 'UpdateLocation': {
       const created = ensureCreated(state, now);
@@ -200,7 +186,8 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
     case 'EraseProfile': {
       if (state.status === 'erased') return [];
       // Erased even when it never existed here, so a late UserRegistered cannot bring it back.
-      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, blurredIds: Object.values(state.blurredIds), erasedAt: now } }];
+      const blurredIds = Object.values(state.blurredIds);
+      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, ...(blurredIds.length > 0 && { blurredIds }), erasedAt: now } }];
     }
   }
 }

@@ -34,10 +34,9 @@ function refused(run: () => unknown, code: string, field?: string, message?: str
 }
 
 const created: ProfileEvent = { type: 'ProfileCreated', data: { userId, name: 'Luna', createdAt: now } };
-/** The blurred copy's id of a photo in these tests (a random id of its own in the service). */
+const photoAdded = (...ids: string[]): ProfileEvent[] => ids.map((photoId, index) => ({ type: 'PhotoAdded', data: { userId, photoId, photoIds: ids.slice(0, index + 1), addedAt: now } }));
+/** The id of the blurred copy an earlier version made of a photo (a random id of its own there). */
 const blurOf = (photoId: string) => `f${photoId.slice(1)}`;
-const photoAdded = (...ids: string[]): ProfileEvent[] =>
-  ids.map((photoId, index) => ({ type: 'PhotoAdded', data: { userId, photoId, photoIds: ids.slice(0, index + 1), blurredId: blurOf(photoId), coverBlurredId: blurOf(ids[0]!), addedAt: now } }));
 
 describe('profile decider', () => {
   describe('CreateProfile', () => {
@@ -85,14 +84,14 @@ describe('profile decider', () => {
         .then([
           {
             type: 'OnboardingCompleted',
-            data: { userId, gender: 'Female', bio: 'Night owl', photoIds: [photo(2), photo(1)], kinks: ['Rope Play'], interests: ['Astronomy'], coverBlurredId: blurOf(photo(2)), completedAt: now },
+            data: { userId, gender: 'Female', bio: 'Night owl', photoIds: [photo(2), photo(1)], kinks: ['Rope Play'], interests: ['Astronomy'], completedAt: now },
           },
         ]);
     });
 
     it('defaults the gender to Other and keeps uploaded photos when skipped', () => {
       spec.given([created, ...photoAdded(photo(1))]).when({ type: 'CompleteOnboarding', now: at, details: onboarding({}) })
-        .then([{ type: 'OnboardingCompleted', data: { userId, gender: 'Other', bio: null, photoIds: [photo(1)], kinks: [], interests: [], coverBlurredId: blurOf(photo(1)), completedAt: now } }]);
+        .then([{ type: 'OnboardingCompleted', data: { userId, gender: 'Other', bio: null, photoIds: [photo(1)], kinks: [], interests: [], completedAt: now } }]);
     });
 
     it("accepts the onboarding list's 'Role Playing' as 'Role Play'", () => {
@@ -132,8 +131,8 @@ describe('profile decider', () => {
     it('replaces the public details and removes the photos left out', () => {
       spec.given([created, ...photoAdded(photo(1), photo(2))]).when({ type: 'UpdateProfile', now: at, details: profileEdit(input) })
         .then([
-          { type: 'PhotoRemoved', data: { userId, photoId: photo(2), photoIds: [photo(1)], blurredId: blurOf(photo(2)), coverBlurredId: blurOf(photo(1)), removedAt: now } },
-          { type: 'ProfileUpdated', data: { userId, gender: 'Male', bio: null, photoIds: [photo(1)], kinks: ['Switch'], interests: ['Design'], coverBlurredId: blurOf(photo(1)), updatedAt: now } },
+          { type: 'PhotoRemoved', data: { userId, photoId: photo(2), photoIds: [photo(1)], removedAt: now } },
+          { type: 'ProfileUpdated', data: { userId, gender: 'Male', bio: null, photoIds: [photo(1)], kinks: ['Switch'], interests: ['Design'], updatedAt: now } },
         ]);
     });
 
@@ -158,30 +157,47 @@ describe('profile decider', () => {
 
   describe('photos', () => {
     it('adds a photo at the end', () => {
-      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'AddPhoto', photoId: photo(2), blurredId: blurOf(photo(2)), now: at })
-        .then([{ type: 'PhotoAdded', data: { userId, photoId: photo(2), photoIds: [photo(1), photo(2)], blurredId: blurOf(photo(2)), coverBlurredId: blurOf(photo(1)), addedAt: now } }]);
+      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'AddPhoto', photoId: photo(2), now: at })
+        .then([{ type: 'PhotoAdded', data: { userId, photoId: photo(2), photoIds: [photo(1), photo(2)], addedAt: now } }]);
     });
 
     it('refuses a 7th photo', () => {
-      refused(() => spec.given([created, ...photoAdded(...[1, 2, 3, 4, 5, 6].map(photo))]).when({ type: 'AddPhoto', photoId: photo(7), blurredId: blurOf(photo(7)), now: at }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photos);
+      refused(() => spec.given([created, ...photoAdded(...[1, 2, 3, 4, 5, 6].map(photo))]).when({ type: 'AddPhoto', photoId: photo(7), now: at }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photos);
     });
 
     it('removes a photo of the profile', () => {
       spec.given([created, ...photoAdded(photo(1), photo(2))]).when({ type: 'RemovePhoto', photoId: photo(1), now: at })
-        .then([{ type: 'PhotoRemoved', data: { userId, photoId: photo(1), photoIds: [photo(2)], blurredId: blurOf(photo(1)), coverBlurredId: blurOf(photo(2)), removedAt: now } }]);
+        .then([{ type: 'PhotoRemoved', data: { userId, photoId: photo(1), photoIds: [photo(2)], removedAt: now } }]);
     });
 
-    it('gives a photo stored before blurred copies existed its copy once, and none to a photo that is gone', () => {
-      const legacy: ProfileEvent = { type: 'PhotoAdded', data: { userId, photoId: photo(1), photoIds: [photo(1)], addedAt: now } };
-      spec.given([created, legacy]).when({ type: 'AddBlurredCopy', photoId: photo(1), blurredId: blurOf(photo(1)), now: at })
-        .then([{ type: 'BlurredCopyMade', data: { userId, photoId: photo(1), blurredId: blurOf(photo(1)), photoIds: [photo(1)], coverBlurredId: blurOf(photo(1)), madeAt: now } }]);
-      // Another instance gave it one first; or the photo was removed meanwhile.
-      const made: ProfileEvent = { type: 'BlurredCopyMade', data: { userId, photoId: photo(1), blurredId: 'e'.repeat(32), photoIds: [photo(1)], coverBlurredId: 'e'.repeat(32), madeAt: now } };
-      spec.given([created, legacy, made]).when({ type: 'AddBlurredCopy', photoId: photo(1), blurredId: blurOf(photo(1)), now: at }).then([]);
-      spec.given([created]).when({ type: 'AddBlurredCopy', photoId: photo(1), blurredId: blurOf(photo(1)), now: at }).then([]);
-      // A photo without a copy is removed with none to delete.
-      spec.given([created, legacy]).when({ type: 'RemovePhoto', photoId: photo(1), now: at })
-        .then([{ type: 'PhotoRemoved', data: { userId, photoId: photo(1), photoIds: [], blurredId: null, coverBlurredId: null, removedAt: now } }]);
+    describe('blurred copies an earlier version made (its events are never rewritten)', () => {
+      // As that version stored them: a copy with each upload, one made later for an older photo, and the
+      // blurred cover on every event that changed the photos.
+      const earlier = [
+        created,
+        { type: 'PhotoAdded', data: { userId, photoId: photo(1), photoIds: [photo(1)], blurredId: blurOf(photo(1)), coverBlurredId: blurOf(photo(1)), addedAt: now } },
+        { type: 'PhotoAdded', data: { userId, photoId: photo(2), photoIds: [photo(1), photo(2)], addedAt: now } },
+        { type: 'BlurredCopyMade', data: { userId, photoId: photo(2), blurredId: blurOf(photo(2)), photoIds: [photo(1), photo(2)], coverBlurredId: blurOf(photo(1)), madeAt: now } },
+      ] as ProfileEvent[];
+
+      it('replays them, and makes no copy of a new photo', () => {
+        expect(foldProfile(userId, earlier).photoIds).toEqual([photo(1), photo(2)]);
+        spec.given(earlier).when({ type: 'AddPhoto', photoId: photo(3), now: at }).then([{ type: 'PhotoAdded', data: { userId, photoId: photo(3), photoIds: [photo(1), photo(2), photo(3)], addedAt: now } }]);
+      });
+
+      it('names the copy of a removed photo, so that its file goes too', () => {
+        spec.given(earlier).when({ type: 'RemovePhoto', photoId: photo(2), now: at })
+          .then([{ type: 'PhotoRemoved', data: { userId, photoId: photo(2), photoIds: [photo(1)], blurredId: blurOf(photo(2)), removedAt: now } }]);
+        spec.given(earlier).when({ type: 'UpdateProfile', now: at, details: profileEdit({ gender: 'Male', bio: '', photos: [photo(2)], kinks: [], interests: [] }) })
+          .then([
+            { type: 'PhotoRemoved', data: { userId, photoId: photo(1), photoIds: [photo(2)], blurredId: blurOf(photo(1)), removedAt: now } },
+            { type: 'ProfileUpdated', data: { userId, gender: 'Male', bio: null, photoIds: [photo(2)], kinks: [], interests: [], updatedAt: now } },
+          ]);
+      });
+
+      it('names every copy left when the profile is erased', () => {
+        spec.given(earlier).when({ type: 'EraseProfile', now: at }).then([{ type: 'ProfileErased', data: { userId, photoIds: [photo(1), photo(2)], blurredIds: [blurOf(photo(1)), blurOf(photo(2))], erasedAt: now } }]);
+      });
     });
 
     it('answers NOT_FOUND for a photo it does not have', () => {
@@ -317,7 +333,7 @@ describe('profile decider', () => {
 
   describe('EraseProfile', () => {
     it('erases everything, naming the photos to delete', () => {
-      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'EraseProfile', now: at }).then([{ type: 'ProfileErased', data: { userId, photoIds: [photo(1)], blurredIds: [blurOf(photo(1))], erasedAt: now } }]);
+      spec.given([created, ...photoAdded(photo(1))]).when({ type: 'EraseProfile', now: at }).then([{ type: 'ProfileErased', data: { userId, photoIds: [photo(1)], erasedAt: now } }]);
     });
 
     it('leaves nothing of the profile behind', () => {

@@ -23,7 +23,7 @@ const ofUser = <E extends ProfileEvent>(fields: ReadonlyArray<Extract<keyof E['d
   fields,
 });
 
-const details = ['gender', 'bio', 'photoIds', 'kinks', 'interests', 'coverBlurredId'] as const;
+const details = ['gender', 'bio', 'photoIds', 'kinks', 'interests'] as const;
 
 /**
  * What the event store holds encrypted: everything but ids and times. The name comes from auth's
@@ -36,9 +36,10 @@ export const profilePersonalData = {
   AccountDetailsEdited: ofUser<AccountDetailsEdited>(['name', 'age']),
   OnboardingCompleted: ofUser<OnboardingCompleted>(details),
   ProfileUpdated: ofUser<ProfileUpdated>(details),
-  PhotoAdded: ofUser<PhotoAdded>(['photoId', 'photoIds', 'blurredId', 'coverBlurredId']),
-  PhotoRemoved: ofUser<PhotoRemoved>(['photoId', 'photoIds', 'blurredId', 'coverBlurredId']),
-  BlurredCopyMade: ofUser<BlurredCopyMade>(['photoId', 'blurredId', 'photoIds', 'coverBlurredId']),
+  PhotoAdded: ofUser<PhotoAdded>(['photoId', 'photoIds', 'blurredId']),
+  PhotoRemoved: ofUser<PhotoRemoved>(['photoId', 'photoIds', 'blurredId']),
+  // Stored by earlier versions only; kept so that they are read back.
+  BlurredCopyMade: ofUser<BlurredCopyMade>(['photoId', 'blurredId', 'photoIds']),
   LocationUpdated: ofUser<LocationUpdated>(['latitude', 'longitude', 'location']),
   NotificationPreferencesChanged: ofUser<NotificationPreferencesChanged>(['matches', 'messages', 'likes', 'marketing']),
   KinkVisibilityChanged: ofUser<KinkVisibilityChanged>(['audience', 'perKink']),

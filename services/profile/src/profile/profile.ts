@@ -28,39 +28,37 @@ export interface PublicDetails {
   kinks: string[];
   interests: string[];
 }
-/**
- * `coverBlurredId`: the blurred copy of the first photo after the change (what free plans see of someone
- * who liked them), so the event can be published on its own; absent from events stored before blurred
- * copies existed.
+/*
+ * Blurred copies: earlier versions made a small blurred copy of each photo for the free plan's likes
+ * (which now show no picture of anyone). Their events stay as they were stored: `PhotoAdded.blurredId`
+ * and `BlurredCopyMade` name a copy whose file is deleted with its photo (`PhotoRemoved.blurredId`,
+ * `ProfileErased.blurredIds`); the `coverBlurredId` those events carry is read by nothing.
  */
-interface CoverBlur {
-  coverBlurredId?: string | null;
-}
 export interface OnboardingCompleted {
   type: 'OnboardingCompleted';
-  data: { userId: number; completedAt: string } & PublicDetails & CoverBlur;
+  data: { userId: number; completedAt: string } & PublicDetails;
 }
 export interface ProfileUpdated {
   type: 'ProfileUpdated';
-  data: { userId: number; updatedAt: string } & PublicDetails & CoverBlur;
+  data: { userId: number; updatedAt: string } & PublicDetails;
 }
 export interface PhotoAdded {
   type: 'PhotoAdded';
   /**
    * `photoIds`: the profile's photos after the change, so the event can be published on its own.
-   * `blurredId`: the photo's small, strongly blurred copy, under an id of its own that tells nothing of the photo's.
+   * `blurredId`: only in events of earlier versions, the photo's blurred copy.
    */
-  data: { userId: number; photoId: string; photoIds: string[]; blurredId?: string; addedAt: string } & CoverBlur;
+  data: { userId: number; photoId: string; photoIds: string[]; blurredId?: string; addedAt: string };
 }
 export interface PhotoRemoved {
   type: 'PhotoRemoved';
-  /** `blurredId`: the removed photo's blurred copy, whose file goes too. */
-  data: { userId: number; photoId: string; photoIds: string[]; blurredId?: string | null; removedAt: string } & CoverBlur;
+  /** `blurredId`: the removed photo's blurred copy from an earlier version, whose file goes too. */
+  data: { userId: number; photoId: string; photoIds: string[]; blurredId?: string | null; removedAt: string };
 }
-/** A photo stored before blurred copies existed got one (the backfill at start). */
+/** Stored by earlier versions only: a photo got its blurred copy. */
 export interface BlurredCopyMade {
   type: 'BlurredCopyMade';
-  data: { userId: number; photoId: string; blurredId: string; photoIds: string[]; madeAt: string } & CoverBlur;
+  data: { userId: number; photoId: string; blurredId: string; photoIds: string[]; madeAt: string };
 }
 export interface LocationUpdated {
   type: 'LocationUpdated';
@@ -87,7 +85,7 @@ export interface TimeZoneSet {
 }
 export interface ProfileErased {
   type: 'ProfileErased';
-  /** The photos whose files must go too. */
+  /** The photos whose files must go too, and their blurred copies from earlier versions. */
   data: { userId: number; photoIds: string[]; blurredIds?: string[]; erasedAt: string };
 }
 
@@ -141,7 +139,7 @@ export interface Profile {
   gender: Gender | null;
   bio: string | null;
   photoIds: string[];
-  /** The blurred copy of each photo that has one (photo id to blurred id). */
+  /** The blurred copy an earlier version made of a photo (photo id to blurred id), deleted with it. */
   blurredIds: Record<string, string>;
   kinks: string[];
   interests: string[];
@@ -229,11 +227,5 @@ export function evolve(state: Profile, event: ProfileEvent): Profile {
       return { ...initialProfile(state.userId), status: 'erased' };
   }
 }
-
-/** The blurred copy of the first photo, if it has one. */
-export const coverBlurredId = (photoIds: readonly string[], blurredIds: Readonly<Record<string, string>>): string | null => {
-  const cover = photoIds[0];
-  return cover === undefined ? null : (blurredIds[cover] ?? null);
-};
 
 export const foldProfile = (userId: number, events: readonly ProfileEvent[]): Profile => events.reduce(evolve, initialProfile(userId));

@@ -8,7 +8,7 @@ export interface ProfileRow extends VersionedRow, Omit<Profile, 'status' | 'kink
   publicCity?: string | null;
   /** Absent from rows written before kinks had a visibility: the default. */
   kinkVisibility?: KinkVisibility;
-  /** Absent from rows written before blurred copies existed: none. */
+  /** Blurred copies an earlier version made (deleted with their photos); absent: none. */
   blurredIds?: Record<string, string>;
 }
 /** Which profile a photo belongs to; a photo is served only while its row exists. */
@@ -16,7 +16,7 @@ export interface PhotoRow extends ReadModelDocument {
   userId: number;
   addedAt: string;
   position: number;
-  /** Its blurred copy, served while the photo is: absent until it has one. */
+  /** The blurred copy an earlier version made, whose file goes with the photo; absent: none. */
   blurredId?: string;
 }
 

@@ -7,7 +7,7 @@ export type CandidateCommand =
   | { type: 'RecordRegistration'; userId: number; age: number; registeredAt: string }
   | { type: 'RecordAge'; userId: number; age: number }
   | { type: 'RecordProfile'; userId: number; profile: CandidateProfile; onboarded: boolean; changedAt: string }
-  | { type: 'RecordPhotos'; userId: number; photoIds: string[]; blurredPhotoUrl: string | null; changedAt: string }
+  | { type: 'RecordPhotos'; userId: number; photoIds: string[]; changedAt: string }
   | { type: 'RecordLocation'; userId: number; location: CoarseLocation; movedAt: string }
   | { type: 'RecordCity'; userId: number; city: string | null }
   | { type: 'RecordKinkVisibility'; userId: number; visibility: KinkVisibility }
@@ -31,9 +31,7 @@ export function decideCandidate(command: CandidateCommand, state: Candidate): Ca
         ? []
         : [{ type: 'CandidateProfileChanged', data: { userId, profile: command.profile, onboarded: command.onboarded, changedAt: command.changedAt } }];
     case 'RecordPhotos':
-      return same(state.photoIds, command.photoIds) && state.blurredPhotoUrl === command.blurredPhotoUrl
-        ? []
-        : [{ type: 'CandidatePhotosChanged', data: { userId, photoIds: command.photoIds, blurredPhotoUrl: command.blurredPhotoUrl, changedAt: command.changedAt } }];
+      return same(state.photoIds, command.photoIds) ? [] : [{ type: 'CandidatePhotosChanged', data: { userId, photoIds: command.photoIds, changedAt: command.changedAt } }];
     case 'RecordLocation':
       return same(state.location, command.location) ? [] : [{ type: 'CandidateMoved', data: { userId, location: command.location, movedAt: command.movedAt } }];
     case 'RecordCity':

@@ -18,8 +18,6 @@ export interface CandidateProfile {
   interests: string[];
   /** In display order: the first is the card's picture. */
   photoIds: string[];
-  /** The blurred copy of the first photo (who liked you, on the free plan); null when there is none. */
-  blurredPhotoUrl?: string | null;
 }
 
 /** The centre of the person's ~1 km grid cell: the only position that ever leaves the profile service. */
@@ -32,7 +30,8 @@ export interface CoarseLocation {
 export type CandidateRegistered = DomainEvent<'CandidateRegistered', { userId: number; age: number; registeredAt: string }>;
 export type CandidateAgeChanged = DomainEvent<'CandidateAgeChanged', { userId: number; age: number }>;
 export type CandidateProfileChanged = DomainEvent<'CandidateProfileChanged', { userId: number; profile: CandidateProfile; onboarded: boolean; changedAt: string }>;
-export type CandidatePhotosChanged = DomainEvent<'CandidatePhotosChanged', { userId: number; photoIds: string[]; blurredPhotoUrl?: string | null; changedAt: string }>;
+/** Events stored before the free plan's likes stopped showing pictures also carry a `blurredPhotoUrl`, read by nothing. */
+export type CandidatePhotosChanged = DomainEvent<'CandidatePhotosChanged', { userId: number; photoIds: string[]; changedAt: string }>;
 export type CandidateMoved = DomainEvent<'CandidateMoved', { userId: number; location: CoarseLocation; movedAt: string }>;
 /** The city the person chose to show on their card (null: none); never derived from their position. */
 export type CandidateCityChosen = DomainEvent<'CandidateCityChosen', { userId: number; city: string | null }>;
@@ -63,7 +62,6 @@ export interface Candidate {
   profile: CandidateProfile | null;
   onboarded: boolean;
   photoIds: string[];
-  blurredPhotoUrl: string | null;
   location: CoarseLocation | null;
   city: string | null;
   kinkVisibility: KinkVisibility;
@@ -71,7 +69,7 @@ export interface Candidate {
   zones: ZoneSchedule;
 }
 
-export const initialCandidate = (): Candidate => ({ status: 'absent', age: null, profile: null, onboarded: false, photoIds: [], blurredPhotoUrl: null, location: null, city: null, kinkVisibility: DefaultKinkVisibility, zones: NO_ZONE_YET });
+export const initialCandidate = (): Candidate => ({ status: 'absent', age: null, profile: null, onboarded: false, photoIds: [], location: null, city: null, kinkVisibility: DefaultKinkVisibility, zones: NO_ZONE_YET });
 
 /**
  * Folding also runs over events whose personal fields were shredded (read back as null); every such
@@ -89,12 +87,11 @@ export function evolveCandidate(state: Candidate, event: CandidateEvent): Candid
         ...active,
         profile: event.data.profile,
         photoIds: event.data.profile?.photoIds ?? [],
-        blurredPhotoUrl: event.data.profile?.blurredPhotoUrl ?? null,
         onboarded: state.onboarded || event.data.onboarded,
       };
     case 'CandidatePhotosChanged': {
-      const { photoIds, blurredPhotoUrl = null } = event.data;
-      return { ...active, photoIds, blurredPhotoUrl, profile: state.profile && { ...state.profile, photoIds, blurredPhotoUrl } };
+      const { photoIds } = event.data;
+      return { ...active, photoIds, profile: state.profile && { ...state.profile, photoIds } };
     }
     case 'CandidateMoved':
       return { ...active, location: event.data.location };

@@ -12,7 +12,7 @@ export const swipePersonalData = {
   CandidateRegistered: ofCandidate<Extract<CandidateEvent, { type: 'CandidateRegistered' }>>(['age']),
   CandidateAgeChanged: ofCandidate<Extract<CandidateEvent, { type: 'CandidateAgeChanged' }>>(['age']),
   CandidateProfileChanged: ofCandidate<Extract<CandidateEvent, { type: 'CandidateProfileChanged' }>>(['profile']),
-  CandidatePhotosChanged: ofCandidate<Extract<CandidateEvent, { type: 'CandidatePhotosChanged' }>>(['photoIds', 'blurredPhotoUrl']),
+  CandidatePhotosChanged: ofCandidate<Extract<CandidateEvent, { type: 'CandidatePhotosChanged' }>>(['photoIds']),
   CandidateMoved: ofCandidate<Extract<CandidateEvent, { type: 'CandidateMoved' }>>(['location']),
   CandidateCityChosen: ofCandidate<Extract<CandidateEvent, { type: 'CandidateCityChosen' }>>(['city']),
   CandidateKinkVisibilitySet: ofCandidate<Extract<CandidateEvent, { type: 'CandidateKinkVisibilitySet' }>>(['visibility']),

@@ -5,6 +5,7 @@ import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';
 import { hiddenFrom, type CandidateRow } from '../projections/readModels';
+import type { CrawlLimiter } from './crawlLimits';
 import { bandOf, boundingBox, byBandThenShuffle, distanceBetween, DISTANCE_BANDS_KM, type Position } from './deck';
 
 export interface DeckCard {
@@ -29,10 +30,13 @@ export interface LikeReceived {
   userId: number;
   likedAt: string;
   superLike: boolean;
-  firstPhotoId: string | null;
-  /** The blurred copy of their first photo: all a free plan is shown. */
-  blurredPhotoUrl: string | null;
 }
+
+/**
+ * Who liked the viewer, as their plan shows it. A paid plan sees each person; the free plan learns how
+ * many and nothing else: no id, name, picture, time or order, nothing that tells one liker from another.
+ */
+export type LikesReceived = { visible: true; count: number; likes: LikeReceived[] } | { visible: false; count: number; likes: [] };
 
 export const DECK_PAGE_MAX = 50;
 
@@ -44,7 +48,7 @@ const positionOf = (row: Pick<CandidateRow, 'latitude' | 'longitude'> | null): P
  * people; passed people only on 'Restart' once nothing else is left. Candidates are looked up by a
  * coordinate box per distance band (an index on the cell centres), never by reading every profile.
  */
-export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication) {
+export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication, crawl: CrawlLimiter) {
   const { collections } = deps;
 
   /**
@@ -96,6 +100,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
   return {
     async deck(actor: Actor, options: { limit?: number; includePassed?: boolean } = {}): Promise<Deck> {
       const viewerId = signedInActor(actor);
+      await crawl.deckRead(viewerId);
       const limit = Math.min(DECK_PAGE_MAX, Math.max(1, options.limit ?? 20));
       const now = deps.clock();
       const [me, member, mySwipes, likedMe, hidden] = await Promise.all([
@@ -138,27 +143,26 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       return { cards, restarted };
     },
 
-    /** Who liked the viewer and is still waiting for an answer: not swiped back, not matched, not erased. */
-    async likesReceived(actor: Actor): Promise<LikeReceived[]> {
+    /**
+     * Who liked the viewer and waits for an answer: not erased, not blocked either way, and not answered.
+     * On the free plan a pass is no answer: the count drops only for what the viewer sees anyway (a like
+     * back makes a match), so passing card after card and watching the count finds no one.
+     */
+    async likesReceived(actor: Actor): Promise<LikesReceived> {
       const viewerId = signedInActor(actor);
-      const [received, mine, hidden] = await Promise.all([
+      const [received, mine, hidden, member] = await Promise.all([
         collections.swipes.find({ swipedId: viewerId, kind: { $in: ['like', 'superlike'] } }, { sort: { swipedAt: -1 } }),
         collections.swipes.find({ swiperId: viewerId }),
         hiddenFrom(collections, viewerId),
+        members.load(viewerId),
       ]);
-      const answered = new Set([...mine.map((swipe) => swipe.swipedId), ...hidden]);
+      const visible = planAllowances[planInForce(member, deps.clock())].seeLikes;
+      const answers = visible ? mine : mine.filter((swipe) => isLikeKind(swipe.kind));
+      const answered = new Set([...answers.map((swipe) => swipe.swipedId), ...hidden]);
       const waiting = received.filter((swipe) => !answered.has(swipe.swiperId));
-      const rows = await collections.candidates.find({ userId: { $in: waiting.map((swipe) => swipe.swiperId) }, erased: { $ne: true } });
-      const byId = new Map(rows.map((row) => [row.userId, row]));
-      return waiting.flatMap((swipe) => {
-        const row = byId.get(swipe.swiperId);
-        return row ? [{ userId: swipe.swiperId, likedAt: swipe.swipedAt, superLike: swipe.kind === 'superlike', firstPhotoId: row.firstPhotoId, blurredPhotoUrl: row.blurredPhotoUrl ?? null }] : [];
-      });
-    },
-
-    async canSeeLikes(actor: Actor): Promise<boolean> {
-      const viewerId = signedInActor(actor);
-      return planAllowances[planInForce(await members.load(viewerId), deps.clock())].seeLikes;
+      const live = new Set((await collections.candidates.find({ userId: { $in: waiting.map((swipe) => swipe.swiperId) }, erased: { $ne: true } })).map((row) => row.userId));
+      const likes = waiting.filter((swipe) => live.has(swipe.swiperId)).map((swipe) => ({ userId: swipe.swiperId, likedAt: swipe.swipedAt, superLike: swipe.kind === 'superlike' }));
+      return visible ? { visible, count: likes.length, likes } : { visible, count: likes.length, likes: [] };
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { deckFiltersSchema, firstFieldError, type Billing, type DeckFilters, type PlanId, type SwipeKind } from '@nocturne/contracts';
-import { actorOf, invalidInput, RuleViolation, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
+import { actorOf, invalidInput, RuleViolation, signedInActor, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
 import type { DeckApplication } from '../deck/application';
+import type { CrawlLimiter } from '../deck/crawlLimits';
 import type { MemberApplication, MembershipView } from '../member/application';
 import type { MatchesApplication, MatchView } from '../pair/application';
 import type { QuotaView, SwipingApplication } from '../swiping/application';
@@ -11,6 +12,8 @@ export interface SwipeContext extends SubgraphBaseContext {
   swiping: SwipingApplication;
   deck: DeckApplication;
   matches: MatchesApplication;
+  /** Passes are limited here, before the swipe use case: past the limit nothing is recorded. */
+  crawl: CrawlLimiter;
 }
 
 // GraphQL enums are upper case; the contracts' values are the spec's.
@@ -65,14 +68,8 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     membership: async (_parent, _args, context: SwipeContext) => membership(await context.members.membership(actorOf(context))),
     deckFilters: async (_parent, _args, context: SwipeContext) => filters(await context.members.filters(actorOf(context))),
     likesReceived: async (_parent, _args, context: SwipeContext) => {
-      const actor = actorOf(context);
-      const [likes, visible] = await Promise.all([context.deck.likesReceived(actor), context.deck.canSeeLikes(actor)]);
-      return {
-        visible,
-        count: likes.length,
-        // Nothing that names the person travels to a free plan: no id, no name, no time.
-        likes: likes.map((like) => (visible ? { superLike: like.superLike, user: { id: like.userId }, likedAt: like.likedAt, blurredPhotoUrl: null } : { superLike: like.superLike, user: null, likedAt: null, blurredPhotoUrl: like.blurredPhotoUrl })),
-      };
+      const { visible, count, likes } = await context.deck.likesReceived(actorOf(context));
+      return { visible, count, likes: likes.map((like) => ({ superLike: like.superLike, likedAt: like.likedAt, user: { id: like.userId } })) };
     },
     matches: async (_parent, args: { userId?: number | null }, context: SwipeContext) => (await context.matches.matches(actorOf(context), args.userId ?? undefined)).map(match),
     match: async (_parent, args: { id: number }, context: SwipeContext) => match(await context.matches.match(actorOf(context), args.id)),
@@ -82,6 +79,7 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       const actor = actorOf(context);
       const { swipedId, kind, swiperId } = args.input;
       if (swiperId !== undefined && swiperId !== null && actor.uid !== undefined && swiperId !== actor.uid) throw new RuleViolation('FORBIDDEN', 'You can only swipe as yourself');
+      if (kind === 'PASS') await context.crawl.pass(signedInActor(actor));
       const outcome = await context.swiping.swipe(actor, { swipedId, kind: kinds[kind]! });
       return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.match && match(outcome.match) };
     },

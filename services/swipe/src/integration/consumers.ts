@@ -23,17 +23,17 @@ export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; pu
       on(AuthEvents.UserDeleted, (data, event) => candidates.record({ type: 'Erase', userId: data.userId, erasedAt: data.deletedAt }, sourceOf(event))),
       on(ProfileEvents.OnboardingCompleted, (data, event) =>
         candidates.record(
-          { type: 'RecordProfile', userId: data.userId, profile: { gender: data.gender, kinks: data.kinks, interests: data.interests, photoIds: photoIds(data.photos), blurredPhotoUrl: data.blurredPhotoUrl ?? null }, onboarded: true, changedAt: data.completedAt },
+          { type: 'RecordProfile', userId: data.userId, profile: { gender: data.gender, kinks: data.kinks, interests: data.interests, photoIds: photoIds(data.photos) }, onboarded: true, changedAt: data.completedAt },
           sourceOf(event),
         ),
       ),
       on(ProfileEvents.ProfileUpdated, (data, event) =>
         candidates.record(
-          { type: 'RecordProfile', userId: data.userId, profile: { gender: data.gender, kinks: data.kinks, interests: data.interests, photoIds: photoIds(data.photos), blurredPhotoUrl: data.blurredPhotoUrl ?? null }, onboarded: false, changedAt: data.updatedAt },
+          { type: 'RecordProfile', userId: data.userId, profile: { gender: data.gender, kinks: data.kinks, interests: data.interests, photoIds: photoIds(data.photos) }, onboarded: false, changedAt: data.updatedAt },
           sourceOf(event),
         ),
       ),
-      on(ProfileEvents.ProfilePhotosChanged, (data, event) => candidates.record({ type: 'RecordPhotos', userId: data.userId, photoIds: photoIds(data.photos), blurredPhotoUrl: data.blurredPhotoUrl ?? null, changedAt: data.changedAt }, sourceOf(event))),
+      on(ProfileEvents.ProfilePhotosChanged, (data, event) => candidates.record({ type: 'RecordPhotos', userId: data.userId, photoIds: photoIds(data.photos), changedAt: data.changedAt }, sourceOf(event))),
       on(ProfileEvents.LocationUpdated, (data, event) =>
         candidates.record({ type: 'RecordLocation', userId: data.userId, location: { cell: data.cell, latitude: data.latitude, longitude: data.longitude }, movedAt: data.updatedAt }, sourceOf(event)),
       ),

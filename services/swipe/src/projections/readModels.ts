@@ -15,9 +15,6 @@ export interface CandidateRow extends VersionedRow {
   publicKinks: string[];
   kinkVisibility: KinkVisibility;
   interests: string[];
-  firstPhotoId: string | null;
-  /** The blurred copy of the first photo (who liked you, on the free plan). */
-  blurredPhotoUrl: string | null;
   onboarded: boolean;
   /** Cell centre, for the distance box and the distance shown. */
   latitude: number | null;
@@ -124,8 +121,6 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         publicKinks: [],
         kinkVisibility: DefaultKinkVisibility,
         interests: [],
-        firstPhotoId: null,
-        blurredPhotoUrl: null,
         onboarded: false,
         latitude: null,
         longitude: null,
@@ -139,20 +134,19 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         case 'CandidateAgeChanged':
           return { ...base, age: event.data.age };
         case 'CandidateProfileChanged': {
-          const { gender, kinks, interests, photoIds, blurredPhotoUrl = null } = event.data.profile;
+          const { gender, kinks, interests } = event.data.profile;
           return {
             ...base,
             gender,
             kinks,
             publicKinks: publicKinks(kinks, base.kinkVisibility),
             interests,
-            firstPhotoId: photoIds[0] ?? null,
-            blurredPhotoUrl,
             onboarded: base.onboarded || event.data.onboarded,
           };
         }
+        // Cards take their photos from the profile subgraph: the deck keeps none.
         case 'CandidatePhotosChanged':
-          return { ...base, firstPhotoId: event.data.photoIds[0] ?? null, blurredPhotoUrl: event.data.blurredPhotoUrl ?? null };
+          return undefined;
         case 'CandidateMoved': {
           const { latitude, longitude } = event.data.location;
           return { ...base, latitude, longitude };

@@ -4,6 +4,7 @@ import { defineRoute, parseWith, positiveIdField, validationError as validation,
 
 const limitReached = (reasons: readonly string[]) => ({ status: 403, description: `A plan limit; \`code\` says which: ${reasons.map((reason) => `\`${reason}\``).join(', ')}` });
 const forbidden = (what: string) => ({ status: 403, description: what });
+const tooFast = (what: string) => ({ status: 429, description: `${what}; \`Retry-After\` says when to try again` });
 
 /** GraphQL enums in upper case, REST and the contracts in the spec's spelling. */
 const planToEnum = { free: 'FREE', nightPass: 'NIGHT_PASS', plus: 'PLUS', max: 'MAX' } as const;
@@ -67,7 +68,7 @@ const profiles = defineRoute({
   parseInput: (_body, _params, query) =>
     parseWith(z.object({ restart: booleanQuery, limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50' }).int().min(1).max(50).optional() }), { restart: query.restart, limit: query.limit }),
   success: { status: 200, description: 'Deck profiles, nearest distance bands first', schema: z.array(deckProfileSchema) },
-  errors: [validation],
+  errors: [validation, tooFast('More deck reads this minute than SWIPE_DECK_READS_PER_MINUTE')],
   handle: async ({ input, execute }) => {
     const data = await execute<{ deck: { cards: DeckCardData[] } }>(`query Deck($limit: Int, $restart: Boolean) { deck(limit: $limit, restart: $restart) { cards { ${DECK_PROFILE_FIELDS} } } }`, {
       limit: input.limit ?? 20,
@@ -137,6 +138,7 @@ const swipe = defineRoute({
     forbidden("swiperId is not the signed-in user's id"),
     limitReached(LimitReasons.filter((reason) => reason !== 'advanced-filters' && reason !== 'chat-limit')),
     { status: 404, description: `'${SwipeMessages.unknownPerson}'` },
+    tooFast('More passes this minute than SWIPE_PASSES_PER_MINUTE (the pass is not recorded)'),
   ],
   handle: async ({ input, execute }) => {
     const kind = input.isLike ? (input.isSuperLike ? 'SUPERLIKE' : 'LIKE') : 'PASS';
@@ -279,26 +281,33 @@ const setDeckFilters = defineRoute({
 
 const likeSchema = z.object({
   superLike: z.boolean(),
-  user: z.object({ id: z.number().int(), name: z.string(), photo: z.string() }).nullable().describe('On a paid plan; null when blurred'),
-  likedAt: z.string().nullable(),
-  blurredPhotoUrl: z.string().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string(), photo: z.string().describe('First photo, or a generated avatar') }),
+  likedAt: z.string().describe('ISO 8601 instant'),
 });
+interface LikeData {
+  superLike: boolean;
+  likedAt: string;
+  user: { id: number; name: string; avatarUrl: string };
+}
 const likes = defineRoute({
   method: 'get',
   path: '/api/likes',
   operationId: 'likesReceived',
-  summary: 'People who liked you and wait for your answer: visible on a paid plan, a blurred picture only on the free plan',
+  summary:
+    'People who liked you and wait for your answer: on a paid plan who, newest first; on the free plan only how many (`likes` is empty, so nothing tells one person from another, and the Lobby draws the same blurred tiles for everyone)',
   tag: 'swipe',
   access: 'signedIn',
   parseInput: () => undefined,
-  success: { status: 200, description: 'Likes received', schema: z.object({ visible: z.boolean(), count: z.number().int(), likes: z.array(likeSchema) }) },
+  success: {
+    status: 200,
+    description: 'Likes received',
+    schema: z.object({ visible: z.boolean().describe('False on the free plan'), count: z.number().int(), likes: z.array(likeSchema).describe('Empty on the free plan') }),
+  },
   errors: [],
   handle: async ({ execute }) => {
-    const data = await execute<{
-      likesReceived: { visible: boolean; count: number; likes: Array<{ superLike: boolean; likedAt: string | null; blurredPhotoUrl: string | null; user: { id: number; name: string; avatarUrl: string } | null }> };
-    }>(`query Likes { likesReceived { visible count likes { superLike likedAt blurredPhotoUrl user { id name avatarUrl } } } }`);
-    const { visible, count } = data.likesReceived;
-    return { body: { visible, count, likes: data.likesReceived.likes.map((like) => ({ ...like, user: like.user && { id: like.user.id, name: like.user.name, photo: like.user.avatarUrl } })) } };
+    const data = await execute<{ likesReceived: { visible: boolean; count: number; likes: LikeData[] } }>(`query Likes { likesReceived { visible count likes { superLike likedAt user { id name avatarUrl } } } }`);
+    const { visible, count, likes } = data.likesReceived;
+    return { body: { visible, count, likes: likes.map((like) => ({ superLike: like.superLike, likedAt: like.likedAt, user: { id: like.user.id, name: like.user.name, photo: like.user.avatarUrl } })) } };
   },
 });
 
