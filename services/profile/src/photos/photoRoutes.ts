@@ -178,22 +178,6 @@ export function mountPhotoRoutes(app: Router, deps: { application: ProfileApplic
     }
   });
 
-  app.get('/blurred/:blurredId', async (req, res) => {
-    const viewer = internalContextOf(res).uid;
-    if (viewer === undefined) return fail(res, 401, Messages.signedOut);
-    const { blurredId } = req.params;
-    if (!photoIdPattern.test(blurredId)) return fail(res, 404, ProfileMessages.photoNotFound);
-    try {
-      const file = await application.blurredFile(viewer, blurredId);
-      if (!file) return fail(res, 404, ProfileMessages.photoNotFound);
-      res.set('ETag', `"${blurredId}"`);
-      sendImage(res, file.data, file.contentType, `private, ${IMMUTABLE}`);
-    } catch (error) {
-      logger.error({ err: error }, 'serving a blurred photo failed');
-      fail(res, 500, INTERNAL_ERROR_MESSAGE);
-    }
-  });
-
   app.get('/placeholder/:width/:height', (req, res) => {
     const width = parsePlaceholderSize(req.params.width);
     const height = parsePlaceholderSize(req.params.height);

@@ -45,21 +45,6 @@ export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
     ],
   },
   {
-    prefix: '/api/blurred',
-    targetPrefix: '/media/blurred',
-    operations: [
-      {
-        method: 'get',
-        path: '/api/blurred/:blurredId',
-        params: { blurredId: photoIdPattern },
-        operationId: 'blurredPhoto',
-        summary: "A small, strongly blurred copy of someone's first photo (who liked you, on the free plan); its id tells nothing of the photo's",
-        success: { status: 200, description: 'The image', contentType: 'image/webp' },
-        errors: photoErrors,
-      },
-    ],
-  },
-  {
     prefix: '/api/avatars',
     targetPrefix: '/media/avatars',
     operations: [

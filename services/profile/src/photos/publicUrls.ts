@@ -1,8 +1,8 @@
 import type { PublicPhotoV1 } from '@nocturne/contracts';
 
 /**
- * The addresses browsers use: the gateway proxies `/api/photos/*`, `/api/blurred/*`, `/api/avatars/*` and
- * `/api/placeholder/*` to this service's `/media/photos/*`, `/media/blurred/*`, `/media/avatars/*` and `/media/placeholder/*`.
+ * The addresses browsers use: the gateway proxies `/api/photos/*`, `/api/avatars/*` and `/api/placeholder/*`
+ * to this service's `/media/photos/*`, `/media/avatars/*` and `/media/placeholder/*`.
  * `publicUrl` is empty for same-origin relative URLs.
  */
 export function createPublicUrls(publicUrl: string) {

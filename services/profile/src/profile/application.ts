@@ -296,16 +296,6 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       return added;
     },
 
-    /**
-     * A blurred copy an earlier version made, while its photo belongs to a profile, for a signed-in viewer
-     * the owner has not blocked (nor been blocked by). Nothing links to these any more.
-     */
-    async blurredFile(viewer: number, blurredId: string) {
-      const [photo] = await collections.photos.find({ blurredId }, { limit: 1 });
-      if (!photo) return null;
-      if (photo.userId !== viewer && (await collections.blocks.get(pairKey(viewer, photo.userId)))) return null;
-      return blobs.get(blurredBlobKey(blurredId));
-    },
 
     /** A photo's file, while it belongs to a profile whose pictures the viewer may be shown (`mayShowPicturesOf`). */
     async photoFile(viewer: number, photoId: string, size: PhotoSize) {

@@ -32,7 +32,7 @@ export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${
 export const profileCollections = (store: ReadModelStore) => ({
   /** Live profiles (an erased one is a tombstone these never answer). */
   profiles: versionedRows(store.collection<ProfileRow>('profiles', { indexes: [{ fields: { userId: 1 } }] })),
-  photos: store.collection<PhotoRow>('profile_photos', { indexes: [{ fields: { userId: 1 } }, { fields: { blurredId: 1 } }] }),
+  photos: store.collection<PhotoRow>('profile_photos', { indexes: [{ fields: { userId: 1 } }] }),
   blocks: store.collection<BlockRow>('profile_blocks', { indexes: [{ fields: { blockerId: 1 } }, { fields: { blockedId: 1 } }] }),
 });
 export type ProfileCollections = ReturnType<typeof profileCollections>;
