@@ -8,7 +8,8 @@
 #   docker build -t nocturne-auth --build-arg NOCTURNE_ENTRY=services/auth/dist/main.js --build-arg HEALTH_PORT=4001 .
 
 # Node 24 LTS, an exact release (tags move; pin a digest with `docker buildx imagetools inspect` where the
-# registry is reachable).
+# registry is reachable). The same release as the root package.json's node-linux-* packages, which bring
+# Node 24 to machines that have an older one (stack/src/runtime.unit.test.ts keeps the two in step).
 ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # ---- build: every dependency, TypeScript and the Vite bundle ------------------------------------------------
@@ -40,9 +41,11 @@ RUN --mount=type=cache,target=/root/.npm \
 # 3. The sources (.dockerignore keeps node_modules, builds and secrets out), then the build.
 COPY . .
 RUN npm run build
-# Keep production dependencies only, and drop what no server reads at run time.
+# Keep production dependencies only, and drop what no server reads at run time (the image's own Node runs
+# everything: the copy npm ci brought for machines with an older Node goes too).
 RUN --mount=type=cache,target=/root/.npm \
     npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-* node_modules/.bin/node \
  && rm -rf frontend/src frontend/test frontend/node_modules e2e/node_modules \
  && find packages services gateway stack -name '*.test.ts' -delete \
  && find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete
