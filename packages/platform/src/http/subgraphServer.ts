@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { buildSubgraphSchema } from '@apollo/subgraph';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { Router, type Express, type NextFunction, type Request, type Response } from 'express';
 import { GraphQLError, Kind, parse, validate, type DocumentNode, type ExecutionArgs } from 'graphql';
@@ -138,7 +137,7 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
   const sources = (Array.isArray(options.typeDefs) ? options.typeDefs : [options.typeDefs]) as Array<string | DocumentNode>;
   // One document: the feature files share a single `extend schema @link(...)`.
   const typeDefs: DocumentNode = { kind: Kind.DOCUMENT, definitions: sources.flatMap((source) => toDocument(source).definitions) };
-  const schema = buildSubgraphSchema({ typeDefs, resolvers: options.resolvers as GraphQLResolverMap<unknown> });
+  const schema = buildSubgraphSchema([{ typeDefs, resolvers: options.resolvers as GraphQLResolverMap<unknown> }]);
 
   const logMaskedErrors: ApolloServerPlugin<TContext> = {
     async requestDidStart() {

@@ -1,5 +1,5 @@
 import { SET_DEVICE_HEADER, SET_SESSION_HEADER, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import type { GraphQLResolverMap } from '@apollo/subgraph';
 import type { AccountView, AuthApplication, Caller, NewSession } from '../account/application';
 import type { IssuedDevice } from '../account/knownDevices';
 

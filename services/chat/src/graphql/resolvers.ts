@@ -1,4 +1,4 @@
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import type { GraphQLResolverMap } from '@apollo/subgraph';
 import { actorOf, type SubgraphBaseContext } from '@nocturne/platform';
 import type { PeopleApplication } from '../chatter/application';
 import type { ConversationApplication } from '../conversation/application';

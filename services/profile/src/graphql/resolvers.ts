@@ -1,4 +1,4 @@
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import type { GraphQLResolverMap } from '@apollo/subgraph';
 import { Genders, Interests, Kinks, type KinkAudience, type KinkVisibility } from '@nocturne/contracts';
 import { actorOf, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
 import type { PublicUrls } from '../photos/publicUrls';

@@ -1,4 +1,4 @@
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
+import type { GraphQLResolverMap } from '@apollo/subgraph';
 import { deckFiltersSchema, firstFieldError, type Billing, type DeckFilters, type PlanId, type SwipeKind } from '@nocturne/contracts';
 import { actorOf, invalidInput, RuleViolation, signedInActor, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
 import type { DeckApplication } from '../deck/application';
