@@ -4,7 +4,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { Attributes } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
-import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { REDACTED_FIELDS, scrubText } from '../logging';
 
@@ -30,9 +30,9 @@ export interface Tracing {
  */
 export function startTracing(options: TracingOptions): Tracing {
   if (current) throw new Error('tracing is already started in this process');
-  const provider = new BasicTracerProvider({
+  const provider = new TracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
-    spanProcessors: [options.immediate ? new SimpleSpanProcessor(new ScrubbingExporter(options.exporter)) : new BatchSpanProcessor(new ScrubbingExporter(options.exporter))],
+    spanProcessors: [options.immediate ? new SimpleSpanProcessor({ exporter: new ScrubbingExporter(options.exporter) }) : new BatchSpanProcessor({ exporter: new ScrubbingExporter(options.exporter) })],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);

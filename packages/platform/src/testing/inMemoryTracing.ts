@@ -1,4 +1,4 @@
-import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { startTracing } from '../telemetry/tracingSdk';
 
 export interface InMemoryTracing {
