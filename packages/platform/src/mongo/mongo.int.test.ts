@@ -41,6 +41,28 @@ d('MongoDB', () => {
     });
   });
 
+  describe('what the adapters read from the server, answered as MongoDB answers it', () => {
+    it('counts only the stored documents of a partly refused insertMany as inserted (the event store appends with it)', async () => {
+      const events = freshDb().collection<{ _id: number }>('events');
+      await events.insertOne({ _id: 3 });
+      const ordered = await events.insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }, { _id: 4 }], { ordered: true }).catch((error: unknown) => error);
+      expect(ordered).toMatchObject({ code: 11000, insertedCount: 2 });
+      const unordered = await events.insertMany([{ _id: 5 }, { _id: 3 }, { _id: 6 }], { ordered: false }).catch((error: unknown) => error);
+      expect(unordered).toMatchObject({ code: 11000, insertedCount: 2 });
+      expect((await events.find().sort({ _id: 1 }).toArray()).map((doc) => doc._id)).toEqual([1, 2, 3, 5, 6]);
+    });
+
+    it('refuses every append but one of a stream version, and leaves no position of the losers empty', async () => {
+      const store = await MongoEventStore.open(freshDb(), { gapTimeoutMs: 60_000 });
+      const attempts = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.append('pair-1', [newEvent(`Like${i}`)], { expectedVersion: 0 })));
+      expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+      await store.append('after', [newEvent('After')], { expectedVersion: 0 });
+      // Every position is an event or a void marker: a reader gets past them at once (the gap timeout is a minute).
+      expect((await store.readAll({ after: 0, limit: 100 })).map((event) => event.streamId)).toEqual(['pair-1', 'after']);
+      await store.close();
+    });
+  });
+
   describe('global positions without transactions', () => {
     it('does not hand out an event after a gap until the gap is filled', async () => {
       const db = freshDb();

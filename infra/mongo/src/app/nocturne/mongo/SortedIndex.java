@@ -87,25 +87,18 @@ final class SortedIndex<P> extends Index<P> {
         return null;
     }
 
+    /** A new document: any other document under one of its keys is a duplicate (even with the same `_id`). */
     @Override
     public synchronized void checkAdd(Document document, MongoCollection<P> collection) {
-        checkUnique(document, collection);
-    }
-
-    private void checkUnique(Document document, MongoCollection<P> collection) {
         if (!unique || skips(document)) return;
-        Object id = identity(document);
         for (List<Object> key : keysOf(document)) {
-            Map<Object, P> holders = entries.get(key);
-            if (holders != null && !(holders.size() == 1 && holders.containsKey(id))) {
-                throw Compatibility.duplicateKey(this, collection, key);
-            }
+            if (entries.containsKey(key)) throw Compatibility.duplicateKey(this, collection, key);
         }
     }
 
     @Override
     public synchronized void add(Document document, P position, MongoCollection<P> collection) {
-        checkUnique(document, collection);
+        checkAdd(document, collection);
         if (skips(document)) return;
         Object id = identity(document);
         for (List<Object> key : keysOf(document)) {
@@ -131,9 +124,17 @@ final class SortedIndex<P> extends Index<P> {
         return position;
     }
 
+    /** A changed document (its `_id` stays): a duplicate is another document under one of its new keys. */
     @Override
     public synchronized void checkUpdate(Document oldDocument, Document newDocument, MongoCollection<P> collection) {
-        if (!nullAwareEqualsKeys(oldDocument, newDocument)) checkUnique(newDocument, collection);
+        if (!unique || skips(newDocument) || nullAwareEqualsKeys(oldDocument, newDocument)) return;
+        Object id = identity(newDocument);
+        for (List<Object> key : keysOf(newDocument)) {
+            Map<Object, P> holders = entries.get(key);
+            if (holders != null && !(holders.size() == 1 && holders.containsKey(id))) {
+                throw Compatibility.duplicateKey(this, collection, key);
+            }
+        }
     }
 
     @Override
