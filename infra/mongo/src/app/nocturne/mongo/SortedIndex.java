@@ -22,7 +22,6 @@ import de.bwaldvogel.mongo.bson.BsonRegularExpression;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.MaxKey;
 import de.bwaldvogel.mongo.bson.MinKey;
-import de.bwaldvogel.mongo.exception.DuplicateKeyError;
 
 /**
  * An index kept as a sorted map from key to documents, for every index of a collection (the `_id` one, unique
