@@ -2,7 +2,7 @@
 # Stops the servers that infra/up.sh started (and nothing else): each pid recorded in $RUN/pids is stopped
 # only if it is still the same program (checked on its command line). SIGTERM first, SIGKILL after a grace
 # period. Data and logs stay in the run directory until the next up.sh. `down.sh --purge` also deletes the
-# caches (Maven, Go, built binaries) under NOCTURNE_CACHE.
+# caches (Maven repository, resolved jars, the compiled MongoDB stand-in) under NOCTURNE_CACHE.
 #
 #   bash infra/down.sh                   stops all three, and Prometheus if it runs (and removes run/env)
 #   bash infra/down.sh kafka [mongo ...] stops only the named servers and keeps their data, so that
@@ -13,7 +13,9 @@ CACHE=${NOCTURNE_CACHE:-${HOME:-/root}/.cache/nocturne}
 RUN=${NOCTURNE_RUN_DIR:-$CACHE/run}
 GRACE=${INFRA_STOP_GRACE:-20}
 
-declare -A MARKER=([kafka]=kafka.Kafka [mongo]=nocturne-ferretdb [redis]=redis-server [prometheus]=prometheus)
+# A word of each program's command line (an extended regular expression). mongo also matches the FerretDB
+# server that up.sh started before the stand-in replaced it, so that a machine switching over stops it.
+declare -A MARKER=([kafka]=kafka.Kafka [mongo]='app\.nocturne\.mongo\.MongoStandIn|nocturne-ferretdb' [redis]=redis-server [prometheus]=prometheus)
 
 usage() {
   printf 'usage: bash infra/down.sh [--purge | redis|mongo|kafka|prometheus ...]\n' >&2
@@ -49,7 +51,7 @@ for name in "${NAMES[@]}"; do
   fi
   pid=$(<"$f")
   if ! [[ $pid =~ ^[0-9]+$ ]] || ! kill -0 "$pid" 2>/dev/null ||
-    ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "${MARKER[$name]}"; then
+    ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qE -- "${MARKER[$name]}"; then
     echo "[infra] $name: not running (stale pid file)"
     rm -f "$f"
     continue

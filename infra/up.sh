@@ -3,7 +3,9 @@
 #   Redis   6379   Debian's redis-server (installed with apt-get when missing), append-only file (sessions
 #                  survive a restart of Redis)
 #   Kafka   9092   Apache Kafka 4.1 in KRaft combined mode (controller on 9093), jars from Maven Central
-#   MongoDB 27017  FerretDB 1.24 (SQLite backend) embedded in infra/ferretdb, built with the Go toolchain
+#   MongoDB 27017  a MongoDB 4.4 stand-in: mongo-java-server 1.47 (Maven Central) behind the launcher in
+#                  infra/mongo, compiled with javac; documents in an H2 file (NOCTURNE_MONGO_STORAGE=file, the
+#                  default) or in memory (=memory, CI's shared servers)
 #   Prometheus 9090 (only when asked for) Debian's prometheus, scraping the local processes' /metrics:
 #                  9464 the gateway or the embedded stack, 9465 auth, 9466 profile, 9467 swipe, 9468 chat
 # Downloads and builds are cached outside the repository (NOCTURNE_CACHE, default ~/.cache/nocturne), so a
@@ -32,6 +34,10 @@ REDIS_PORT=${NOCTURNE_REDIS_PORT:-6379}
 KAFKA_PORT=${NOCTURNE_KAFKA_PORT:-9092}
 KAFKA_CONTROLLER_PORT=${NOCTURNE_KAFKA_CONTROLLER_PORT:-9093}
 MONGO_PORT=${NOCTURNE_MONGO_PORT:-27017}
+# Where the MongoDB stand-in keeps documents: file (an H2 file in the run directory, kept across a restart of
+# the named server) or memory (faster; gone when it stops).
+MONGO_STORAGE=${NOCTURNE_MONGO_STORAGE:-file}
+MONGO_MARKER=app.nocturne.mongo.MongoStandIn
 PROMETHEUS_PORT=${PROMETHEUS_PORT:-9090}
 # The metrics ports of the local processes (METRICS_PORT defaults): gateway or embedded stack, auth, profile, swipe, chat.
 METRICS_TARGETS=(9464 9465 9466 9467 9468)
@@ -69,7 +75,7 @@ else
 fi
 ((with_prometheus)) && WANT[prometheus]=1
 wants() { [[ -n ${WANT[$1]:-} ]]; }
-# Only Prometheus asked for: no Java, Go or Kafka jars needed.
+# Only Prometheus asked for: no Java or jars needed.
 servers_only_prometheus() { [[ ${#WANT[@]} -eq 1 && -n ${WANT[prometheus]:-} ]]; }
 
 T0=$(date +%s%N)
@@ -94,6 +100,7 @@ show_log() { # file [lines]
   printf -- '-----\n' >&2
 }
 
+[[ $MONGO_STORAGE == file || $MONGO_STORAGE == memory ]] || die "NOCTURNE_MONGO_STORAGE must be file or memory (got: $MONGO_STORAGE)"
 mkdir -p "$CACHE" "$RUN/logs" "$RUN/pids"
 
 # One up.sh at a time (a second one waits for the first).
@@ -157,7 +164,8 @@ log "cache $CACHE, run dir $RUN"
 missing=()
 if ! servers_only_prometheus; then
   command -v redis-server >/dev/null && command -v redis-cli >/dev/null || missing+=(redis-server redis-tools)
-  command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
+  # A JDK: javac compiles the MongoDB stand-in's launcher (infra/mongo).
+  command -v java >/dev/null && command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
   command -v mvn >/dev/null || missing+=(maven)
 fi
 if wants prometheus; then command -v prometheus >/dev/null || missing+=(prometheus); fi
@@ -168,65 +176,60 @@ fi
 if servers_only_prometheus; then
   step_done "tools ready ($(prometheus --version 2>&1 | head -1))"
 else
-command -v go >/dev/null || die "the Go toolchain (go 1.22 or newer) is needed to build the MongoDB-compatible server; install Go and re-run"
 command -v node >/dev/null || die "node is needed"
 java_major=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
-((${java_major:-0} >= 17)) || die "Kafka 4.1 needs Java 17 or newer (found: $(java -version 2>&1 | head -1))"
-step_done "tools ready (java $java_major, $(go env GOVERSION), node $(node -v), $(redis-server --version | awk '{print $3}' | sed 's/v=/redis /'))"
+((${java_major:-0} >= 17)) || die "Kafka 4.1 and the MongoDB stand-in need Java 17 or newer (found: $(java -version 2>&1 | head -1))"
+step_done "tools ready (java $java_major, node $(node -v), $(redis-server --version | awk '{print $3}' | sed 's/v=/redis /'))"
 
 # ---------------------------------------------------------------------------------------------------------
-# 2. Kafka jars (Maven) and the FerretDB binary (Go), cached by the hash of their inputs.
-#    The Go build is the slow part of a first run (about a minute on 2 cores): it runs in the background
-#    while Maven resolves the jars.
-KAFKA_HASH=$(hash_of "$INFRA/kafka/pom.xml")
-KAFKA_LIB="$CACHE/kafka/$KAFKA_HASH/lib"
-FERRET_HASH=$(cd "$INFRA/ferretdb" && { cat go.mod go.sum main.go; go env GOVERSION; } | sha256sum | cut -c1-16)
-FERRET_BIN="$CACHE/ferretdb/$FERRET_HASH/nocturne-ferretdb"
-GO_ENV=(GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build" GOFLAGS="-modcacherw -buildvcs=false" CGO_ENABLED=0 GOTOOLCHAIN=local)
-
-ferret_pid=""
-if [[ ! -x $FERRET_BIN ]]; then
-  log "building the MongoDB-compatible server (FerretDB, Go) into $FERRET_BIN ..."
-  (
-    cd "$INFRA/ferretdb"
-    mkdir -p "$(dirname "$FERRET_BIN")"
-    env "${GO_ENV[@]}" go build -trimpath -tags ferretdb_no_postgresql -o "$FERRET_BIN.tmp" . &&
-      mv "$FERRET_BIN.tmp" "$FERRET_BIN"
-  ) >"$RUN/logs/ferretdb-build.log" 2>&1 &
-  ferret_pid=$!
-fi
-
-if [[ ! -f "$KAFKA_LIB/.complete" ]]; then
-  log "resolving org.apache.kafka:kafka_2.13 and its runtime dependencies with Maven ..."
-  rm -rf "$KAFKA_LIB.tmp"
-  mkdir -p "$KAFKA_LIB.tmp"
-  if ! mvn -B -q -f "$INFRA/kafka/pom.xml" -Dmaven.repo.local="$CACHE/m2" \
-    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$KAFKA_LIB.tmp" \
+# 2. Kafka's jars and the MongoDB stand-in's (Maven), and the stand-in's launcher (javac), cached by the hash
+#    of their inputs.
+resolve_jars() { # what pom.xml dir: `mvn dependency:copy-dependencies` into dir, once
+  local what=$1 pom=$2 dir=$3 jars
+  if [[ -f "$dir/.complete" ]]; then
+    step_done "$what jars cached ($dir)"
+    return
+  fi
+  log "resolving the $what jars with Maven ..."
+  rm -rf "$dir.tmp"
+  mkdir -p "$dir.tmp"
+  if ! mvn -B -q -f "$pom" -Dmaven.repo.local="$CACHE/m2" \
+    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$dir.tmp" \
     >"$RUN/logs/maven.log" 2>&1; then
     show_log "$RUN/logs/maven.log"
-    die "Maven could not resolve the Kafka jars (see $RUN/logs/maven.log)"
+    die "Maven could not resolve the $what jars (see $RUN/logs/maven.log)"
   fi
-  rm -rf "$KAFKA_LIB"
-  mv "$KAFKA_LIB.tmp" "$KAFKA_LIB"
-  touch "$KAFKA_LIB/.complete"
-  jars=("$KAFKA_LIB"/*.jar)
-  step_done "Kafka jars in $KAFKA_LIB (${#jars[@]} jars)"
-else
-  step_done "Kafka jars cached ($KAFKA_LIB)"
-fi
-KAFKA_JAR=$(compgen -G "$KAFKA_LIB/kafka_2.13-*.jar" | head -1 || true)
-[[ -n $KAFKA_JAR ]] || die "no kafka_2.13 jar in $KAFKA_LIB; delete $CACHE/kafka and re-run"
-KAFKA_VERSION=$(basename "$KAFKA_JAR" .jar)
-KAFKA_VERSION=${KAFKA_VERSION#kafka_2.13-}
+  rm -rf "$dir"
+  mv "$dir.tmp" "$dir"
+  touch "$dir/.complete"
+  jars=("$dir"/*.jar)
+  step_done "$what jars in $dir (${#jars[@]} jars)"
+}
 
-if [[ -n $ferret_pid ]]; then
-  if ! wait "$ferret_pid"; then
-    show_log "$RUN/logs/ferretdb-build.log"
-    die "building infra/ferretdb failed (see $RUN/logs/ferretdb-build.log)"
+KAFKA_LIB="$CACHE/kafka/$(hash_of "$INFRA/kafka/pom.xml")/lib"
+if wants kafka; then
+  resolve_jars Kafka "$INFRA/kafka/pom.xml" "$KAFKA_LIB"
+  KAFKA_JAR=$(compgen -G "$KAFKA_LIB/kafka_2.13-*.jar" | head -1 || true)
+  [[ -n $KAFKA_JAR ]] || die "no kafka_2.13 jar in $KAFKA_LIB; delete $CACHE/kafka and re-run"
+  KAFKA_VERSION=$(basename "$KAFKA_JAR" .jar)
+  KAFKA_VERSION=${KAFKA_VERSION#kafka_2.13-}
+fi
+
+MONGO_SOURCES=$(find "$INFRA/mongo/src" -name '*.java' | sort)
+# shellcheck disable=SC2086
+MONGO_DIR="$CACHE/mongo/$({ cat "$INFRA/mongo/pom.xml" $MONGO_SOURCES; javac -version 2>&1; } | sha256sum | cut -c1-16)"
+if wants mongo; then
+  resolve_jars "MongoDB stand-in" "$INFRA/mongo/pom.xml" "$MONGO_DIR/lib"
+  if [[ ! -f "$MONGO_DIR/classes/.complete" ]]; then
+    rm -rf "$MONGO_DIR/classes"
+    # shellcheck disable=SC2086
+    if ! javac -Xlint:all -Werror --release 17 -d "$MONGO_DIR/classes" -cp "$MONGO_DIR/lib/*" $MONGO_SOURCES >"$RUN/logs/mongo-build.log" 2>&1; then
+      show_log "$RUN/logs/mongo-build.log"
+      die "compiling infra/mongo failed (see $RUN/logs/mongo-build.log)"
+    fi
+    touch "$MONGO_DIR/classes/.complete"
+    step_done "MongoDB stand-in compiled into $MONGO_DIR/classes"
   fi
-  step_done "FerretDB server built"
-else
-  step_done "FerretDB server cached ($FERRET_BIN)"
 fi
 fi # servers_only_prometheus
 
@@ -311,9 +314,9 @@ start_kafka() {
 }
 
 start_mongo() {
-  local pid
-  if pid=$(owned_pid mongo nocturne-ferretdb); then
-    log "mongo (FerretDB) already running (pid $pid)"
+  local pid storage=$MONGO_STORAGE
+  if pid=$(owned_pid mongo "$MONGO_MARKER"); then
+    log "mongo already running (pid $pid)"
     return
   fi
   if port_open $MONGO_PORT; then
@@ -324,9 +327,18 @@ start_mongo() {
   if ((FRESH)); then
     rm -rf "$RUN/mongo"
     : >"$RUN/logs/mongo.log"
+  elif [[ $storage == memory ]]; then
+    log "mongo: in memory (NOCTURNE_MONGO_STORAGE=memory): it starts empty"
+  else
+    [[ -f $RUN/mongo/nocturne.mv ]] && log "mongo: restarting on its data in $RUN/mongo"
   fi
   mkdir -p "$RUN/mongo"
-  start_bg mongo "$RUN/logs/mongo.log" "$FERRET_BIN" -listen "127.0.0.1:$MONGO_PORT" -data "$RUN/mongo" -log warn
+  local data=()
+  [[ $storage == file ]] && data=(--data "$RUN/mongo/nocturne.mv")
+  # shellcheck disable=SC2206
+  start_bg mongo "$RUN/logs/mongo.log" java ${MONGO_HEAP_OPTS:--Xms64m -Xmx1g} -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError \
+    -Djava.awt.headless=true -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dorg.slf4j.simpleLogger.showDateTime=true \
+    -cp "$MONGO_DIR/classes:$MONGO_DIR/lib/*" "$MONGO_MARKER" --host 127.0.0.1 --port "$MONGO_PORT" "${data[@]}"
   STARTED[mongo]=1
 }
 
@@ -412,7 +424,7 @@ wait_node() { # kind pidname marker logfile fallback-log-pattern
 }
 
 if wants redis; then wait_redis; fi
-if wants mongo; then wait_node mongo mongo nocturne-ferretdb "$RUN/logs/mongo.log" "listening on"; fi
+if wants mongo; then wait_node mongo mongo "$MONGO_MARKER" "$RUN/logs/mongo.log" "listening on"; fi
 if wants kafka; then wait_node kafka kafka kafka.Kafka "$RUN/logs/kafka.log" "Kafka Server started"; fi
 wait_prometheus() {
   local deadline=$((SECONDS + TIMEOUT))
@@ -443,7 +455,7 @@ reused="${!REUSED[*]}"
 if ((named)); then
   log "ready in $(fmt_s "$(ms_since "$T0")"): ${!WANT[*]}; logs in $RUN/logs"
 else
-  log "ready in $(fmt_s "$(ms_since "$T0")"): Redis $(redis-server --version | awk '{print $3}' | sed 's/v=//'), Kafka $KAFKA_VERSION (KRaft), FerretDB 1.24 (SQLite); logs in $RUN/logs"
+  log "ready in $(fmt_s "$(ms_since "$T0")"): Redis $(redis-server --version | awk '{print $3}' | sed 's/v=//'), Kafka $KAFKA_VERSION (KRaft), MongoDB stand-in ($( [[ $MONGO_STORAGE == file ]] && echo 'H2 file' || echo 'in memory')); logs in $RUN/logs"
 fi
 echo
 echo "Use these variables (also in $RUN/env, for: source $RUN/env):"

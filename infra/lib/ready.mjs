@@ -53,7 +53,7 @@ const checks = {
         const r = await conn.db.admin().command({ ping: 1 });
         const info = await conn.db.admin().command({ buildInfo: 1 });
         if (r.ok !== 1) throw new Error(`ping answered ${JSON.stringify(r)}`);
-        return `version ${info.version}`;
+        return `version ${info.version}${info.nocturneStandIn ? ` (${info.nocturneStandIn})` : ''}`;
       } finally {
         await conn.close().catch(() => {});
       }

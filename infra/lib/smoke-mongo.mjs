@@ -1,7 +1,9 @@
 /* eslint-disable no-console -- command-line script: its output is the point */
 // Exercises the MongoDB features the app relies on against MONGODB_URI (default mongodb://127.0.0.1:27017):
-// unique indexes and duplicate-key errors (11000), compound unique (stream, version), find with
-// sort/limit, findOneAndUpdate with $inc and upsert, atomic writes under concurrency, bulkWrite, countDocuments, aggregate and GridFS.
+// unique indexes and duplicate-key errors (11000, with keyPattern and keyValue), compound unique (stream,
+// version), what a partly refused insertMany reports as inserted, the event store's race for a stream version
+// and its poll after a position, find with sort/limit, findOneAndUpdate with $inc and upsert, atomic writes
+// under concurrency, bulkWrite, countDocuments, aggregate and GridFS.
 // Usage: node infra/lib/smoke-mongo.mjs   (exit code 0 when everything works)
 import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
@@ -69,6 +71,52 @@ try {
       Event.insertMany([{ stream: 'user-1', version: 2, type: 'C', position: 4 }]),
       (e) => e.code === 11000 || e.writeErrors?.[0]?.code === 11000,
     );
+  });
+
+  await step('insertMany partly refused: insertedCount and what is stored (ordered and unordered)', async () => {
+    const coll = conn.db.collection('partial');
+    await coll.insertOne({ _id: 3 });
+    // Ordered: stops at the duplicate; the event store reads insertedCount to know which events were stored.
+    const ordered = await coll.insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }, { _id: 4 }], { ordered: true }).catch((e) => e);
+    assert.equal(ordered.code, 11000, `ordered insertMany: ${ordered}`);
+    assert.equal(ordered.insertedCount, 2, 'ordered insertMany: insertedCount counts only the stored documents');
+    assert.deepEqual((await coll.find().sort({ _id: 1 }).toArray()).map((d) => d._id), [1, 2, 3]);
+    const unordered = await coll.insertMany([{ _id: 5 }, { _id: 3 }, { _id: 6 }], { ordered: false }).catch((e) => e);
+    assert.equal(unordered.code, 11000, `unordered insertMany: ${unordered}`);
+    assert.equal(unordered.insertedCount, 2, 'unordered insertMany: insertedCount counts only the stored documents');
+    assert.deepEqual((await coll.find().sort({ _id: 1 }).toArray()).map((d) => d._id), [1, 2, 3, 5, 6]);
+  });
+
+  await step('duplicate key errors name the index keys (keyPattern, keyValue)', async () => {
+    const insert = await Claim.create({ key: 'username-luna' }).catch((e) => e);
+    assert.deepEqual([insert.code, insert.keyPattern, insert.keyValue], [11000, { key: 1 }, { key: 'username-luna' }]);
+    const other = await Claim.create({ key: 'username-sol' });
+    const update = await Claim.updateOne({ _id: other._id }, { $set: { key: 'username-luna' } }).catch((e) => e);
+    assert.deepEqual([update.code, update.keyPattern], [11000, { key: 1 }]);
+  });
+
+  await step('the race for a stream version: one of 10 concurrent appends wins', async () => {
+    const coll = conn.db.collection('race');
+    await coll.createIndex({ streamId: 1, streamVersion: 1 }, { unique: true });
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => coll.insertMany([{ _id: 100 + i, streamId: 'pair-1', streamVersion: 1 }], { ordered: true })),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled' || r.reason?.insertedCount > 0);
+    assert.equal(won.length, 1, `${won.length} appends took version 1`);
+    assert.ok(results.filter((r) => r.status === 'rejected').every((r) => r.reason.code === 11000 && r.reason.insertedCount === 0));
+    assert.equal(await coll.countDocuments({ streamId: 'pair-1' }), 1);
+  });
+
+  await step("the event store's poll and stream lookup: _id >= n sorted, a stream's last version", async () => {
+    const coll = conn.db.collection('log');
+    await coll.createIndex({ streamId: 1, streamVersion: 1 }, { unique: true });
+    await coll.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: 300 - i, streamId: `s-${(300 - i) % 7}`, streamVersion: Math.ceil((300 - i) / 7) })));
+    const page = await coll.find({ _id: { $gte: 42 } }).sort({ _id: 1 }).limit(16).toArray();
+    assert.deepEqual(page.map((d) => d._id), Array.from({ length: 16 }, (_, i) => 42 + i));
+    const last = await coll.findOne({ streamId: 's-3' }, { sort: { streamVersion: -1 }, projection: { streamVersion: 1 } });
+    assert.equal(last.streamVersion, Math.ceil(297 / 7));
+    const stream = await coll.find({ streamId: 's-3', streamVersion: { $gte: 40 } }).sort({ streamVersion: 1 }).toArray();
+    assert.deepEqual(stream.map((d) => d.streamVersion), [40, 41, 42, 43]);
   });
 
   await step('find with filter, sort, skip and limit', async () => {

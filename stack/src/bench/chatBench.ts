@@ -131,7 +131,7 @@ async function measureGateway(stack: Running, pairs: Pair[], messages: number, r
   const send = (from: Person, matchId: number, content: string) =>
     gateway.send('POST', '/api/messages', { body: JSON.stringify({ matchId, senderId: from.id, content }), headers: { cookie: from.cookie, origin: stack.url } });
   // Every subscription is live once each has seen a message sent after it started. A few sends at a
-  // time: on slow servers (FerretDB) fifty at once would only queue.
+  // time: on a slow server fifty at once would only queue.
   const liveTabs = () => new Set([...live].map((entry) => entry.split(':ready:')[0])).size;
   for (let round = 0; liveTabs() < clients.length; round++) {
     if (round > 20) throw new Error(`only ${liveTabs()} of ${clients.length} subscriptions went live`);

@@ -234,7 +234,7 @@ export class ApiClient {
       method,
       headers,
       ...(body !== undefined && { body: JSON.stringify(body) }),
-      // FerretDB (the stand-in of infra/up.sh) scans a collection per query: a sign-up can take many seconds there.
+      // A generous bound: a server that hangs fails the test with this call instead of stalling the suite.
       signal: AbortSignal.timeout(60_000),
     });
     for (const line of res.headers.getSetCookie()) {

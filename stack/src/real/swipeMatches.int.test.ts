@@ -11,17 +11,12 @@ import { ensureTopic, hasRealInfrastructure, realInfrastructure, waitFor } from 
 // the two likes of 1,000 pairs at the same time. Kafka must carry exactly 1,000 distinct MatchCreated
 // (one per pair; the same event id twice is allowed, consumers dedupe by id) and the read model must hold
 // 1,000 matches. Runs under `flock /tmp/nocturne-real.lock`; skipped without the real servers.
-//
-// On FerretDB (the MongoDB stand-in of infra/up.sh) every query scans its whole collection and every
-// write holds one lock for all clients, so a like costs seconds there and 1,000 pairs would take most of
-// an hour: the test then takes FERRETDB_PAIRS pairs, fewer at a time, unless SWIPE_MATCH_PAIRS says
-// otherwise. On MongoDB it takes the full 1,000.
+// SWIPE_MATCH_PAIRS and SWIPE_MATCH_IN_FLIGHT change the number of pairs and how many go at once.
 const d = hasRealInfrastructure ? describe : describe.skip;
 
 const FULL_PAIRS = 1_000;
-const FERRETDB_PAIRS = 25;
-let PAIRS = FULL_PAIRS;
-let IN_FLIGHT = 64;
+const PAIRS = Number(process.env.SWIPE_MATCH_PAIRS ?? FULL_PAIRS);
+const IN_FLIGHT = Number(process.env.SWIPE_MATCH_IN_FLIGHT ?? 64);
 const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 // A database of this run only (dropped at the end); the service is the swipe service all the same.
 const database = `swipexo${runId}`;
@@ -94,10 +89,7 @@ d('exactly one match per pair across two swipe instances on the real servers', (
   beforeAll(async () => {
     watcher = await MatchWatcher.start();
     connection = await mongoose.createConnection(realInfrastructure.MONGODB_URI, { dbName: `nocturne_${database}`, serverSelectionTimeoutMS: 10_000 }).asPromise();
-    const onFerretDb = 'ferretdbVersion' in (await connection.db!.admin().command({ buildInfo: 1 }));
-    PAIRS = Number(process.env.SWIPE_MATCH_PAIRS ?? (onFerretDb ? FERRETDB_PAIRS : FULL_PAIRS));
-    IN_FLIGHT = Number(process.env.SWIPE_MATCH_IN_FLIGHT ?? (onFerretDb ? 8 : 64));
-    if (PAIRS < FULL_PAIRS) console.warn(`${onFerretDb ? 'FerretDB: ' : ''}${PAIRS} pairs instead of ${FULL_PAIRS} (SWIPE_MATCH_PAIRS sets the number)`);
+    if (PAIRS < FULL_PAIRS) console.warn(`${PAIRS} pairs instead of ${FULL_PAIRS} (SWIPE_MATCH_PAIRS sets the number)`);
     for (let i = 0; i < 2; i++) {
       const own = await createAdapters({ service: database, env: { ...realInfrastructure }, logger: createLogger(`swipe-${i + 1}`, { env: { LOG_LEVEL: 'warn' } }) });
       adapters.push(own);

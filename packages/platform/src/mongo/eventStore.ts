@@ -2,7 +2,7 @@ import { mongo } from 'mongoose';
 import { cappedDoublingMs } from '../delays';
 import { assertAppendArguments, pollingSubscription, SubscriptionSet, toStored } from '../eventStoreShared';
 import type { Logger } from '../logging';
-import { Signal } from '../inprocess/signal';
+import { delay, Signal } from '../inprocess/signal';
 import {
   WrongExpectedVersionError,
   type AllSubscription,
@@ -32,7 +32,10 @@ interface EventDocument {
 export interface MongoEventStoreOptions {
   /** Collection of events (default `events`); positions are counted in `<collection>_counters`. */
   collection?: string;
-  /** How long a reader waits for a missing position before voiding it (default 10 s). */
+  /**
+   * How long readers wait for a missing position before voiding it (default 100 ms): a writer takes far
+   * less between allocating a position and inserting its event, unless it stopped or died in between.
+   */
   gapTimeoutMs?: number;
   /**
    * How soon subscriptions look again for events appended by other processes after a read that found
@@ -54,17 +57,22 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code ==
  * key error, which becomes WrongExpectedVersionError.
  *
  * Global positions: allocated from a counter document with $inc, then the events are inserted with them.
- * Two writers can commit out of order (position 8 visible before 7), and a writer can die between the
- * two steps, so readers only ever hand out the gap-free prefix: at a missing position they stop and wait.
- * A gap older than `gapTimeoutMs` is closed by inserting a void marker at that position; the unique `_id`
- * decides the race, so either the late event lands (and is read) or the marker does, and the late writer,
- * finding its position taken, allocates new ones and inserts again. A conflicting writer voids its own
- * positions at once. No event is ever skipped by a reader.
+ * Two writers can commit out of order (position 8 visible before 7), and a writer can stop or die between
+ * the two steps, so readers only ever hand out the gap-free prefix: at a missing position they stop. The
+ * first reader of a process to find a position missing while a later one exists watches it (a lookup by
+ * `_id` every few milliseconds) and, if nothing lands there within `gapTimeoutMs`, inserts a void marker at
+ * that position, then wakes every subscriber of the process. The unique `_id` decides the race with a late
+ * writer: either its event lands (and is read) or the marker does, and the late writer, finding its
+ * position taken, allocates new ones and inserts again. So a gap costs the readers `gapTimeoutMs` at most,
+ * and only a writer slower than that pays more (an allocation and an insert again). A conflicting writer
+ * voids its own positions at once. No event is ever skipped by a reader.
  */
 export class MongoEventStore implements EventStore {
   private readonly events: mongo.Collection<EventDocument>;
   private readonly counters: mongo.Collection<{ _id: string; value: number }>;
-  private readonly gapSeenAt = new Map<number, number>();
+  /** The missing positions this process watches, each until it holds an event or a void marker. */
+  private readonly gaps = new Map<number, Promise<void>>();
+  private closed = false;
   private readonly appended = new Signal();
   private readonly subscriptions = new SubscriptionSet();
   private readonly gapTimeoutMs: number;
@@ -77,7 +85,7 @@ export class MongoEventStore implements EventStore {
     const name = options.collection ?? 'events';
     this.events = db.collection<EventDocument>(name);
     this.counters = db.collection(`${name}_counters`);
-    this.gapTimeoutMs = options.gapTimeoutMs ?? 10_000;
+    this.gapTimeoutMs = options.gapTimeoutMs ?? 100;
   }
 
   static async open(db: mongo.Db, options: MongoEventStoreOptions = {}, onClose: () => Promise<void> = async () => {}): Promise<MongoEventStore> {
@@ -156,6 +164,7 @@ export class MongoEventStore implements EventStore {
         throw new Error(`stream ${streamId}: append interrupted after ${inserted} of ${events.length} events`);
       }
       // A reader voided our position while we were slow: insert the rest again at new positions.
+      this.options.logger?.warn({ streamId, position: blocked._id, gapTimeoutMs: this.gapTimeoutMs }, 'event store: a reader voided this append\'s position before it landed; appending at new positions');
       pending = pending.slice(inserted);
     }
   }
@@ -179,30 +188,48 @@ export class MongoEventStore implements EventStore {
         .limit(Math.max(16, options.limit - result.length))
         .toArray();
       if (docs.length === 0) break;
-      let blockedAt: number | undefined;
+      let blocked = false;
       for (const doc of docs) {
         if (doc._id !== next) {
-          blockedAt = next;
+          blocked = true;
           break;
         }
-        this.gapSeenAt.delete(next);
         if (!doc.void) result.push(toEvent(doc));
         next++;
         if (result.length >= options.limit) break;
       }
-      if (blockedAt === undefined) continue;
-      const now = Date.now();
-      const seenAt = this.gapSeenAt.get(blockedAt);
-      if (seenAt === undefined) {
-        this.gapSeenAt.set(blockedAt, now);
+      if (blocked) {
+        this.watchGap(next);
         break;
       }
-      if (now - seenAt < this.gapTimeoutMs) break;
-      this.options.logger?.warn({ position: blockedAt, waitedMs: now - seenAt }, 'event store: closing a gap no writer filled');
-      await this.voidPositions([blockedAt]);
-      this.gapSeenAt.delete(blockedAt);
     }
     return result;
+  }
+
+  /** Starts watching a missing position (once per process); subscribers are woken when it is closed. */
+  private watchGap(position: number): void {
+    if (this.gaps.has(position) || this.closed) return;
+    const watch = this.closeGap(position)
+      .catch((error: unknown) => this.options.logger?.warn({ err: error, position }, 'event store: watching a missing position failed'))
+      .finally(() => {
+        this.gaps.delete(position);
+        this.appended.notify();
+      });
+    this.gaps.set(position, watch);
+  }
+
+  /** Resolves once the position holds an event or a void marker: the writer's, or ours after `gapTimeoutMs`. */
+  private async closeGap(position: number): Promise<void> {
+    const seenAt = Date.now();
+    for (let check = 0; ; check++) {
+      const left = seenAt + this.gapTimeoutMs - Date.now();
+      if (left <= 0) break;
+      await delay(Math.min(left, cappedDoublingMs(check, 2, 25)));
+      if (this.closed) return;
+      if (await this.events.findOne({ _id: position }, { projection: { _id: 1 } })) return;
+    }
+    this.options.logger?.warn({ position, waitedMs: Date.now() - seenAt }, 'event store: voiding a position no writer filled in time');
+    await this.voidPositions([position]);
   }
 
   subscribeToAll(after: number, handler: (event: StoredEvent) => Promise<void>): AllSubscription {
@@ -219,17 +246,18 @@ export class MongoEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.subscriptions.stopAll();
+    await Promise.all(this.gaps.values());
     await this.onClose();
   }
 }
 
 /**
  * The wait after the `emptyReads`-th read in a row that found nothing: 100 ms, then doubling up to 1 s.
- * Every projection and outbox relay of a process polls the log; polled ten times a second while idle, a
- * MongoDB-compatible server without range indexes (FerretDB on SQLite, the local stand-in) scanned the
- * whole log each time, and every request of every service slowed down as the log grew. An append in
- * this process still wakes its subscribers at once; another process's append is seen within a second.
+ * Every projection and outbox relay of every process polls the log; ten polls a second each would be
+ * most of the database's work on a quiet night. An append in this process still wakes its subscribers
+ * at once, and so does a missing position being closed; another process's append is seen within a second.
  */
 export function idlePollWaitMs(emptyReads: number, options: { pollIntervalMs?: number; idlePollMaxMs?: number } = {}): number {
   return cappedDoublingMs(emptyReads - 1, options.pollIntervalMs ?? 100, options.idlePollMaxMs ?? 1000);

@@ -1,28 +1,14 @@
-import { find as mingoFind } from 'mingo';
 import { mongo } from 'mongoose';
 import type { Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelDocument, ReadModelStore } from '../ports';
 import { DuplicateKeyError, definedChanges, indexName } from '../readModelShared';
 
 type Doc = mongo.Document & { _id: string };
 
-/** MongoDB says 11000; FerretDB 1.x reports a unique violation on update as an internal SQLite error. */
+/** The fields of the unique index a write ran into (MongoDB names them in `keyPattern`), or null for another error. */
 function duplicateKeyFields(error: unknown): string[] | null {
-  const { code, keyPattern, message } = error as { code?: number; keyPattern?: Record<string, unknown>; message?: string };
-  if (code !== 11000 && !/UNIQUE constraint failed|duplicate key/i.test(message ?? '')) return null;
+  const { code, keyPattern } = error as { code?: number; keyPattern?: Record<string, unknown> };
+  if (code !== 11000) return null;
   return keyPattern ? Object.keys(keyPattern) : [];
-}
-
-const mentionsElemMatch = (value: unknown): boolean => JSON.stringify(value ?? null).includes('"$elemMatch"');
-
-/**
- * FerretDB 1.x gets $elemMatch wrong (it matches conditions on different elements, and ignores field
- * conditions on embedded documents). Clauses that use it are therefore left out of the server's query,
- * which answers a superset, and the whole filter is applied here with mingo. Dropping top-level clauses
- * of a conjunction only widens the match, so the result is exact on any server.
- */
-function splitFilter(filter: Filter): { server: Filter; local: boolean } {
-  if (!mentionsElemMatch(filter)) return { server: filter, local: false };
-  return { server: Object.fromEntries(Object.entries(filter).filter(([, value]) => !mentionsElemMatch(value))), local: true };
 }
 
 class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModelCollection<T> {
@@ -68,14 +54,6 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     await this.ready;
-    const { server, local } = splitFilter(filter);
-    if (local) {
-      let cursor = mingoFind(await this.collection.find(server as mongo.Filter<Doc>).toArray(), filter);
-      if (options.sort) cursor = cursor.sort(options.sort);
-      if (options.skip) cursor = cursor.skip(options.skip);
-      if (options.limit) cursor = cursor.limit(options.limit);
-      return cursor.all() as unknown as T[];
-    }
     let cursor = this.collection.find(filter as mongo.Filter<Doc>);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
@@ -85,7 +63,6 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
 
   async count(filter: Filter): Promise<number> {
     await this.ready;
-    if (splitFilter(filter).local) return (await this.find(filter)).length;
     return this.collection.countDocuments(filter as mongo.Filter<Doc>);
   }
 
@@ -96,11 +73,6 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
 
   async deleteMany(filter: Filter): Promise<number> {
     await this.ready;
-    if (splitFilter(filter).local) {
-      const ids = (await this.find(filter)).map((doc) => doc._id);
-      if (ids.length === 0) return 0;
-      return (await this.collection.deleteMany({ _id: { $in: ids } })).deletedCount;
-    }
     return (await this.collection.deleteMany(filter as mongo.Filter<Doc>)).deletedCount;
   }
 }
@@ -117,12 +89,8 @@ export class MongoReadModelStore implements ReadModelStore {
   collection<T extends ReadModelDocument>(name: string, options: { indexes?: IndexSpec[] } = {}): ReadModelCollection<T> {
     let entry = this.collections.get(name);
     const indexes = options.indexes ?? [];
-    // One call per index: FerretDB 1.24 panics and drops the connection when one createIndexes names two or
-    // more indexes that already exist (every restart), which took the whole service down.
     const ready = indexes.length
-      ? (async () => {
-          for (const spec of indexes) await this.db.collection<Doc>(name).createIndex(spec.fields as mongo.IndexSpecification, { name: indexName(spec), unique: spec.unique ?? false });
-        })()
+      ? this.db.collection<Doc>(name).createIndexes(indexes.map((spec) => ({ key: spec.fields as Record<string, mongo.IndexDirection>, name: indexName(spec), unique: spec.unique ?? false })))
       : Promise.resolve();
     // Keep the rejection observable through every operation, not as an unhandled rejection.
     ready.catch(() => undefined);

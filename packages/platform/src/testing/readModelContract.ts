@@ -108,7 +108,7 @@ export function readModelContract(name: string, makeStore: () => ReadModelStore 
       expect(ids(await c.find({}))).toEqual(['p3']);
     });
 
-    it('enforces unique indexes on upsert and update', async () => {
+    it('enforces unique indexes on upsert and update, naming the index fields', async () => {
       const c = store.collection<{ _id: string; email: string; other?: number }>(`contract_${uniqueSuffix()}`, {
         indexes: [{ fields: { email: 1 }, unique: true }, { fields: { other: 1 } }],
       });
@@ -116,6 +116,7 @@ export function readModelContract(name: string, makeStore: () => ReadModelStore 
       await c.upsert({ _id: 'u2', email: 'b@x' });
       await expect(c.upsert({ _id: 'u3', email: 'a@x' })).rejects.toBeInstanceOf(DuplicateKeyError);
       await expect(c.update('u2', { email: 'a@x' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(c.upsert({ _id: 'u4', email: 'b@x' })).rejects.toMatchObject({ fields: ['email'] });
       await c.upsert({ _id: 'u1', email: 'a@x', other: 1 });
       expect(await c.get('u3')).toBeNull();
       expect((await c.get('u2'))!.email).toBe('b@x');

@@ -38,7 +38,7 @@ export function infra(action: 'up' | 'down', server: InfraServer, env: NodeJS.Pr
 /** True when the servers' programs are installed here (redis-server for Redis), so infra/up.sh can start a set of its own. */
 export const canStartOwnServers = (): boolean => spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
 
-const MARKERS: Record<InfraServer, string> = { redis: 'redis-server', kafka: 'kafka.Kafka', mongo: 'nocturne-ferretdb' };
+const MARKERS: Record<InfraServer, string> = { redis: 'redis-server', kafka: 'kafka.Kafka', mongo: 'app.nocturne.mongo.MongoStandIn' };
 
 /**
  * Servers of a test's own, started and stopped with the repository's infra scripts on free ports and in a
@@ -81,6 +81,8 @@ export class OwnServers {
       NOCTURNE_KAFKA_PORT: String(this.ports.kafka),
       NOCTURNE_KAFKA_CONTROLLER_PORT: String(this.ports.kafkaController),
       NOCTURNE_MONGO_PORT: String(this.ports.mongo),
+      // On a file, so that the database comes back with its data after an outage, as MongoDB does.
+      NOCTURNE_MONGO_STORAGE: 'file',
     };
   }
 
