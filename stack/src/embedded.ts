@@ -13,7 +13,7 @@ import {
   type ServiceDefinition,
 } from '@nocturne/platform';
 import { readFileSync } from 'node:fs';
-import { startDemoNightOwls, type NightOwls } from './demo';
+import { startDemoNightOwls, type NightOwls } from '@nocturne/demo';
 import { randomInternalSecret } from './environment';
 import { portVariableOf, serviceProxiedPrefixes, serviceRestRoutes, services } from './services';
 

@@ -3,7 +3,7 @@ import { cpus } from 'node:os';
 import { createClient, type Client } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { defaultUsageLimits } from '@nocturne/gateway';
-import { GatewayClient } from '../demo/gatewayClient';
+import { GatewayClient } from '@nocturne/demo';
 import { readBenchEnvironment } from './environment';
 import { httpClient, percentile } from './load';
 import { startBareWebSocketServer, startStack, type Running } from './processes';

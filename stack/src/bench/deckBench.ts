@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { DefaultKinkVisibility } from '@nocturne/contracts';
 import { createAdapters, createLogger, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, type Adapters } from '@nocturne/platform';
 import { boundingBox, DISTANCE_BANDS_KM, swipeService, type CandidateRow } from '@nocturne/swipe';
-import { OWL_CITY } from '../demo/owlProfiles';
+import { OWL_CITY } from '@nocturne/demo';
 import { readBenchEnvironment } from './environment';
 import { summarize, type LoadResult } from './load';
 

@@ -1,6 +1,6 @@
 /* eslint-disable no-console -- a command-line benchmark: its output is the point */
 import { cpus } from 'node:os';
-import { GatewayClient } from '../demo/gatewayClient';
+import { GatewayClient } from '@nocturne/demo';
 import { readBenchEnvironment } from './environment';
 import { httpClient, runLoad, type LoadResult } from './load';
 import { startBareServer, startStack, type Running } from './processes';

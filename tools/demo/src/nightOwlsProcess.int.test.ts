@@ -9,7 +9,7 @@ import { eventually, freePort, repoRoot } from '@nocturne/platform/testing';
 // of the stack it serves /metrics on a port of its own (METRICS_PORT), never on its health port. Runs the
 // build (npm run test:int builds first) on the in-process adapters, beside a stand-in gateway that only
 // says it is ready.
-const main = path.join(repoRoot, 'stack', 'dist', 'demo', 'main.js');
+const main = path.join(repoRoot, 'tools', 'demo', 'dist', 'main.js');
 
 let gateway: Server;
 let gatewayUrl: string;

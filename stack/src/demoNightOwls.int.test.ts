@@ -4,12 +4,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, FileSubjectKeyStore, PersonalDataVault } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { startEmbeddedStack, type EmbeddedStack } from '../embedded';
-import { crawlingUnlimited } from '../testStack';
-import { GatewayClient } from './gatewayClient';
-import { DEMO_DATA_FOLDER } from './index';
-import { nightOwlProfiles, OWL_CITY, OWL_COUNT } from './owlProfiles';
-import { owlPassword } from './seedNightOwls';
+import { DEMO_DATA_FOLDER, GatewayClient, nightOwlProfiles, OWL_CITY, OWL_COUNT, owlPassword } from '@nocturne/demo';
+import { startEmbeddedStack, type EmbeddedStack } from './embedded';
+import { crawlingUnlimited } from './testStack';
 
 // The demo night owls of the embedded stack, over HTTP: made through the gateway like anyone, found
 // again after a restart, and one in three likes back.

@@ -5,6 +5,8 @@ import { fileOwlRegistry, memoryOwlRegistry } from './owlRegistry';
 
 export { startNightOwls, type NightOwls, type NightOwlsOptions } from './nightOwls';
 export { nightOwlProfiles, OWL_CITY, OWL_COUNT, type OwlProfile } from './owlProfiles';
+export { owlPassword } from './seedNightOwls';
+export { GatewayClient, GatewayError, type CurrentUser, type SignedInUser } from './gatewayClient';
 
 /** Where the demo keeps its secret and its note of finished owls: `<data>/night-owls/`. */
 export const DEMO_DATA_FOLDER = 'night-owls';
