@@ -33,6 +33,7 @@ COPY frontend/package.json frontend/
 COPY stack/package.json stack/
 COPY tools/demo/package.json tools/demo/
 COPY tools/bench/package.json tools/bench/
+COPY tests/system/package.json tests/system/
 COPY infra/package.json infra/
 COPY e2e/package.json e2e/
 # 2. Exactly the lockfile's versions, or nothing: npm ci refuses a lockfile out of step with the manifests.
