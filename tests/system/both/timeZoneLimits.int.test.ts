@@ -1,6 +1,5 @@
 import { isNightTime, quotaNight } from '@nocturne/contracts';
-import { ApiClient, hasRealInfrastructure, newPerson, RealStack } from '../support/realStack';
-import { startTestStack } from '../support/testStack';
+import { onEveryStack, type Member, type StackUnderTest } from '../support';
 
 // Limits count what the person did, never a setting the person can change: a time zone asked for takes
 // effect at the next 8:00 PM of the zone in force, so moving the clock opens no window and no second quota.
@@ -20,42 +19,36 @@ const zonesOfDifferentNights = (from: string) => {
   return ZONES.filter((zone) => quotaNight(now, zone) !== quotaNight(now, from));
 };
 
-interface Person {
-  id: number;
-  api: ApiClient;
-}
+jest.setTimeout(300_000);
 
-function scenarios(start: (window: 'nightly' | 'always') => Promise<{ url: string; stop(): Promise<unknown> }>) {
-  const stacks: Partial<Record<'nightly' | 'always', { url: string; stop(): Promise<unknown> }>> = {};
+onEveryStack('limits across time-zone changes', (start) => {
+  const stacks: Partial<Record<'nightly' | 'always', StackUnderTest>> = {};
   afterAll(async () => {
     for (const stack of Object.values(stacks)) await stack.stop();
   });
-  const stackOf = async (window: 'nightly' | 'always') => (stacks[window] ??= await start(window));
+  const stackOf = async (window: 'nightly' | 'always') => (stacks[window] ??= await start({ name: `time-zones-${window}`, env: { SWIPE_WINDOW: window } }));
 
-  const member = async (window: 'nightly' | 'always', gender = 'Female'): Promise<Person> => {
-    const api = new ApiClient((await stackOf(window)).url);
-    const signUp = await api.call('POST', '/api/auth/signup', newPerson());
-    expect(signUp.status).toBe(201);
-    const id = signUp.body.user.id as number;
-    expect((await api.call('PATCH', `/api/user/${id}`, { gender, kinks: ['Praise'], interests: ['Art'] })).status).toBe(200);
-    expect((await api.call('POST', '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
-    return { id, api };
+  const member = async (window: 'nightly' | 'always', gender = 'Female'): Promise<Member> => {
+    const person = await (await stackOf(window)).signUp();
+    expect((await person.patch(`/api/user/${person.id}`, { gender, kinks: ['Praise'], interests: ['Art'] })).status).toBe(200);
+    expect((await person.post('/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
+    return person;
   };
-  const setZone = async (who: Person, zone: string) => {
-    const res = await who.api.call('POST', '/graphql', { query: 'mutation ($zone: String!) { setTimeZone(zone: $zone) { id } }', variables: { zone } });
+  const setZone = async (who: Member, zone: string) => {
+    const res = await who.graphql('mutation ($zone: String!) { setTimeZone(zone: $zone) { id } }', { zone });
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
   };
   /** 31 people to like, made once and shared by the tests of the quota (each with a liker of its own). */
-  let pool: Promise<Person[]> | undefined;
+  let pool: Promise<Member[]> | undefined;
   const likeable = () =>
     (pool ??= (async () => {
-      const people: Person[] = [];
+      const people: Member[] = [];
       while (people.length < 31) people.push(...(await Promise.all(Array.from({ length: 4 }, () => member('always')))));
       return people.slice(0, 31);
     })());
-  const like = (who: Person, other: Person) => who.api.call('POST', '/api/swipes', { swiperId: who.id, swipedId: other.id, isLike: true, timestamp: new Date().toISOString() });
-  const send = (who: Person, matchId: number, content: string) => who.api.call('POST', '/api/messages', { matchId, senderId: who.id, content });
+  const like = (who: Member, other: Member) => who.post('/api/swipes', { swiperId: who.id, swipedId: other.id, isLike: true, timestamp: new Date().toISOString() });
+  const send = (who: Member, matchId: number, content: string) => who.post('/api/messages', { matchId, senderId: who.id, content });
 
   it('keeps a swipe refused outside the window refused after the zone is moved to one where it is night', async () => {
     const [closed, open] = [zonesWhereWindow(false)[0]!, zonesWhereWindow(true)[0]!];
@@ -66,9 +59,9 @@ function scenarios(start: (window: 'nightly' | 'always') => Promise<{ url: strin
     const again = await like(a, b);
     expect(again.status).toBe(403);
     expect(again.body).toMatchObject({ code: 'window-closed' });
-    const window = await a.api.call('GET', '/api/swipe-window');
+    const window = await a.get('/api/swipe-window');
     expect(window.body).toMatchObject({ open: false, timeZone: closed });
-    const changes = await a.api.call('POST', '/graphql', { query: '{ swipeWindow { timeZone nextTimeZone timeZoneChangesAt opensAt } }' });
+    const changes = await a.graphql('{ swipeWindow { timeZone nextTimeZone timeZoneChangesAt opensAt } }');
     expect(changes.body.data.swipeWindow).toEqual({ timeZone: closed, nextTimeZone: open, timeZoneChangesAt: window.body.opensAt, opensAt: window.body.opensAt });
     // A first zone applies at once: the window of a person who never set one opens with it.
     await setZone(control, open);
@@ -88,7 +81,7 @@ function scenarios(start: (window: 'nightly' | 'always') => Promise<{ url: strin
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ code: 'likes-limit' });
     }
-    expect((await liker.api.call('GET', '/api/quota')).body).toMatchObject({ likesUsed: 30, likesRemaining: 0 });
+    expect((await liker.get('/api/quota')).body).toMatchObject({ likesUsed: 30, likesRemaining: 0 });
   });
 
   it('keeps the likes spent before a first zone was set, when that zone would start another night', async () => {
@@ -118,18 +111,5 @@ function scenarios(start: (window: 'nightly' | 'always') => Promise<{ url: strin
       expect(refused.status).toBe(403);
     }
     expect((await send(free, matches[0]!, 'Still here')).status).toBe(201);
-  });
-}
-
-jest.setTimeout(300_000);
-
-describe('limits across time-zone changes, on the embedded stack', () => {
-  scenarios(async (window) => startTestStack(`time-zones-${window}`, { env: { SWIPE_WINDOW: window, RATE_SIGN_UP_ADDRESS_LIMIT: '1000' } }));
-});
-
-(hasRealInfrastructure ? describe : describe.skip)('limits across time-zone changes, on Kafka, MongoDB and Redis', () => {
-  scenarios(async (window) => {
-    const stack = await RealStack.start({ env: { SWIPE_WINDOW: window } });
-    return { url: stack.url, stop: () => stack.stop(30_000) };
   });
 });

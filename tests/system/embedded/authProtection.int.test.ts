@@ -5,7 +5,7 @@ import request from 'supertest';
 import { Messages } from '@nocturne/contracts';
 import { createLogger } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { newPerson, startTestStack, type TestStack } from '../support/testStack';
+import { newPerson, startInProcessStack, type InProcessStack } from '../support';
 
 // The auth protections as a client with curl sees them, through the gateway of the embedded stack: sign-in
 // limits under parallel requests, the device cookie that keeps the owner in, how often sign-up tells whether
@@ -15,7 +15,7 @@ const DEVICE_LIMIT = 4;
 const EMAIL_PROBES = 5;
 const TAKEN_ANSWERS_PER_CLIENT = 3;
 
-let stack: TestStack;
+let stack: InProcessStack;
 const logLines: string[] = [];
 
 beforeAll(async () => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
       done();
     },
   });
-  stack = await startTestStack('auth-protection', {
+  stack = await startInProcessStack('auth-protection', {
     // One proxy in front: the client address is the last X-Forwarded-For entry, so tests can be many clients.
     trustProxy: 1,
     logger: createLogger('stack', { env: { LOG_LEVEL: 'info' }, destination }),
@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const newWard = () => newPerson({ prefix: 'ward' });
-const api = () => stack.api();
+const api = () => stack.request();
 const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 const setCookies = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
 const cookieNamed = (res: request.Response, name: string) => setCookies(res).find((line) => line.startsWith(`${name}=`));

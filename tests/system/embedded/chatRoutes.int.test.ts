@@ -1,16 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type Client } from 'graphql-ws';
-import { WebSocket } from 'ws';
+import type { Client } from 'graphql-ws';
 import { eventually } from '@nocturne/platform/testing';
-import { startTestStack, type Member, type TestStack } from '../support/testStack';
+import { browserClient, collect, startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // Chat through the whole embedded stack: REST (spec point 7), GraphQL, and subscriptions forwarded by the gateway.
-let stack: TestStack;
+let stack: InProcessStack;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack('chat-routes', { env: { SWIPE_WINDOW: 'always' } });
+  stack = await startInProcessStack('chat-routes', { env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
 afterAll(async () => {
@@ -20,11 +19,10 @@ afterAll(async () => {
 
 jest.setTimeout(60_000);
 
-const api = () => stack.api();
 /** Onboarded, with no position shared. */
 const member = () => stack.member({ position: null });
-const get = (who: Member | null, url: string) => stack.get(who, url);
-const post = (who: Member | null, url: string, body: object) => stack.post(who, url, body);
+const get = (who: Member | null, url: string) => (who ?? stack.client()).get(url);
+const post = (who: Member | null, url: string, body: object) => (who ?? stack.client()).post(url, body);
 const graphql = async (who: Member, query: string, variables: Record<string, unknown> = {}) => (await post(who, '/graphql', { query, variables })).body as { data?: Record<string, never>; errors?: Array<{ extensions?: { code?: string } }> };
 const swipe = (who: Member, swipedId: number) => post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: true });
 
@@ -43,28 +41,11 @@ async function pair(): Promise<[Member, Member, number, Member]> {
   return [a, b, matched, stranger];
 }
 
-/** A browser's graphql-ws client: the session cookie and this site's Origin on the upgrade. */
-function browser(who: Member, onClose?: (code: number) => void): Client {
-  const url = stack.url.replace('http://', 'ws://') + '/graphql';
-  const cookie = who.cookie;
-  const origin = stack.url;
-  class CookieSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie, origin } });
-    }
-  }
-  const client = createClient({ url, webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true, ...(onClose && { on: { closed: (event) => onClose((event as { code: number }).code) } }) });
+/** A tab of `who`'s browser, connecting with its first subscription as the app's client does. */
+function browser(who: Member, onClosed?: (code: number) => void): Client {
+  const client = browserClient(who, { lazy: true, ...(onClosed && { onClosed }) });
   clients.push(client);
   return client;
-}
-
-/** Collects a subscription's values; `ready` resolves with its first value when `first` is true. */
-function collect<T>(client: Client, query: string, variables: Record<string, unknown> = {}) {
-  const values: T[] = [];
-  const errors: unknown[] = [];
-  let done = false;
-  const stop = client.subscribe<T>({ query, variables }, { next: (value) => void (value.errors ? errors.push(value.errors) : values.push(value.data as T)), error: (error) => void errors.push(error), complete: () => void (done = true) });
-  return { values, errors, stop, isDone: () => done };
 }
 
 describe('the chat calls of the REST facade', () => {
@@ -174,6 +155,7 @@ describe('live chat through the gateway', () => {
 
   it.each(['a password reset', 'the deletion of the account'])('ends live connections when %s ends the session', async (how) => {
     const [, b] = await pair();
+    const session = b.session;
     let closedWith: number | undefined;
     const unread = collect(browser(b, (code) => (closedWith = code)), 'subscription { unreadTotal }');
     await eventually(() => expect(unread.values.length).toBe(1));
@@ -182,17 +164,17 @@ describe('live chat through the gateway', () => {
       const token = await eventually(() => resetTokenOf(b.person.email));
       expect((await post(null, '/api/reset-password', { token, password: 'new-moonlight' })).status).toBe(200);
     } else {
-      expect((await api().delete('/api/account').set('Cookie', b.cookie).set('Origin', stack.url).set('Content-Type', 'application/json').send('{}')).status).toBe(200);
+      expect((await b.delete('/api/account').set('Content-Type', 'application/json').send('{}')).status).toBe(200);
     }
     await eventually(() => expect(closedWith).toBe(4401));
-    expect((await get(b, '/api/auth/user')).status).toBe(401);
+    expect((await stack.client(session).get('/api/auth/user')).status).toBe(401);
   });
 });
 
 describe('what people see of each other, and for how long', () => {
   type PresenceValue = { presence: { userId: number; isOnline: boolean; lastSeenAt: string | null } };
   const PRESENCE = 'subscription ($u: Int!) { presence(userId: $u) { userId isOnline lastSeenAt } }';
-  const deleteAccount = (who: Member) => api().delete('/api/account').set('Cookie', who.cookie).set('Origin', stack.url).set('Content-Type', 'application/json').send('{}');
+  const deleteAccount = (who: Member) => who.delete('/api/account').set('Content-Type', 'application/json').send('{}');
   const endings: Record<string, (a: Member, b: Member, matchId: number) => Promise<void>> = {
     'a block': async (a, b) => expect((await post(a, '/api/blocks', { userId: b.id })).status).toBe(201),
     'an unmatch': async (a, _b, matchId) => expect((await post(a, '/api/unmatch', { matchId })).status).toBe(200),

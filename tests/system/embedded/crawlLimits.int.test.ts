@@ -1,6 +1,6 @@
 import { swipeEnvironmentSchema } from '@nocturne/swipe';
 import { eventually } from '@nocturne/platform/testing';
-import { startTestStack, type Member, type TestStack } from '../support/testStack';
+import { startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // Deck reads and passes per person, as shipped, over HTTP against the embedded stack: what makes
 // crawling the deck slow, while nobody reading cards ever meets it.
@@ -8,19 +8,19 @@ const shipped = swipeEnvironmentSchema.parse({ INTERNAL_SECRET: 'x'.repeat(32) }
 const DECK_READS = shipped.SWIPE_DECK_READS_PER_MINUTE;
 const PASSES = shipped.SWIPE_PASSES_PER_MINUTE;
 
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
   // The limits as shipped, not the suites' unlimited ones.
-  stack = await startTestStack('crawl-limits', { env: { SWIPE_WINDOW: 'always', SWIPE_DECK_READS_PER_MINUTE: undefined, SWIPE_PASSES_PER_MINUTE: undefined } });
+  stack = await startInProcessStack('crawl-limits', { env: { SWIPE_WINDOW: 'always', SWIPE_DECK_READS_PER_MINUTE: undefined, SWIPE_PASSES_PER_MINUTE: undefined } });
 }, 60_000);
 
 afterAll(() => stack?.stop());
 
 jest.setTimeout(60_000);
 
-const readDeck = (who: Member) => stack.get(who, '/api/profiles?limit=50');
-const pass = (who: Member, swipedId: number) => stack.post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: false, timestamp: new Date().toISOString() });
+const readDeck = (who: Member) => who.get('/api/profiles?limit=50');
+const pass = (who: Member, swipedId: number) => who.post('/api/swipes', { swiperId: who.id, swipedId, isLike: false, timestamp: new Date().toISOString() });
 const deckIds = async (who: Member) => {
   const res = await readDeck(who);
   expect(res.status).toBe(200);
@@ -46,13 +46,13 @@ describe('what crawling the deck costs', () => {
     const answers = await Promise.all(Array.from({ length: DECK_READS + 10 }, () => readDeck(reader)));
     expect(answers.filter((res) => res.status === 200)).toHaveLength(DECK_READS);
     for (const refused of answers.filter((res) => res.status !== 200)) expectRateLimited(refused);
-    const graphql = await stack.graphql(reader, '{ deck(limit: 5) { cards { user { id } } } }');
+    const graphql = await reader.graphql('{ deck(limit: 5) { cards { user { id } } } }');
     expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED' });
     expect((await readDeck(other)).status).toBe(200);
 
     // Each aliased field of one GraphQL request is a read of its own.
     for (let read = 2; read < DECK_READS; read++) expect((await readDeck(other)).status).toBe(200);
-    const aliased = await stack.graphql(other, '{ a: deck(limit: 1) { restarted } b: deck(limit: 1) { restarted } }');
+    const aliased = await other.graphql('{ a: deck(limit: 1) { restarted } b: deck(limit: 1) { restarted } }');
     expect(aliased.body.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
     expectRateLimited(await readDeck(other));
   });
@@ -68,6 +68,6 @@ describe('what crawling the deck costs', () => {
     expect(ids).toContain(spared.id);
     expect(ids).not.toContain(passed.id);
     // Likes are limited by the plan's quota instead, and still go through.
-    expect((await stack.post(swiper, '/api/swipes', { swiperId: swiper.id, swipedId: spared.id, isLike: true })).status).toBe(200);
+    expect((await swiper.post('/api/swipes', { swiperId: swiper.id, swipedId: spared.id, isLike: true })).status).toBe(200);
   });
 });

@@ -1,20 +1,18 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, FileSubjectKeyStore, PersonalDataVault } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { DEMO_DATA_FOLDER, GatewayClient, nightOwlProfiles, OWL_CITY, OWL_COUNT, owlPassword } from '@nocturne/demo';
-import { startEmbeddedStack, type EmbeddedStack } from '@nocturne/stack';
-import { crawlingUnlimited } from '../support/testStack';
+import { DEMO_DATA_FOLDER, nightOwlProfiles, OWL_CITY, OWL_COUNT, owlPassword } from '@nocturne/demo';
+import { InProcessStack, newPerson, type Member } from '../support';
 
 // The demo night owls of the embedded stack, over HTTP: made through the gateway like anyone, found
 // again after a restart, and one in three likes back.
 jest.setTimeout(180_000);
 
 let dataDir: string;
-let frontendDir: string;
-let stack: EmbeddedStack | undefined;
+let stack: InProcessStack | undefined;
 const logLines: string[] = [];
 const logSink = new Writable({
   write(chunk: Buffer, _encoding, done) {
@@ -23,23 +21,17 @@ const logSink = new Writable({
   },
 });
 
+/** The embedded stack with its night owls, on the data directory of this file (kept across restarts). */
 const start = () =>
-  startEmbeddedStack({
-    port: 0,
-    host: '127.0.0.1',
+  InProcessStack.start('night-owls', {
     dataDir,
-    subgraphPorts: 'free',
-    frontendDir,
-    env: { SWIPE_WINDOW: 'always', ...crawlingUnlimited },
+    env: { SWIPE_WINDOW: 'always' },
     logger: createLogger('stack', { env: { LOG_LEVEL: 'info' }, destination: logSink }),
     demoNightOwls: true,
   });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nocturne-night-owls-'));
-  frontendDir = path.join(dataDir, 'frontend');
-  mkdirSync(frontendDir);
-  writeFileSync(path.join(frontendDir, 'index.html'), '<!doctype html><html><head><title>Nocturne</title></head><body></body></html>');
   stack = await start();
 });
 
@@ -50,24 +42,24 @@ afterAll(async () => {
 
 let people = 0;
 /** A new person who shares a position in the middle of the owls' city. */
-async function personInTheCity(): Promise<{ client: GatewayClient; id: number }> {
+async function personInTheCity(): Promise<Member> {
   people += 1;
-  const client = new GatewayClient(stack!.url);
-  const { id } = await client.signUp({ username: `visitor${people}`, email: `visitor${people}@example.test`, password: 'moonlight42', name: 'Visitor', age: 30 });
-  await client.completeOnboarding(id, { gender: 'Female', kinks: ['Rope Play'], interests: ['Art'], bio: 'Just looking.' });
-  await client.updateLocation(id, { latitude: OWL_CITY.latitude, longitude: OWL_CITY.longitude, location: OWL_CITY.name });
-  return { client, id };
+  const visitor = await stack!.signUp(newPerson({ prefix: 'visitor', name: 'Visitor', age: 30 }));
+  expect((await visitor.patch(`/api/user/${visitor.id}`, { gender: 'Female', kinks: ['Rope Play'], interests: ['Art'], bio: 'Just looking.' })).status).toBe(200);
+  expect((await visitor.patch(`/api/users/${visitor.id}/location`, { latitude: OWL_CITY.latitude, longitude: OWL_CITY.longitude, location: OWL_CITY.name })).status).toBe(200);
+  return visitor;
 }
 
-const get = async (client: GatewayClient, url: string) => {
-  const res = await client.fetch(url);
-  return { status: res.status, type: res.headers.get('content-type'), body: res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer() };
+const likes = async (visitor: Member, swipedId: number): Promise<boolean> => {
+  const res = await visitor.post('/api/swipes', { swiperId: visitor.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
+  expect(res.status).toBe(200);
+  return res.body.isMatch as boolean;
 };
 
 describe('demo night owls', () => {
   it('answers before the owls are set up, then has about sixty of them made through the API', async () => {
     // The gateway answered when startEmbeddedStack resolved; the owls come after, in the background.
-    expect((await fetch(`${stack!.url}/healthz`)).status).toBe(200);
+    expect((await stack!.request().get('/healthz')).status).toBe(200);
     const outcome = await stack!.nightOwls!.ready;
     expect(outcome).toMatchObject({ created: OWL_COUNT, skipped: 0, failed: 0 });
     expect(outcome!.ready.size).toBe(OWL_COUNT);
@@ -79,7 +71,7 @@ describe('demo night owls', () => {
     const visitor = await personInTheCity();
     const owls = new Map(nightOwlProfiles().map((owl) => [owl.name, owl]));
     const deck = await eventually(async () => {
-      const res = await get(visitor.client, '/api/profiles?limit=50');
+      const res = await visitor.get('/api/profiles?limit=50');
       expect(res.status).toBe(200);
       expect((res.body as unknown[]).length).toBe(50);
       // The visitor's own position reaches the deck shortly after it was saved.
@@ -100,9 +92,9 @@ describe('demo night owls', () => {
       genders.add(owl.gender);
     }
     expect(genders).toEqual(new Set(['Female', 'Male', 'Other']));
-    const photo = await get(visitor.client, deck[0]!.photos[0]!);
+    const photo = await visitor.get(deck[0]!.photos[0]!);
     expect(photo.status).toBe(200);
-    expect(photo.type).toMatch(/^image\/(jpeg|webp|png)$/);
+    expect(photo.headers['content-type']).toMatch(/^image\/(jpeg|webp|png)$/);
   });
 
   it('makes a match when a person likes an owl who likes back, and none with the others', async () => {
@@ -112,12 +104,12 @@ describe('demo night owls', () => {
     const idOf = (username: string) => [...outcome.ready].find(([, owl]) => owl.username === username)![0];
     const shy = owls.find((owl) => !owl.likesBack)!;
     const warm = owls.find((owl) => owl.likesBack)!;
-    expect((await visitor.client.swipe({ swiperId: visitor.id, swipedId: idOf(shy.username), isLike: true })).isMatch).toBe(false);
-    expect((await visitor.client.swipe({ swiperId: visitor.id, swipedId: idOf(warm.username), isLike: true })).isMatch).toBe(false);
+    expect(await likes(visitor, idOf(shy.username))).toBe(false);
+    expect(await likes(visitor, idOf(warm.username))).toBe(false);
     // Both likes are keyed by the visitor, so the owls hear them in this order: once the second is answered, so was the first.
     const matches = await eventually(
       async () => {
-        const res = await get(visitor.client, `/api/matches/${visitor.id}`);
+        const res = await visitor.get(`/api/matches/${visitor.id}`);
         expect(res.body).toHaveLength(1);
         return res.body as Array<{ otherUser: { id: number; name: string } }>;
       },
@@ -136,7 +128,7 @@ describe('demo night owls', () => {
     expect(outcome).toMatchObject({ created: 0, skipped: 0, failed: 0 });
     expect(outcome!.ready.size).toBe(OWL_COUNT);
     // No account was made meanwhile: the next one gets the id after the owls and the two visitors.
-    const next = await new GatewayClient(stack.url).signUp({ username: 'latecomer', email: 'latecomer@example.test', password: 'moonlight42', name: 'Late', age: 40 });
+    const next = await stack.signUp(newPerson({ prefix: 'late', name: 'Late', age: 40 }));
     expect(next.id).toBe(OWL_COUNT + people + 1);
 
     await stack.stop();
@@ -149,7 +141,9 @@ describe('demo night owls', () => {
     const secret = await vault.secret('night-owl-passwords');
     await vault.close();
     const passwords = nightOwlProfiles().map((owl) => owlPassword(secret, owl.username));
-    expect((await new GatewayClient(stack.url).signIn('luna_owl', passwords[0]!)).id).toBeGreaterThan(0);
+    const owl = await stack.client().post('/api/auth/signin', { username: 'luna_owl', password: passwords[0]! });
+    expect(owl.status).toBe(200);
+    expect(owl.body.user.id).toBeGreaterThan(0);
     const log = logLines.join('');
     expect(log.length).toBeGreaterThan(0);
     for (const password of passwords) expect(log).not.toContain(password);

@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest, signInternalContext } from '@nocturne/platform';
-import { newPerson, startTestStack, type TestStack } from '../support/testStack';
+import { newPerson, startInProcessStack, type InProcessStack } from '../support';
 
 const SIGN_IN_FAILURES_ALLOWED = 3;
-let stack: TestStack;
+let stack: InProcessStack;
 const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox');
 
 beforeAll(async () => {
-  stack = await startTestStack('stack', {
+  stack = await startInProcessStack('stack', {
     env: (dataDir) => ({ MAIL_OUTBOX_DIR: outboxOf(dataDir), RATE_SIGN_IN_ACCOUNT_LIMIT: String(SIGN_IN_FAILURES_ALLOWED) }),
   });
 });
@@ -18,7 +18,7 @@ afterAll(() => stack?.stop());
 
 const setCookieOf = (res: request.Response): string | undefined => (res.headers['set-cookie'] as unknown as string[] | undefined)?.[0];
 const sessionOf = (res: request.Response) => setCookieOf(res)?.split(';')[0];
-const api = () => stack.api();
+const api = () => stack.request();
 const signUp = () => stack.signUp();
 
 describe('sign-up', () => {
@@ -110,7 +110,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('signs out: clears the cookie and ends the session on the server', async () => {
-    const { cookie } = await signUp();
+    const { session: cookie } = await signUp();
     const out = await api().post('/api/auth/signout').set('Cookie', cookie).set('Content-Type', 'application/json').send('{}');
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ ok: true });
@@ -301,7 +301,7 @@ describe('media routes of the profile service', () => {
   });
 
   it('takes uploads only with this site as Origin', async () => {
-    const { cookie } = await signUp();
+    const { session: cookie } = await signUp();
     const withoutOrigin = await api().post('/api/photos').set('Cookie', cookie).attach('photos', png, { filename: 'dot.png', contentType: 'image/png' });
     expect(withoutOrigin.status).toBe(403);
     let upload: request.Response | undefined;

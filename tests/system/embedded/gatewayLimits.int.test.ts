@@ -1,17 +1,16 @@
 import type { Client } from 'graphql-ws';
 import { eventually, Scrape } from '@nocturne/platform/testing';
-import { browserClient, collect, connectionsTo, upgradeAnswer } from '../support/browserSockets';
-import { startTestStack, type Member, type TestStack } from '../support/testStack';
+import { browserClient, collect, connectionsTo, startInProcessStack, upgradeAnswer, type InProcessStack, type Member } from '../support';
 
 // What one person may ask of the gateway at once: live sockets per person and subscriptions per socket
 // (the defaults, 16 and 64), each socket's subscriptions carried to the chat service on one connection,
 // the cost and the length of a GraphQL document, and GraphQL requests a minute per session (here 120).
 const REQUESTS_PER_MINUTE = 120;
-let stack: TestStack;
+let stack: InProcessStack;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack('gateway-limits', { metrics: { port: 0 }, env: { SWIPE_WINDOW: 'always', GRAPHQL_REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE) } });
+  stack = await startInProcessStack('gateway-limits', { metrics: { port: 0 }, env: { SWIPE_WINDOW: 'always', GRAPHQL_REQUESTS_PER_MINUTE: String(REQUESTS_PER_MINUTE) } });
 }, 60_000);
 
 afterEach(async () => {
@@ -25,7 +24,7 @@ afterAll(async () => {
 jest.setTimeout(60_000);
 
 const browser = (who: Member, onClosed?: (code: number) => void) => {
-  const client = browserClient(stack.url, who.cookie, onClosed);
+  const client = browserClient(who, { onClosed });
   clients.push(client);
   return client;
 };
@@ -35,14 +34,14 @@ const upstreamConnections = async () => (await Scrape.of(stack.metricsUrl!)).val
 /** Two people who liked each other; answers the match id once the conversation is open. */
 async function pair(): Promise<[Member, Member, number]> {
   const [a, b] = [await stack.member({ position: null }), await stack.member({ position: null })];
-  const swipe = (who: Member, swipedId: number) => stack.post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: true });
+  const swipe = (who: Member, swipedId: number) => who.post('/api/swipes', { swiperId: who.id, swipedId, isLike: true });
   await eventually(async () => expect((await swipe(a, b.id)).status).toBe(200));
   const matchId = await eventually(async () => {
     const res = await swipe(b, a.id);
     expect(res.body.isMatch).toBe(true);
     return res.body.matchId as number;
   });
-  await eventually(async () => expect((await stack.get(a, `/api/messages?matchId=${matchId}`)).status).toBe(200));
+  await eventually(async () => expect((await a.get(`/api/messages?matchId=${matchId}`)).status).toBe(200));
   return [a, b, matchId];
 }
 
@@ -53,13 +52,13 @@ describe('live sockets and subscriptions', () => {
     const unread = tabs.map((tab) => collect<{ unreadTotal: number }>(tab, 'subscription { unreadTotal }'));
     await eventually(() => expect(unread.every((stream) => stream.values.length > 0)).toBe(true), { timeoutMs: 20_000 });
 
-    const refused = await upgradeAnswer(stack.url, luna.cookie);
+    const refused = await upgradeAnswer(luna);
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-    expect((await upgradeAnswer(stack.url, nyx.cookie)).status).toBe(101);
+    expect((await upgradeAnswer(nyx)).status).toBe(101);
 
     await tabs[0]!.dispose();
-    await eventually(async () => expect((await upgradeAnswer(stack.url, luna.cookie)).status).toBe(101));
+    await eventually(async () => expect((await upgradeAnswer(luna)).status).toBe(101));
   });
 
   it("refuses a socket's 65th subscription with a clear error while its 64 others still deliver, all of them over one connection to the chat service", async () => {
@@ -73,7 +72,7 @@ describe('live sockets and subscriptions', () => {
     await eventually(() => expect(extra.errors).toEqual([expect.objectContaining({ message: expect.stringContaining('the limit is 64'), extensions: { code: 'RATE_LIMITED' } })]));
     expect(extra.values).toEqual([]);
 
-    expect((await stack.post(a, '/api/messages', { matchId, senderId: a.id, content: 'Still there?' })).status).toBe(201);
+    expect((await a.post('/api/messages', { matchId, senderId: a.id, content: 'Still there?' })).status).toBe(201);
     await eventually(() => expect(streams.every((stream) => stream.values.at(-1)?.unreadTotal === 1)).toBe(true), { timeoutMs: 20_000 });
     // One socket of the gateway to the chat service carries all 64 (and a few HTTP connections, not 64).
     expect((await upstreamConnections()) - upstreamsBefore).toBe(1);
@@ -94,7 +93,7 @@ describe('live sockets and subscriptions', () => {
       'subscription { unreadTotal }',
     );
     await eventually(() => expect(unread.values.length).toBe(1));
-    expect((await stack.post(luna, '/api/auth/signout', {})).status).toBeLessThan(300);
+    expect((await luna.post('/api/auth/signout', {})).status).toBeLessThan(300);
     await eventually(() => expect(closedWith).toBe(4401), { timeoutMs: 3_000 });
   });
 });
@@ -103,13 +102,13 @@ describe('the cost and the length of a GraphQL request', () => {
   it('refuses fifteen aliased decks of 50 with a clear error, while one deck of 50 still answers', async () => {
     const luna = await stack.member();
     const decks = Array.from({ length: 15 }, (_, i) => `d${i}: deck(limit: 50) { cards { user { id name } } }`).join(' ');
-    const refused = await stack.graphql(luna, `{ ${decks} }`);
+    const refused = await luna.graphql(`{ ${decks} }`);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       errors: [{ message: 'The operation asks for 750 items of pages (limit or first); the limit is 100. Ask for fewer or smaller pages.', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }],
     });
-    expect((await stack.get(luna, '/api/profiles?limit=50')).status).toBe(200);
-    expect((await stack.graphql(luna, '{ deck(limit: 50) { cards { user { id name } } } }')).status).toBe(200);
+    expect((await luna.get('/api/profiles?limit=50')).status).toBe(200);
+    expect((await luna.graphql('{ deck(limit: 50) { cards { user { id name } } } }')).status).toBe(200);
   });
 
   it('answers 400, never 500, to 1,500 nested fragments', async () => {
@@ -117,12 +116,12 @@ describe('the cost and the length of a GraphQL request', () => {
     const inline = `query { ${'... on Query { '.repeat(1500)} me { id } ${'}'.repeat(1500)} }`;
     const named = `query { ...F0 } ${Array.from({ length: 1500 }, (_, i) => `fragment F${i} on Query { ${i === 1499 ? 'me { id }' : `...F${i + 1}`} }`).join(' ')}`;
     for (const document of [inline, named]) {
-      const answer = await stack.graphql(luna, document);
+      const answer = await luna.graphql(document);
       expect(answer.status).toBe(400);
       expect(answer.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/^Syntax Error: Document contains more that 1000 tokens/), extensions: { code: 'GRAPHQL_PARSE_FAILED' } })]);
     }
     // As deep as the token limit allows still answers.
-    const deep = await stack.graphql(luna, `query { ${'... on Query { '.repeat(190)} me { id } ${'}'.repeat(190)} }`);
+    const deep = await luna.graphql(`query { ${'... on Query { '.repeat(190)} me { id } ${'}'.repeat(190)} }`);
     expect(deep.status).toBe(200);
   });
 });
@@ -133,14 +132,14 @@ describe('GraphQL requests per session', () => {
     const tab = browser(luna);
     const before = collect<{ unreadTotal: number }>(tab, 'subscription { unreadTotal }');
     await eventually(() => expect(before.values.length).toBe(1));
-    for (let sent = 1; sent < REQUESTS_PER_MINUTE; sent += 1) expect((await stack.graphql(luna, '{ me { id } }')).status).toBe(200);
-    const refused = await stack.graphql(luna, '{ me { id } }');
+    for (let sent = 1; sent < REQUESTS_PER_MINUTE; sent += 1) expect((await luna.graphql('{ me { id } }')).status).toBe(200);
+    const refused = await luna.graphql('{ me { id } }');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'RATE_LIMITED' }) })]);
 
     const after = collect<{ unreadTotal: number }>(tab, 'subscription { unreadTotal }');
     await eventually(() => expect(after.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'RATE_LIMITED' }) })]));
-    expect((await stack.graphql(nyx, '{ me { id } }')).status).toBe(200);
+    expect((await nyx.graphql('{ me { id } }')).status).toBe(200);
   });
 });

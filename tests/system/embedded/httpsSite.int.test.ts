@@ -1,18 +1,18 @@
-import { startTestStack, type TestStack } from '../support/testStack';
+import { startInProcessStack, type InProcessStack } from '../support';
 
 // A site whose public URL is https, behind one TLS-terminating proxy that talks plain HTTP to the
 // gateway: cookies still carry the __Host- prefix and Secure, and only prefixed cookies are read.
 
 const PUBLIC_URL = 'https://nocturne.example';
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
-  stack = await startTestStack('https-site', { publicUrl: PUBLIC_URL, trustProxy: 1 });
+  stack = await startInProcessStack('https-site', { publicUrl: PUBLIC_URL, trustProxy: 1 });
 });
 
 afterAll(() => stack?.stop());
 
-const api = () => stack.api();
+const api = () => stack.request();
 
 it('sets the session cookie as __Host- and Secure although the last hop was plain HTTP, and reads only that name', async () => {
   const tag = Date.now().toString(36).slice(-6);

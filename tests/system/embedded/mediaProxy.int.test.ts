@@ -1,23 +1,23 @@
 import sharp from 'sharp';
 import { eventually } from '@nocturne/platform/testing';
-import { startTestStack, type Member, type TestStack } from '../support/testStack';
+import { startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // The media routes (/api/photos, /api/avatars, /api/placeholder) seen from outside, as an attacker with
 // curl sees them: what reaches the profile subgraph, and who may see whose pictures.
 
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
-  stack = await startTestStack('media-proxy');
+  stack = await startInProcessStack('media-proxy');
 });
 
 afterAll(() => stack?.stop());
 
-const api = () => stack.api();
+const api = () => stack.request();
 const signUp = () => stack.signUpWithProfile();
 /** Onboarded: pictures are shown only between people who finished onboarding. */
 const member = (gender = 'Female') => stack.member({ gender });
-const graphql = (member: Member, query: string, variables?: Record<string, unknown>) => stack.graphql(member, query, variables);
+const graphql = (member: Member, query: string, variables?: Record<string, unknown>) => member.graphql(query, variables);
 
 /** What an attacker posts to the profile subgraph's GraphQL if a media path leads there. */
 const probe = (id: number) => JSON.stringify({ query: `{ _entities(representations: [{ __typename: "User", id: ${id} }]) { ... on User { bio kinks interests gender } } _service { sdl } }` });
@@ -58,10 +58,10 @@ describe('the media proxy', () => {
   it('forwards only the declared shapes: unknown sizes, ids and extra segments answer 404', async () => {
     const member = await signUp();
     for (const target of ['/api/photos/abc/display', `/api/photos/${'a'.repeat(32)}/original`, '/api/avatars/0', '/api/avatars/abc', '/api/placeholder/10', '/api/placeholder/10/10/10', '/api/avatars/1/extra']) {
-      const res = await api().get(target).set('Cookie', member.cookie);
+      const res = await member.get(target);
       expect({ target, status: res.status }).toEqual({ target, status: 404 });
     }
-    expect((await api().put('/api/avatars/1').set('Cookie', member.cookie).set('Origin', stack.url)).status).toBe(405);
+    expect((await member.put('/api/avatars/1')).status).toBe(405);
   });
 
   it("keeps the service's security headers on images: a sandboxing CSP, CORP and nosniff", async () => {
@@ -78,7 +78,7 @@ describe('the media proxy', () => {
 describe('who may see whose pictures', () => {
   const photoOf = async (member: Member) => {
     const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#203050' } }).jpeg().toBuffer();
-    const res = await api().post('/api/photos').set('Origin', stack.url).set('Cookie', member.cookie).attach('photos', data, 'night.jpg');
+    const res = await member.post('/api/photos').attach('photos', data, 'night.jpg');
     expect(res.status).toBe(201);
     return res.body.added[0].url as string;
   };
@@ -86,18 +86,18 @@ describe('who may see whose pictures', () => {
   it('answers 404 for the avatar of someone who does not exist, and 200 for a member', async () => {
     const viewer = await member();
     const other = await member('Male');
-    expect((await api().get(`/api/avatars/${other.id}`).set('Cookie', viewer.cookie)).status).toBe(200);
-    expect((await api().get(`/api/avatars/${viewer.id}`).set('Cookie', viewer.cookie)).status).toBe(200);
-    expect((await api().get(`/api/avatars/${other.id + 100_000}`).set('Cookie', viewer.cookie)).status).toBe(404);
+    expect((await viewer.get(`/api/avatars/${other.id}`)).status).toBe(200);
+    expect((await viewer.get(`/api/avatars/${viewer.id}`)).status).toBe(200);
+    expect((await viewer.get(`/api/avatars/${other.id + 100_000}`)).status).toBe(404);
   });
 
   it('answers 404 for the avatar of a deleted member', async () => {
     const viewer = await member();
     const leaving = await member('Male');
-    expect((await api().get(`/api/avatars/${leaving.id}`).set('Cookie', viewer.cookie)).status).toBe(200);
-    const deleted = await api().delete('/api/account').set('Cookie', leaving.cookie).set('Origin', stack.url).set('Content-Type', 'application/json').send('{}');
+    expect((await viewer.get(`/api/avatars/${leaving.id}`)).status).toBe(200);
+    const deleted = await leaving.delete('/api/account').set('Content-Type', 'application/json').send('{}');
     expect(deleted.status).toBe(200);
-    await eventually(async () => expect((await api().get(`/api/avatars/${leaving.id}`).set('Cookie', viewer.cookie)).status).toBe(404));
+    await eventually(async () => expect((await viewer.get(`/api/avatars/${leaving.id}`)).status).toBe(404));
   });
 
   it('hides the photos and avatar of a blocked person from the one who blocked, and the other way round', async () => {
@@ -105,14 +105,14 @@ describe('who may see whose pictures', () => {
     const blocked = await member('Male');
     const photo = await photoOf(blocked);
     const ownPhoto = await photoOf(blocker);
-    expect((await api().get(photo).set('Cookie', blocker.cookie)).status).toBe(200);
+    expect((await blocker.get(photo)).status).toBe(200);
     const block = await graphql(blocker, 'mutation($userId: Int!) { block(userId: $userId) }', { userId: blocked.id });
     expect(block.body.errors).toBeUndefined();
-    await eventually(async () => expect((await api().get(photo).set('Cookie', blocker.cookie)).status).toBe(404));
-    expect((await api().get(`/api/avatars/${blocked.id}`).set('Cookie', blocker.cookie)).status).toBe(404);
-    expect((await api().get(ownPhoto).set('Cookie', blocked.cookie)).status).toBe(404);
-    expect((await api().get(`/api/avatars/${blocker.id}`).set('Cookie', blocked.cookie)).status).toBe(404);
+    await eventually(async () => expect((await blocker.get(photo)).status).toBe(404));
+    expect((await blocker.get(`/api/avatars/${blocked.id}`)).status).toBe(404);
+    expect((await blocked.get(ownPhoto)).status).toBe(404);
+    expect((await blocked.get(`/api/avatars/${blocker.id}`)).status).toBe(404);
     // Each still sees their own.
-    expect((await api().get(photo).set('Cookie', blocked.cookie)).status).toBe(200);
+    expect((await blocked.get(photo)).status).toBe(200);
   });
 });

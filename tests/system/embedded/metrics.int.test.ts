@@ -1,22 +1,22 @@
 import { eventually, Scrape } from '@nocturne/platform/testing';
-import { newPerson, startTestStack, type Member, type TestStack } from '../support/testStack';
+import { newPerson, startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // The embedded stack's /metrics (docs/operations.md): on a port of its own, and what a sign-up, a swipe
 // and a match leave there, with label sets that name routes and operations, never ids.
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
-  stack = await startTestStack('metrics', { metrics: { port: 0 }, env: { SWIPE_WINDOW: 'always' } });
+  stack = await startInProcessStack('metrics', { metrics: { port: 0 }, env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
 afterAll(() => stack?.stop());
 
 jest.setTimeout(60_000);
 
-const api = () => stack.api();
+const api = () => stack.request();
 const member = (gender: string) => stack.member({ gender, person: newPerson({ prefix: 'met', name: (n) => `Metric ${n}`, age: 30 }) });
-const swipe = (who: Member, swipedId: number) => stack.post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
-const deckIds = async (who: Member) => ((await stack.get(who, '/api/profiles?limit=50')).body as Array<{ id: number }>).map((profile) => profile.id);
+const swipe = (who: Member, swipedId: number) => who.post('/api/swipes', { swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
+const deckIds = async (who: Member) => ((await who.get('/api/profiles?limit=50')).body as Array<{ id: number }>).map((profile) => profile.id);
 
 describe('the embedded stack /metrics', () => {
   it('is served on its own port, 127.0.0.1, and never on the public one', async () => {
@@ -38,7 +38,7 @@ describe('the embedded stack /metrics', () => {
     const second = await swipe(b, a.id);
     expect(second.body).toMatchObject({ isMatch: true });
     // The conversation opens when chat has heard of the match.
-    const message = () => api().post('/api/messages').set('Origin', stack.url).set('Cookie', a.cookie).send({ matchId: second.body.matchId, senderId: a.id, content: 'Hello, night owl' });
+    const message = () => a.post('/api/messages').send({ matchId: second.body.matchId, senderId: a.id, content: 'Hello, night owl' });
     await eventually(async () => expect((await message()).status).toBe(201));
 
     // Consumers and projections follow the writes; the counters are there once the answers are.
@@ -82,9 +82,9 @@ describe('the embedded stack /metrics', () => {
 describe('the embedded stack with its metrics port taken', () => {
   it('starts and serves without /metrics (the metrics cost, not the app)', async () => {
     const taken = new URL(stack.metricsUrl!).port;
-    const second = await startTestStack('metrics-taken', { metrics: { port: Number(taken) } });
+    const second = await startInProcessStack('metrics-taken', { metrics: { port: Number(taken) } });
     try {
-      expect((await second.api().get('/healthz')).status).toBe(200);
+      expect((await second.request().get('/healthz')).status).toBe(200);
       expect(second.metricsUrl).toBeUndefined();
     } finally {
       await second.stop();

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { Messages, ProfileMessages } from '@nocturne/contracts';
 import { createLogger } from '@nocturne/platform';
 import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
-import { newPerson, startTestStack, type TestStack } from '../support/testStack';
+import { newPerson, startInProcessStack, type InProcessStack, type Member } from '../support';
 
 /** Every log line of the stack, parsed. */
 const logLines: Array<Record<string, unknown>> = [];
@@ -17,10 +17,10 @@ const logSink = new Writable({
 jest.setTimeout(30_000);
 
 const UPLOADS_PER_HOUR = 6;
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
-  stack = await startTestStack('photo-limits', {
+  stack = await startInProcessStack('photo-limits', {
     env: { PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR) },
     logger: createLogger('stack', { env: { LOG_LEVEL: 'info' }, destination: logSink }),
   });
@@ -28,25 +28,25 @@ beforeAll(async () => {
 
 afterAll(() => stack?.stop());
 
-const api = () => stack.api();
+const api = () => stack.request();
 const signUp = () => stack.signUpWithProfile(newPerson({ prefix: 'lim' }));
 
 const jpeg = (color: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).jpeg().toBuffer();
 
-function upload(member: { cookie: string }, files: Buffer[]) {
-  const req = api().post('/api/photos').set('Origin', stack.url).set('Cookie', member.cookie);
+function upload(member: Member, files: Buffer[]) {
+  const req = member.post('/api/photos');
   files.forEach((file, index) => req.attach('photos', file, `night-${index}.jpg`));
   return req;
 }
 
-async function fill(member: { cookie: string }, count: number) {
+async function fill(member: Member, count: number) {
   const files = await Promise.all(Array.from({ length: count }, (_, index) => jpeg(`#1${index}2040`)));
   const res = await upload(member, files);
   expect(res.status).toBe(201);
   return res.body.added as Array<{ id: string }>;
 }
 
-const uploadHeaders = (member: { cookie: string }) => ({ cookie: member.cookie, origin: stack.url });
+const uploadHeaders = (member: Member) => ({ cookie: member.session, origin: stack.url });
 
 describe('photo uploads cannot exhaust memory or CPU', () => {
   it('refuses an upload to a full profile before reading its body', async () => {
@@ -77,7 +77,7 @@ describe('photo uploads cannot exhaust memory or CPU', () => {
     expect(answer).not.toBeNull();
     expect(answer!.status).toBe(413);
     expect(answer!.body).toEqual({ error: ProfileMessages.photoTooLarge, field: 'photos' });
-    expect((await api().get('/api/auth/user').set('Cookie', member.cookie)).body.user.photos).toEqual([]);
+    expect((await member.get('/api/auth/user')).body.user.photos).toEqual([]);
   });
 
   it('answers 429 with Retry-After once a person uploaded their photos for the hour, also after removing some', async () => {
@@ -86,7 +86,7 @@ describe('photo uploads cannot exhaust memory or CPU', () => {
     const removed = await api()
       .post('/graphql')
       .set('Origin', stack.url)
-      .set('Cookie', member.cookie)
+      .set('Cookie', member.session)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ query: 'mutation ($id: ID!) { removePhoto(id: $id) { photos { id } } }', variables: { id: added[0]!.id } }));
     expect(removed.body.errors).toBeUndefined();
@@ -97,7 +97,7 @@ describe('photo uploads cannot exhaust memory or CPU', () => {
     const retryAfter = Number(again.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3000);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect((await api().get('/api/auth/user').set('Cookie', member.cookie)).body.user.photos).toHaveLength(UPLOADS_PER_HOUR - 1);
+    expect((await member.get('/api/auth/user')).body.user.photos).toHaveLength(UPLOADS_PER_HOUR - 1);
 
     // Another person has their own allowance.
     const other = await signUp();
@@ -123,7 +123,7 @@ describe('photo uploads cannot exhaust memory or CPU', () => {
     const res = await api()
       .post('/api/photos')
       .set('Origin', stack.url)
-      .set('Cookie', member.cookie)
+      .set('Cookie', member.session)
       .set('Content-Type', 'multipart/form-data; boundary=nocturne')
       .send('--nocturne\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff');
     expect(res.status).toBe(400);

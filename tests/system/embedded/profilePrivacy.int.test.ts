@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { Messages, ProfileMessages } from '@nocturne/contracts';
 import { eventually } from '@nocturne/platform/testing';
-import { BERLIN, startTestStack, type Member, type TestStack } from '../support/testStack';
+import { BERLIN, startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // What one member can learn of another through the profile service, tried from outside as an attacker
 // would: positions moved around to measure distances, exact activity times, and pictures of people the
@@ -9,28 +9,27 @@ import { BERLIN, startTestStack, type Member, type TestStack } from '../support/
 const POSITION_CHANGES_PER_HOUR = 5;
 const SYDNEY: readonly [number, number] = [-33.8688, 151.2093];
 
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
-  stack = await startTestStack('profile-privacy', { env: { LOCATION_CHANGES_PER_HOUR: String(POSITION_CHANGES_PER_HOUR), SWIPE_WINDOW: 'always' } });
+  stack = await startInProcessStack('profile-privacy', { env: { LOCATION_CHANGES_PER_HOUR: String(POSITION_CHANGES_PER_HOUR), SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
 afterAll(() => stack?.stop());
 
 jest.setTimeout(60_000);
 
-const api = () => stack.api();
-const moveTo = (who: Member, [latitude, longitude]: readonly [number, number]) => stack.post(who, '/api/update-location', { latitude, longitude });
-const moveById = (who: Member, [latitude, longitude]: readonly [number, number]) => stack.write(who, 'patch', `/api/users/${who.id}/location`, { latitude, longitude, location: `${latitude}, ${longitude}` });
+const moveTo = (who: Member, [latitude, longitude]: readonly [number, number]) => who.post('/api/update-location', { latitude, longitude });
+const moveById = (who: Member, [latitude, longitude]: readonly [number, number]) => who.patch(`/api/users/${who.id}/location`, { latitude, longitude, location: `${latitude}, ${longitude}` });
 const moveByGraphql = (who: Member, [latitude, longitude]: readonly [number, number]) =>
-  stack.graphql(who, 'mutation ($latitude: Float, $longitude: Float) { updateLocation(latitude: $latitude, longitude: $longitude) { id } }', { latitude, longitude });
+  who.graphql('mutation ($latitude: Float, $longitude: Float) { updateLocation(latitude: $latitude, longitude: $longitude) { id } }', { latitude, longitude });
 const positionOf = async (who: Member) => {
-  const { latitude, longitude } = (await stack.get(who, '/api/auth/user')).body.user as { latitude: number | null; longitude: number | null };
+  const { latitude, longitude } = (await who.get('/api/auth/user')).body.user as { latitude: number | null; longitude: number | null };
   return [latitude, longitude];
 };
 /** The card of `subject` in the deck of `viewer`, with what the swipe service shows of it. */
 const cardOf = async (viewer: Member, subject: Member) =>
-  ((await stack.get(viewer, '/api/profiles?limit=50')).body as Array<{ id: number; distance: number | null; location: string | null }>).find((card) => card.id === subject.id);
+  ((await viewer.get('/api/profiles?limit=50')).body as Array<{ id: number; distance: number | null; location: string | null }>).find((card) => card.id === subject.id);
 
 describe('position changes', () => {
   it('takes small moves at once and refuses changes past the hourly allowance with 429 on every way in, keeping the last position', async () => {
@@ -72,7 +71,7 @@ describe('position changes', () => {
     expect(await positionOf(mover)).toEqual([52.6, 13.405]);
 
     // A later change of the mover's card reaches the deck after anything the jump could have sent.
-    expect((await stack.graphql(mover, 'mutation { setPublicCity(city: "Pankow") { publicCity } }')).body.errors).toBeUndefined();
+    expect((await mover.graphql('mutation { setPublicCity(city: "Pankow") { publicCity } }')).body.errors).toBeUndefined();
     await eventually(async () => expect(await cardOf(viewer, mover)).toMatchObject({ location: 'Pankow', distance: before }));
 
     // Nobody's first position is refused, however far from anything.
@@ -85,14 +84,14 @@ describe('activity times', () => {
     const viewer = await stack.member();
     const seen = await stack.member({ gender: 'Male' });
     const lastSeenInDeck = async () => {
-      const res = await stack.graphql(viewer, '{ deck(limit: 50) { cards { user { id lastSeen } } } }');
+      const res = await viewer.graphql('{ deck(limit: 50) { cards { user { id lastSeen } } } }');
       expect(res.body.errors).toBeUndefined();
       const card = (res.body.data.deck.cards as Array<{ user: { id: number; lastSeen: string | null } }>).find((found) => found.user.id === seen.id);
       expect(card).toBeDefined();
       return card!.user.lastSeen;
     };
     expect(await eventually(lastSeenInDeck)).toBeNull();
-    const own = await stack.graphql(seen, '{ me { lastSeen } }');
+    const own = await seen.graphql('{ me { lastSeen } }');
     expect(own.body.data.me.lastSeen).toEqual(expect.any(String));
   });
 });
@@ -100,14 +99,14 @@ describe('activity times', () => {
 describe('who may be shown whose pictures', () => {
   const jpeg = (color: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).jpeg().toBuffer();
   const uploadPhoto = async (who: Member) => {
-    const res = await api().post('/api/photos').set('Origin', stack.url).set('Cookie', who.cookie).attach('photos', await jpeg('#203050'), 'night.jpg');
+    const res = await who.post('/api/photos').attach('photos', await jpeg('#203050'), 'night.jpg');
     expect(res.status).toBe(201);
     return res.body.added[0] as { url: string; thumbnailUrl: string };
   };
-  const onboard = (who: Member) => stack.write(who, 'patch', `/api/user/${who.id}`, { gender: 'Male', kinks: ['Rope Play'], interests: ['Art'] }).expect(200);
+  const onboard = (who: Member) => who.patch(`/api/user/${who.id}`, { gender: 'Male', kinks: ['Rope Play'], interests: ['Art'] }).expect(200);
   const avatarOf = (who: Member) => `/api/avatars/${who.id}`;
   const fetched = async (who: Member, url: string) => {
-    const res = await stack.get(who, url);
+    const res = await who.get(url);
     return { status: res.status, body: res.status === 200 ? 'image' : res.body };
   };
   const photoNotFound = { status: 404, body: { error: ProfileMessages.photoNotFound } };
@@ -149,7 +148,7 @@ describe('who may be shown whose pictures', () => {
     const blockerPhoto = await uploadPhoto(blocker);
     const blockedPhoto = await uploadPhoto(blocked);
     expect(await fetched(blocked, blockerPhoto.url)).toMatchObject({ status: 200 });
-    expect((await stack.graphql(blocker, 'mutation ($userId: Int!) { block(userId: $userId) }', { userId: blocked.id })).body.errors).toBeUndefined();
+    expect((await blocker.graphql('mutation ($userId: Int!) { block(userId: $userId) }', { userId: blocked.id })).body.errors).toBeUndefined();
 
     await eventually(async () => expect(await fetched(blocked, blockerPhoto.url)).toEqual(photoNotFound));
     expect(await fetched(blocked, avatarOf(blocker))).toEqual(profileNotFound);

@@ -5,36 +5,36 @@ import sharp from 'sharp';
 import { Messages } from '@nocturne/contracts';
 import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { newPerson, startTestStack, type Member, type TestStack } from '../support/testStack';
+import { newPerson, startInProcessStack, type InProcessStack, type Member } from '../support';
 
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
-  stack = await startTestStack('profile-routes');
+  stack = await startInProcessStack('profile-routes');
 });
 
 afterAll(() => stack?.stop());
 
-const api = () => stack.api();
+const api = () => stack.request();
 const setCookieOf = (res: request.Response): string | undefined => (res.headers['set-cookie'] as unknown as string[] | undefined)?.[0];
 const signUp = () => stack.signUp();
 /** A member whose profile the profile service has created from UserRegistered, so it changes no more by itself. */
 const signUpWithProfile = () => stack.signUpWithProfile();
 
 const currentUser = async (member: Member) => {
-  const res = await api().get('/api/auth/user').set('Cookie', member.cookie);
+  const res = await member.get('/api/auth/user');
   expect(res.status).toBe(200);
   return res.body.user as Record<string, unknown> & { photos: string[]; name: string; age: number };
 };
 
 /** What a browser page of this site sends: JSON, its own Origin, the cookie. */
-const graphql = (member: Member | null, query: string, variables?: Record<string, unknown>) => stack.graphql(member, query, variables);
+const graphql = (member: Member | null, query: string, variables?: Record<string, unknown>) => (member ?? stack.client()).graphql(query, variables);
 
 const image = (color: string, width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
 
 async function upload(member: Member | null, files: Array<{ data: Buffer; name: string }>, field = 'photos') {
   const req = api().post('/api/photos').set('Origin', stack.url);
-  if (member) req.set('Cookie', member.cookie);
+  if (member) req.set('Cookie', member.session);
   for (const file of files) req.attach(field, file.data, file.name);
   return req;
 }
@@ -149,7 +149,7 @@ describe('POST /api/photos', () => {
     const res = await upload(member, [{ data: withGps, name: 'where-i-live.jpg' }]);
     expect(res.status).toBe(201);
     for (const url of [res.body.added[0].url, res.body.added[0].thumbnailUrl]) {
-      const served = await api().get(url).set('Cookie', member.cookie);
+      const served = await member.get(url);
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       const metadata = await sharp(served.body as Buffer).metadata();
@@ -163,7 +163,7 @@ describe('POST /api/photos', () => {
     const owner = await stack.member();
     const viewer = await stack.member({ gender: 'Male' });
     const [photo] = await uploadPhotos(owner, 1);
-    const seen = await api().get(photo!.url).set('Cookie', viewer.cookie);
+    const seen = await viewer.get(photo!.url);
     expect(seen.status).toBe(200);
     expect(seen.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const signedOut = await api().get(photo!.url);
@@ -173,7 +173,7 @@ describe('POST /api/photos', () => {
     const removed = await graphql(owner, 'mutation ($id: ID!) { removePhoto(id: $id) { photos { id } } }', { id: photo!.id });
     expect(removed.body).toEqual({ data: { removePhoto: { photos: [] } } });
     for (const member of [owner, viewer]) {
-      const gone = await api().get(photo!.url).set('Cookie', member.cookie);
+      const gone = await member.get(photo!.url);
       expect(gone.status).toBe(404);
       expect(gone.body).toEqual({ error: 'Photo not found' });
     }
@@ -185,7 +185,7 @@ describe('PATCH /api/user/{id} (onboarding)', () => {
     const member = await signUp();
     const photos = await uploadPhotos(member, 2);
     const order = [photos[1]!.url, photos[0]!.url];
-    const res = await api().patch(`/api/user/${member.id}`).set('Cookie', member.cookie).send({ ...onboarding, photos: order });
+    const res = await api().patch(`/api/user/${member.id}`).set('Cookie', member.session).send({ ...onboarding, photos: order });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({
       id: member.id,
@@ -205,7 +205,7 @@ describe('PATCH /api/user/{id} (onboarding)', () => {
 
   it('takes Skip: no gender is Other, no bio is none', async () => {
     const member = await signUp();
-    const res = await api().patch(`/api/user/${member.id}`).set('Cookie', member.cookie).send({ photos: [], kinks: [], interests: [] });
+    const res = await api().patch(`/api/user/${member.id}`).set('Cookie', member.session).send({ photos: [], kinks: [], interests: [] });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ gender: 'Other', bio: null, photos: [], onboardingCompleted: true });
   });
@@ -219,7 +219,7 @@ describe('PATCH /api/user/{id} (onboarding)', () => {
     ['photos', { photos: Array.from({ length: 7 }, (_, i) => `${String(i).repeat(32)}`.slice(0, 32)) }, 'You can add at most 6 photos'],
   ])('refuses a bad %s with 400 naming the field, and changes nothing', async (field, change, message) => {
     const member = await signUp();
-    const res = await api().patch(`/api/user/${member.id}`).set('Cookie', member.cookie).send({ ...onboarding, photos: [], ...change });
+    const res = await api().patch(`/api/user/${member.id}`).set('Cookie', member.session).send({ ...onboarding, photos: [], ...change });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: message, field });
     expect(await currentUser(member)).toMatchObject({ gender: null, onboardingCompleted: false, kinks: [] });
@@ -229,7 +229,7 @@ describe('PATCH /api/user/{id} (onboarding)', () => {
     const member = await signUp();
     const other = await signUp();
     const [theirs] = await uploadPhotos(other, 1);
-    const res = await api().patch(`/api/user/${member.id}`).set('Cookie', member.cookie).send({ ...onboarding, photos: [theirs!.url] });
+    const res = await api().patch(`/api/user/${member.id}`).set('Cookie', member.session).send({ ...onboarding, photos: [theirs!.url] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'That photo does not belong to your profile', field: 'photos' });
     expect((await currentUser(other)).photos).toEqual([theirs!.url]);
@@ -247,12 +247,12 @@ describe('PATCH /api/user/{id} (onboarding)', () => {
     const intruder = await signUp();
     const before = await currentUser(owner);
     for (const id of [String(owner.id), `0${owner.id}`, 'me']) {
-      const res = await api().patch(`/api/user/${id}`).set('Cookie', intruder.cookie).send(onboarding);
+      const res = await api().patch(`/api/user/${id}`).set('Cookie', intruder.session).send(onboarding);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: Messages.forbidden });
     }
     // 403 comes before the body is looked at.
-    const invalid = await api().patch(`/api/user/${owner.id}`).set('Cookie', intruder.cookie).send({ gender: 'Alien' });
+    const invalid = await api().patch(`/api/user/${owner.id}`).set('Cookie', intruder.session).send({ gender: 'Alien' });
     expect(invalid.status).toBe(403);
     expect(await currentUser(owner)).toEqual(before);
     expect(await currentUser(intruder)).toMatchObject({ onboardingCompleted: false });
@@ -270,7 +270,7 @@ describe('PATCH /api/user/{id} (onboarding)', () => {
 describe('location', () => {
   it('POST /api/update-location saves the position', async () => {
     const member = await signUp();
-    const res = await api().post('/api/update-location').set('Cookie', member.cookie).send({ latitude: 52.52, longitude: 13.405 });
+    const res = await api().post('/api/update-location').set('Cookie', member.session).send({ latitude: 52.52, longitude: 13.405 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect(await currentUser(member)).toMatchObject({ latitude: 52.52, longitude: 13.405 });
@@ -278,7 +278,7 @@ describe('location', () => {
 
   it('PATCH /api/users/{id}/location saves position and place text', async () => {
     const member = await signUp();
-    const res = await api().patch(`/api/users/${member.id}/location`).set('Cookie', member.cookie).send({ latitude: -33.8688, longitude: 151.2093, location: '-33.8688, 151.2093' });
+    const res = await api().patch(`/api/users/${member.id}/location`).set('Cookie', member.session).send({ latitude: -33.8688, longitude: 151.2093, location: '-33.8688, 151.2093' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect(await currentUser(member)).toMatchObject({ latitude: -33.8688, longitude: 151.2093, location: '-33.8688, 151.2093' });
@@ -294,10 +294,10 @@ describe('location', () => {
     ['longitude', { latitude: 52.5, longitude: null }, 'Longitude must be a number from -180 to 180'],
   ])('refuses a bad %s on both routes with 400 naming the field, and changes nothing', async (field, body, message) => {
     const member = await signUp();
-    const own = await api().post('/api/update-location').set('Cookie', member.cookie).send(body);
+    const own = await api().post('/api/update-location').set('Cookie', member.session).send(body);
     expect(own.status).toBe(400);
     expect(own.body).toEqual({ error: message, field });
-    const byId = await api().patch(`/api/users/${member.id}/location`).set('Cookie', member.cookie).send({ ...body, location: 'Berlin' });
+    const byId = await api().patch(`/api/users/${member.id}/location`).set('Cookie', member.session).send({ ...body, location: 'Berlin' });
     expect(byId.status).toBe(400);
     expect(byId.body).toEqual({ error: message, field });
     expect(await currentUser(member)).toMatchObject({ latitude: null, longitude: null, location: null });
@@ -305,7 +305,7 @@ describe('location', () => {
 
   it('refuses a place text over 200 characters, naming location', async () => {
     const member = await signUp();
-    const res = await api().patch(`/api/users/${member.id}/location`).set('Cookie', member.cookie).send({ latitude: 1, longitude: 2, location: 'x'.repeat(201) });
+    const res = await api().patch(`/api/users/${member.id}/location`).set('Cookie', member.session).send({ latitude: 1, longitude: 2, location: 'x'.repeat(201) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Location must be at most 200 characters', field: 'location' });
   });
@@ -322,8 +322,8 @@ describe('location', () => {
   it("answers 403 for another user's id and leaves their position alone", async () => {
     const owner = await signUp();
     const intruder = await signUp();
-    await api().patch(`/api/users/${owner.id}/location`).set('Cookie', owner.cookie).send({ latitude: 48.85, longitude: 2.35, location: 'Paris' }).expect(200);
-    const res = await api().patch(`/api/users/${owner.id}/location`).set('Cookie', intruder.cookie).send({ latitude: 0, longitude: 0, location: 'Null Island' });
+    await api().patch(`/api/users/${owner.id}/location`).set('Cookie', owner.session).send({ latitude: 48.85, longitude: 2.35, location: 'Paris' }).expect(200);
+    const res = await api().patch(`/api/users/${owner.id}/location`).set('Cookie', intruder.session).send({ latitude: 0, longitude: 0, location: 'Null Island' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: Messages.forbidden });
     expect(await currentUser(owner)).toMatchObject({ latitude: 48.85, longitude: 2.35, location: 'Paris' });
@@ -338,7 +338,7 @@ describe('PUT /api/profile', () => {
     const kept = [photos[2]!.url, photos[0]!.url];
     const res = await api()
       .put('/api/profile')
-      .set('Cookie', member.cookie)
+      .set('Cookie', member.session)
       .send(profileSave({ name: 'Selene Dusk', age: 33 }, kept));
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({
@@ -353,7 +353,7 @@ describe('PUT /api/profile', () => {
       stats: { likes: 0, matches: 0 },
     });
     expect(await currentUser(member)).toEqual(res.body.user);
-    const dropped = await api().get(photos[1]!.url).set('Cookie', member.cookie);
+    const dropped = await member.get(photos[1]!.url);
     expect(dropped.status).toBe(404);
     expect(photoFilesExist(photos[1]!.id)).toBe(false);
     expect(photoFilesExist(photos[0]!.id)).toBe(true);
@@ -361,7 +361,7 @@ describe('PUT /api/profile', () => {
 
   it('takes the age as a whole-number string, as forms send it', async () => {
     const member = await signUp();
-    const res = await api().put('/api/profile').set('Cookie', member.cookie).send({ ...profileSave(member.person, []), age: '41' });
+    const res = await api().put('/api/profile').set('Cookie', member.session).send({ ...profileSave(member.person, []), age: '41' });
     expect(res.status).toBe(200);
     expect(res.body.user.age).toBe(41);
   });
@@ -381,7 +381,7 @@ describe('PUT /api/profile', () => {
     const before = await currentUser(member);
     const res = await api()
       .put('/api/profile')
-      .set('Cookie', member.cookie)
+      .set('Cookie', member.session)
       .send({ ...profileSave({ name: 'Changed Name', age: 50 }, []), ...change });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: message, field });
@@ -396,7 +396,7 @@ describe('PUT /api/profile', () => {
     const before = await currentUser(member);
     const res = await api()
       .put('/api/profile')
-      .set('Cookie', member.cookie)
+      .set('Cookie', member.session)
       .send(profileSave({ name: 'Changed Name', age: 50 }, [mine!.url, theirs!.url]));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'That photo does not belong to your profile', field: 'photos' });
@@ -406,7 +406,7 @@ describe('PUT /api/profile', () => {
   it('takes ten saves of one profile at once: each one is kept (conflicts are decided again), none answers 500', async () => {
     const member = await signUpWithProfile();
     const bios = Array.from({ length: 10 }, (_, i) => `Save number ${i} of a busy night.`);
-    const answers = await Promise.all(bios.map((bio) => api().put('/api/profile').set('Cookie', member.cookie).send({ ...profileSave(member.person, []), bio })));
+    const answers = await Promise.all(bios.map((bio) => api().put('/api/profile').set('Cookie', member.session).send({ ...profileSave(member.person, []), bio })));
     expect(answers.map((res) => res.status)).toEqual(bios.map(() => 200));
     expect(bios).toContain((await currentUser(member)).bio);
   }, 30_000);
@@ -450,17 +450,17 @@ describe('DELETE /api/account', () => {
   it('erases the account, the profile and its photos, clears the cookie, and frees the username', async () => {
     const member = await signUp();
     const photos = await uploadPhotos(member, 2);
-    await api().patch(`/api/user/${member.id}`).set('Cookie', member.cookie).send({ ...onboarding, photos: photos.map((photo) => photo.url) }).expect(200);
+    await api().patch(`/api/user/${member.id}`).set('Cookie', member.session).send({ ...onboarding, photos: photos.map((photo) => photo.url) }).expect(200);
     const viewer = await stack.member({ gender: 'Male' });
-    await api().get(photos[0]!.url).set('Cookie', viewer.cookie).expect(200);
+    await viewer.get(photos[0]!.url).expect(200);
     expect(photoFilesExist(photos[0]!.id)).toBe(true);
 
-    const res = await api().delete('/api/account').set('Cookie', member.cookie).set('Content-Type', 'application/json').send('{}');
+    const res = await api().delete('/api/account').set('Cookie', member.session).set('Content-Type', 'application/json').send('{}');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect(setCookieOf(res)).toMatch(/^nocturne_session=; Max-Age=0; Path=\/;/);
 
-    const me = await api().get('/api/auth/user').set('Cookie', member.cookie);
+    const me = await member.get('/api/auth/user');
     expect(me.status).toBe(401);
     const signIn = await api().post('/api/auth/signin').send({ username: member.person.username, password: member.person.password });
     expect(signIn.status).toBe(401);
@@ -469,7 +469,7 @@ describe('DELETE /api/account', () => {
     // The profile service erases on UserDeleted, which reaches it through the bus.
     await eventually(async () => {
       for (const photo of photos) {
-        const gone = await api().get(photo.url).set('Cookie', viewer.cookie);
+        const gone = await viewer.get(photo.url);
         expect(gone.status).toBe(404);
         expect(photoFilesExist(photo.id)).toBe(false);
       }

@@ -3,20 +3,20 @@ import path from 'node:path';
 import type { IntegrationEvent } from '@nocturne/contracts';
 import { FileSubjectKeyStore, openPublishedPersonalData, PersonalDataVault } from '@nocturne/platform';
 import { eventually } from '@nocturne/platform/testing';
-import { startTestStack, type TestStack } from '../support/testStack';
+import { startInProcessStack, type InProcessStack } from '../support';
 
 jest.setTimeout(30_000);
 
-let stack: TestStack;
+let stack: InProcessStack;
 const busDir = () => path.join(stack.dataDir, 'bus');
 
 beforeAll(async () => {
-  stack = await startTestStack('published');
+  stack = await startInProcessStack('published');
 });
 
 afterAll(() => stack?.stop());
 
-const api = () => stack.api();
+const api = () => stack.request();
 
 /** Every file the embedded bus keeps: topic logs (dead letters too), offsets, its key file. */
 function busFiles(): string {
@@ -52,7 +52,7 @@ describe('personal data on the embedded bus', () => {
     const bio = `Counting comets from the rooftop ${tag}`;
     const place = `Rooftop above Kreuzberg, Oranienstr. ${tag}`;
     const kinks = ['Rope Play', 'Wax Play'];
-    const { id, cookie } = await stack.signUpWithProfile(person);
+    const { id, session: cookie } = await stack.signUpWithProfile(person);
     await api().patch(`/api/user/${id}`).set('Cookie', cookie).send({ gender: 'Female', kinks, interests: ['Astronomy'], bio }).expect(200);
     await api().patch(`/api/users/${id}/location`).set('Cookie', cookie).send({ latitude: 52.499321, longitude: 13.418764, location: place }).expect(200);
     await api().put('/api/profile').set('Cookie', cookie).send({ name: person.name, age: 32, bio, gender: 'Female', kinks, interests: ['Astronomy'] }).expect(200);
@@ -90,7 +90,7 @@ describe('personal data on the embedded bus', () => {
 
   it('never publishes a place name the person typed, whatever it looks like', async () => {
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    const { id, cookie } = await stack.signUp({ username: `plc${tag}`, email: `plc.${tag}@example.test`, password: 'moonlight42', name: 'Nyx Night', age: 29 });
+    const { id, session: cookie } = await stack.signUp({ username: `plc${tag}`, email: `plc.${tag}@example.test`, password: 'moonlight42', name: 'Nyx Night', age: 29 });
     const places = [`Home ${tag}, 5 Elm Street`, `52°29'57" N 13°25'07" E ${tag}`, `Berlin${tag}`];
     for (const location of places) {
       await api().patch(`/api/users/${id}/location`).set('Cookie', cookie).send({ latitude: 52.499321, longitude: 13.418764, location }).expect(200);

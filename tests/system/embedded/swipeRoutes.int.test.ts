@@ -1,23 +1,22 @@
 import sharp from 'sharp';
 import { eventually } from '@nocturne/platform/testing';
-import { startTestStack, type Member, type TestStack } from '../support/testStack';
+import { startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // The swipe calls of the REST facade, over HTTP against the whole embedded stack (spec point 7).
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
-  stack = await startTestStack('swipe-routes', { env: { SWIPE_WINDOW: 'always' } });
+  stack = await startInProcessStack('swipe-routes', { env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
 afterAll(() => stack?.stop());
 
 jest.setTimeout(60_000);
 
-const api = () => stack.api();
 /** Signs up, onboards, and shares a position near Berlin; waits until the deck service knows them. */
 const member = (gender = 'Female', position: [number, number] = [52.52, 13.405]) => stack.member({ gender, position });
-const get = (who: Member | null, url: string) => stack.get(who, url);
-const post = (who: Member | null, url: string, body: object) => stack.post(who, url, body);
+const get = (who: Member | null, url: string) => (who ?? stack.client()).get(url);
+const post = (who: Member | null, url: string, body: object) => (who ?? stack.client()).post(url, body);
 const swipe = (who: Member, swipedId: number, isLike = true, extra: object = {}) => post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike, timestamp: new Date().toISOString(), ...extra });
 const deckIds = async (who: Member) => {
   const res = await get(who, '/api/profiles?limit=50');
@@ -116,22 +115,22 @@ describe('the swipe calls of the REST facade', () => {
   it('keeps deck filters on the server and refuses kink filters without Max', async () => {
     const a = await member();
     const filters = { gender: 'Male', ageRange: [25, 45], distance: 30, city: '', kinks: [], interests: [] };
-    const put = await api().put('/api/deck-filters').set('Cookie', a.cookie).set('Origin', stack.url).send(filters);
+    const put = await a.put('/api/deck-filters').send(filters);
     expect(put.status).toBe(200);
     expect(put.body).toEqual(filters);
     expect((await get(a, '/api/deck-filters')).body).toEqual(filters);
-    const advanced = await api().put('/api/deck-filters').set('Cookie', a.cookie).set('Origin', stack.url).send({ ...filters, kinks: ['Rope Play'] });
+    const advanced = await a.put('/api/deck-filters').send({ ...filters, kinks: ['Rope Play'] });
     expect(advanced.status).toBe(403);
     expect(advanced.body.code).toBe('advanced-filters');
-    const invalid = await api().put('/api/deck-filters').set('Cookie', a.cookie).set('Origin', stack.url).send({ ...filters, distance: 500 });
+    const invalid = await a.put('/api/deck-filters').send({ ...filters, distance: 500 });
     expect(invalid.status).toBe(400);
     expect(invalid.body.field).toBe('distance');
   });
 
   it('shows a kink kept for people who share it only to them: deck profiles over REST, matches over GraphQL, and the kink filter', async () => {
-    const graphql = (who: Member, query: string, variables: object = {}) => api().post('/graphql').set('Cookie', who.cookie).set('Origin', stack.url).send({ query, variables });
+    const graphql = (who: Member, query: string, variables: object = {}) => who.post('/graphql').send({ query, variables });
     const editKinks = async (who: Member, kinks: string[]) =>
-      expect((await api().patch(`/api/user/${who.id}`).set('Cookie', who.cookie).set('Origin', stack.url).send({ gender: 'Male', kinks, interests: ['Art'], bio: 'Night owl.' })).status).toBe(200);
+      expect((await who.patch(`/api/user/${who.id}`).send({ gender: 'Male', kinks, interests: ['Art'], bio: 'Night owl.' })).status).toBe(200);
     const hider = await member('Male', [52.51, 13.4]);
     await editKinks(hider, ['Rope Play', 'Leather & Latex']);
     const hidden = await graphql(hider, 'mutation ($input: KinkVisibilityInput!) { setKinkVisibility(input: $input) { kinkVisibility { audience } } }', {
@@ -156,7 +155,7 @@ describe('the swipe calls of the REST facade', () => {
     await eventually(async () => expect(await deckIds(stranger)).toContain(hider.id));
     for (const who of [stranger, sharer]) expect((await post(who, '/api/plan', { plan: 'max' })).status).toBe(200);
     const filters = { gender: 'Male', ageRange: [18, 60], distance: 50, city: '', kinks: ['Leather & Latex'], interests: [] };
-    for (const who of [stranger, sharer]) expect((await api().put('/api/deck-filters').set('Cookie', who.cookie).set('Origin', stack.url).send(filters)).status).toBe(200);
+    for (const who of [stranger, sharer]) expect((await who.put('/api/deck-filters').send(filters)).status).toBe(200);
     expect(await deckIds(stranger)).not.toContain(hider.id);
     expect(await deckIds(sharer)).toContain(hider.id);
   });
@@ -167,8 +166,8 @@ describe('the swipe calls of the REST facade', () => {
     const likerWithPhoto = async (color: { r: number; g: number; b: number }) => {
       const liker = await stack.signUpWithProfile();
       const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
-      expect((await api().post('/api/photos').set('Cookie', liker.cookie).set('Origin', stack.url).attach('photos', photo, { filename: 'me.jpg', contentType: 'image/jpeg' })).status).toBe(201);
-      expect((await stack.write(liker, 'patch', `/api/user/${liker.id}`, { gender: 'Male', kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' })).status).toBe(200);
+      expect((await liker.post('/api/photos').attach('photos', photo, { filename: 'me.jpg', contentType: 'image/jpeg' })).status).toBe(201);
+      expect((await liker.patch(`/api/user/${liker.id}`, { gender: 'Male', kinks: ['Rope Play'], interests: ['Art'], bio: 'Night owl.' })).status).toBe(200);
       expect((await post(liker, '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
       return liker;
     };
@@ -213,8 +212,8 @@ describe('the swipe calls of the REST facade', () => {
   it('answers a deck profile with the city its person chose as its location, never their place text', async () => {
     const viewer = await member();
     const shown = await member('Male', [52.515, 13.39]);
-    expect((await api().patch(`/api/users/${shown.id}/location`).set('Cookie', shown.cookie).set('Origin', stack.url).send({ latitude: 52.515, longitude: 13.39, location: 'Friedrichstrasse 43' })).status).toBe(200);
-    const city = await api().post('/graphql').set('Cookie', shown.cookie).set('Origin', stack.url).send({ query: 'mutation { setPublicCity(city: "Berlin") { publicCity } }' });
+    expect((await shown.patch(`/api/users/${shown.id}/location`).send({ latitude: 52.515, longitude: 13.39, location: 'Friedrichstrasse 43' })).status).toBe(200);
+    const city = await shown.post('/graphql').send({ query: 'mutation { setPublicCity(city: "Berlin") { publicCity } }' });
     expect(city.body.data).toEqual({ setPublicCity: { publicCity: 'Berlin' } });
     const card = async () => ((await get(viewer, '/api/profiles?limit=50')).body as Array<{ id: number; location: string | null; distance: number | null }>).find((profile) => profile.id === shown.id);
     await eventually(async () => expect(await card()).toMatchObject({ location: 'Berlin', distance: expect.any(Number) }));

@@ -1,15 +1,15 @@
 import { eventually, startInMemoryTracing, type InMemoryTracing } from '@nocturne/platform/testing';
-import { newPerson, startTestStack, type Member, type TestStack } from '../support/testStack';
+import { newPerson, startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // One sign-up, and one swipe that makes a match, each give one trace across every hop: the gateway, its
 // call of the subgraph, the subgraph, the event store, the projections, the outbox relay, the bus and
 // every consumer (and what the consumers store and publish in turn). Spans kept in memory.
 let tracing: InMemoryTracing;
-let stack: TestStack;
+let stack: InProcessStack;
 
 beforeAll(async () => {
   tracing = startInMemoryTracing();
-  stack = await startTestStack('tracing', { env: { SWIPE_WINDOW: 'always' } });
+  stack = await startInProcessStack('tracing', { env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
 afterAll(async () => {
@@ -72,7 +72,7 @@ describe('one trace per request, across every hop', () => {
     const a = await member('Female');
     const b = await member('Male');
     const like = (who: Member, swipedId: number) =>
-      stack.post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
+      who.post('/api/swipes', { swiperId: who.id, swipedId, isLike: true, timestamp: new Date().toISOString() });
     // The swipe service knows a person once profile's events reached it.
     await eventually(async () => expect((await like(a, b.id)).status).toBe(200));
     const match = await like(b, a.id);

@@ -1,7 +1,7 @@
 import { Messages } from '@nocturne/contracts';
 import { CONCURRENT_CHANGE_MESSAGE, DATABASE_SELECTION_TIMEOUT_MS } from '@nocturne/platform';
 import { canStartOwnServers, eventually, OwnServers } from '@nocturne/platform/testing';
-import { newPerson, ProfileReadModel, RealStack, type ApiClient, type ApiResponse } from '../support/realStack';
+import { newPerson, ProfileReadModel, StackClient, StackProcess, type Answer } from '../support';
 
 // `npm run test:faults`: the real stack (`node stack/dist/main.js`, one process per service) on Kafka, the
 // MongoDB-compatible server and Redis of its own, started and stopped with infra/up.sh and infra/down.sh on
@@ -24,21 +24,25 @@ const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   return { value, ms: Math.round(performance.now() - started) };
 };
 
-const readyz = async (url: string): Promise<ApiResponse> => {
-  const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) });
-  return { status: res.status, headers: res.headers, body: await res.json() };
-};
+/** What `/readyz` of the gateway or a subgraph answers (a bare request: no cookie, no Origin). */
+const readyz = async (url: string): Promise<Answer> => new StackClient(url).get('/readyz').timeout(5_000);
 
 d('the real stack under faults', () => {
   let servers: OwnServers | undefined;
-  let stack: RealStack | undefined;
+  let stack: StackProcess | undefined;
   let profiles: ProfileReadModel | undefined;
   const figures: Figure[] = [];
   const subgraphUrls = () => Object.entries(stack!.ports).filter(([name]) => name !== 'gateway').map(([name, port]) => [name, `http://127.0.0.1:${port}`] as const);
 
+  /** Someone signed up: their browser, and their sign-up fields with their id. */
+  const signUp = async () => {
+    const client = await stack!.signUp();
+    return { client, person: { ...client.person, id: client.id } };
+  };
+
   beforeAll(async () => {
     servers = await OwnServers.start('redis', 'mongo', 'kafka');
-    stack = await RealStack.start({ env: { ...servers.variables }, readyTimeoutMs: 180_000 });
+    stack = await StackProcess.start({ env: { ...servers.variables }, readyTimeoutMs: 180_000 });
     profiles = await ProfileReadModel.open(servers.variables.MONGODB_URI);
   }, 400_000);
 
@@ -52,25 +56,18 @@ d('the real stack under faults', () => {
     }
   }, 120_000);
 
-  const signUp = async (client: ApiClient) => {
-    const person = newPerson();
-    const res = await client.call('POST', '/api/auth/signup', person);
-    if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return { ...person, id: res.body.user.id as number };
-  };
 
   it('Redis away: 503 with Retry-After within a second, not ready; sessions survive its restart', async () => {
-    const client = stack!.client();
-    const person = await signUp(client);
+    const { client, person } = await signUp();
     servers!.down('redis');
     let slowest: number;
     try {
-      const me = await timed(() => client.call('GET', '/api/auth/user'));
+      const me = await timed(async () => client.get('/api/auth/user'));
       expect(me.value.status).toBe(503);
-      expect(Number(me.value.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(me.value.headers['retry-after'])).toBeGreaterThan(0);
       expect(me.value.body).toEqual({ error: Messages.unavailable });
       // Rate limits fail closed: a sign-in is refused, not let through uncounted.
-      const signIn = await timed(() => stack!.client().call('POST', '/api/auth/signin', { username: person.username, password: person.password }));
+      const signIn = await timed(async () => stack!.client().post('/api/auth/signin', { username: person.username, password: person.password }));
       expect(signIn.value.status).toBe(503);
       slowest = Math.max(me.ms, signIn.ms);
       expect(slowest).toBeLessThan(1_000);
@@ -84,7 +81,7 @@ d('the real stack under faults', () => {
     }
     const back = await timed(() =>
       eventually(async () => {
-        const me = await client.call('GET', '/api/auth/user');
+        const me = await client.get('/api/auth/user');
         expect(me.status).toBe(200);
         return me;
       }, { timeoutMs: 30_000, intervalMs: 100 }),
@@ -106,14 +103,13 @@ d('the real stack under faults', () => {
         });
       }
       for (let i = 0; i < 5; i++) {
-        const client = stack!.client();
-        const { value, ms } = await timed(() => signUp(client));
-        ids.push(value.id);
+        const { value, ms } = await timed(() => signUp());
+        ids.push(value.person.id);
         slowest = Math.max(slowest, ms);
         // The new person is shown at once, before the profile service has heard of them: no error meanwhile.
-        const me = await client.call('GET', '/api/auth/user');
+        const me = await value.client.get('/api/auth/user');
         expect(me.status).toBe(200);
-        expect(me.body.user).toMatchObject({ id: value.id, onboardingCompleted: false });
+        expect(me.body.user).toMatchObject({ id: value.person.id, onboardingCompleted: false });
       }
     } finally {
       servers!.up('kafka');
@@ -133,7 +129,7 @@ d('the real stack under faults', () => {
     servers!.down('kafka');
     const ids: number[] = [];
     try {
-      for (let i = 0; i < 3; i++) ids.push((await signUp(stack!.client())).id);
+      for (let i = 0; i < 3; i++) ids.push((await signUp()).person.id);
       // Twice: the first restart comes quickly; a consumer that crashes again waits its last retry time.
       await eventually(() => expect(restarts().length).toBeGreaterThanOrEqual(restartsBefore + 2), { timeoutMs: 180_000, intervalMs: 500 });
     } finally {
@@ -163,12 +159,12 @@ d('the real stack under faults', () => {
   }, 300_000);
 
   it('database away: 503 or 504 within a few seconds, never 500, and not ready; serving again once it is back', async () => {
-    const person = await signUp(stack!.client());
+    const { person } = await signUp();
     servers!.down('mongo');
-    let during: ApiResponse;
+    let during: Answer;
     let ms: number;
     try {
-      ({ value: during, ms } = await timed(() => stack!.client().call('POST', '/api/auth/signin', { username: person.username, password: person.password })));
+      ({ value: during, ms } = await timed(async () => stack!.client().post('/api/auth/signin', { username: person.username, password: person.password })));
       expect([503, 504]).toContain(during.status);
       expect(during.body.error).toBe(during.status === 503 ? Messages.unavailable : Messages.timedOut);
       // No longer than the wait for a database server to select, and some room for the rest of the call.
@@ -180,7 +176,7 @@ d('the real stack under faults', () => {
       servers!.up('mongo');
     }
     const back = await timed(() =>
-      eventually(async () => expect((await stack!.client().call('POST', '/api/auth/signin', { username: person.username, password: person.password })).status).toBe(200), { timeoutMs: 60_000, intervalMs: 250 }),
+      eventually(async () => expect((await stack!.client().post('/api/auth/signin', { username: person.username, password: person.password })).status).toBe(200), { timeoutMs: 60_000, intervalMs: 250 }),
     );
     figures.push({ fault: 'database stopped', during: `sign-in ${during.status}, /readyz 503`, answeredWithinMs: ms, recoveredWithinMs: back.ms });
   }, 240_000);
@@ -203,14 +199,13 @@ d('the real stack under faults', () => {
     );
     expect(stack!.linesMatching(/restarting it/).some((line) => line.includes('"process":"profile"'))).toBe(true);
     // Sign-up lives in auth: it never stopped.
-    await signUp(stack!.client());
+    await signUp();
     figures.push({ fault: 'profile process killed (SIGKILL)', during: 'launcher restarts it (logged)', answeredWithinMs: 0, recoveredWithinMs: back.ms });
   }, 120_000);
 
   /** A signed-up person whose profile exists, and the body of a full profile save. */
   const personWithProfile = async () => {
-    const client = stack!.client();
-    const person = await signUp(client);
+    const { client, person } = await signUp();
     await eventually(async () => expect(Object.values(await profiles!.count([person.id]))).toEqual([1]), { timeoutMs: 60_000, intervalMs: 250 });
     const save = (bio: string, name = person.name) => ({ name, age: person.age, bio, gender: 'Female', kinks: ['Praise'], interests: ['Art'] });
     return { client, person, save };
@@ -221,30 +216,30 @@ d('the real stack under faults', () => {
     const auth = stack!.pidOf('auth/dist/main.js')!;
     // Frozen, not dead: the launcher does not restart it, and the gateway's call to it waits for its bound.
     process.kill(auth, 'SIGSTOP');
-    let during: ApiResponse;
+    let during: Answer;
     let ms: number;
     try {
-      ({ value: during, ms } = await timed(() => client.call('PUT', '/api/profile', save('Written while auth was away', 'Frozen Owl'))));
+      ({ value: during, ms } = await timed(async () => client.put('/api/profile', save('Written while auth was away', 'Frozen Owl'))));
     } finally {
       process.kill(auth, 'SIGCONT');
     }
     expect([503, 504]).toContain(during.status);
     expect(during.body.error).toBe(during.status === 503 ? Messages.unavailable : Messages.timedOut);
     // Refused, so nothing of it was kept: neither the profile's part nor the account's.
-    const unchanged = await client.call('GET', '/api/auth/user');
+    const unchanged = await client.get('/api/auth/user');
     expect(unchanged.body.user).toMatchObject({ name: person.name, bio: null });
 
     // Accepted once: the answer is kept with its key, so a client that retries after a crash (here: auth
     // killed right after the answer) gets the same answer without a second write, and the account follows.
     const key = `faults-${person.id}`;
-    const first = await client.call('PUT', '/api/profile', save('Written once', 'Renamed Owl'), { 'Idempotency-Key': key });
+    const first = await client.put('/api/profile', save('Written once', 'Renamed Owl')).set('Idempotency-Key', key);
     expect(first.status).toBe(200);
     const killed = stack!.pidOf('auth/dist/main.js')!;
     process.kill(killed, 'SIGKILL');
-    const retry = await client.call('PUT', '/api/profile', save('Written once', 'Renamed Owl'), { 'Idempotency-Key': key });
-    expect({ status: retry.status, replayed: retry.headers.get('idempotent-replayed'), body: retry.body }).toEqual({ status: 200, replayed: 'true', body: first.body });
+    const retry = await client.put('/api/profile', save('Written once', 'Renamed Owl')).set('Idempotency-Key', key);
+    expect({ status: retry.status, replayed: retry.headers['idempotent-replayed'], body: retry.body }).toEqual({ status: 200, replayed: 'true', body: first.body });
     const back = await timed(() =>
-      eventually(async () => expect((await client.call('GET', '/api/auth/user')).body.user).toMatchObject({ name: 'Renamed Owl', bio: 'Written once' }), { timeoutMs: 60_000, intervalMs: 250 }),
+      eventually(async () => expect((await client.get('/api/auth/user')).body.user).toMatchObject({ name: 'Renamed Owl', bio: 'Written once' }), { timeoutMs: 60_000, intervalMs: 250 }),
     );
     figures.push({ fault: 'auth frozen during a profile save', during: `save ${during.status}, nothing kept; retry after auth killed replayed`, answeredWithinMs: ms, recoveredWithinMs: back.ms });
   }, 240_000);
@@ -253,19 +248,18 @@ d('the real stack under faults', () => {
     const { client, person, save } = await personWithProfile();
     // A second gateway and second instance of every service on the same servers; sessions live in Redis,
     // so the same cookie is signed in on both.
-    const second = await RealStack.start({ env: { ...servers!.variables }, readyTimeoutMs: 180_000 });
+    const second = await StackProcess.start({ env: { ...servers!.variables }, readyTimeoutMs: 180_000 });
     try {
-      const other = second.client();
-      other.cookie = client.cookie;
+      const other = second.client(client.cookie);
       const bios = Array.from({ length: 20 }, (_, i) => `Save number ${i}`);
-      const answers = await Promise.all(bios.map((bio, i) => (i % 2 === 0 ? client : other).call('PUT', '/api/profile', save(bio))));
+      const answers = await Promise.all(bios.map(async (bio, i) => (i % 2 === 0 ? client : other).put('/api/profile', save(bio))));
       const statuses = answers.map((answer) => answer.status);
       // Each save is kept, or (only once every retry lost) refused with the clear message; never a 5xx.
       expect(answers.filter((answer) => answer.status !== 200 && !(answer.status === 409 && answer.body.error === CONCURRENT_CHANGE_MESSAGE))).toEqual([]);
       // Twenty writers on one stream through two instances: most win within the bounded retries (one run
       // here: 17 of 20; the rest ran out of attempts and were told so).
       expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(bios.length / 2);
-      const final = (await client.call('GET', '/api/auth/user')).body.user;
+      const final = (await client.get('/api/auth/user')).body.user;
       expect(bios).toContain(final.bio);
       expect(final.name).toBe(person.name);
       figures.push({ fault: 'one profile saved 20 times at once through two stacks', during: `${statuses.filter((status) => status === 200).length} of 20 answered 200, the rest 409 with the message to try again, none 5xx`, answeredWithinMs: 0, recoveredWithinMs: 0 });
@@ -283,7 +277,7 @@ d('the real stack under faults', () => {
     const attempts = people.map((person) =>
       stack!
         .client()
-        .call('POST', '/api/auth/signup', person)
+        .post('/api/auth/signup', person)
         .then((res) => ({ person, status: res.status, id: res.body?.user?.id as number | undefined, error: res.body?.error as string | undefined }))
         .catch((error: Error) => ({ person, status: 0, id: undefined, error: error.message })),
     );
@@ -301,9 +295,9 @@ d('the real stack under faults', () => {
 
     // Started again on the same servers: every acknowledged sign-up signs in and has exactly one profile
     // (the relay flushed its events before it stopped, or publishes them now); nobody refused exists.
-    stack = await RealStack.start({ env: { ...servers!.variables }, readyTimeoutMs: 180_000 });
+    stack = await StackProcess.start({ env: { ...servers!.variables }, readyTimeoutMs: 180_000 });
     for (const answer of answers) {
-      const signIn = await stack.client().call('POST', '/api/auth/signin', { username: answer.person.username, password: answer.person.password });
+      const signIn = await stack.client().post('/api/auth/signin', { username: answer.person.username, password: answer.person.password });
       expect({ username: answer.person.username, signedIn: signIn.status === 200 }).toEqual({ username: answer.person.username, signedIn: answer.status === 201 });
     }
     const ids = accepted.map((answer) => answer.id!);

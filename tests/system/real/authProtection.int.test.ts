@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { Messages } from '@nocturne/contracts';
-import { hasRealInfrastructure, newPerson, RealStack, realInfrastructure, waitFor } from '../support/realStack';
+import { eventually } from '@nocturne/platform/testing';
+import { cookieOf, hasRealInfrastructure, newPerson, realInfrastructure, StackProcess, type Answer } from '../support';
 
 // The auth protections on the real servers: rate limits and known devices live in Redis, shared by every
 // auth process. Run under the shared lock (flock /tmp/nocturne-real.lock), after npm run build.
@@ -18,40 +19,25 @@ const TAKEN_ANSWERS_PER_CLIENT = 3;
 const run = randomBytes(2);
 const address = (host: number) => `10.${run[0]}.${run[1]}.${host}`;
 
-interface Answer {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the tests
-  cookies: string[];
-}
-
 d('auth protections on Kafka, MongoDB and Redis', () => {
-  let stack: RealStack | undefined;
+  let stack: StackProcess | undefined;
   let redis: Redis | undefined;
   let outbox: string;
 
-  const call = async (route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-    const res = await fetch(`${stack!.url}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, cookies: res.headers.getSetCookie() };
-  };
-  const pairNamed = (answer: Answer, name: string) => answer.cookies.find((line) => line.startsWith(`${name}=`))?.split(';')[0];
+  /** A JSON POST with exactly these headers (no Origin, no cookie but the one given). */
+  const call = async (route: string, body: object, headers: Record<string, string> = {}): Promise<Answer> => stack!.request().post(route).set(headers).timeout(15_000).send(body);
 
   async function signUp(person = newPerson()) {
     const answer = await call('/api/auth/signup', person, { 'x-forwarded-for': address(1) });
     expect(answer.status).toBe(201);
-    return { person, device: pairNamed(answer, 'nocturne_device')! };
+    return { person, device: cookieOf(answer, 'nocturne_device')! };
   }
 
   beforeAll(async () => {
     outbox = mkdtempSync(path.join(tmpdir(), 'nocturne-real-outbox-'));
     redis = new Redis(realInfrastructure.REDIS_URL, { lazyConnect: true });
     await redis.connect();
-    stack = await RealStack.start({
+    stack = await StackProcess.start({
       env: {
         RATE_SIGN_IN_ACCOUNT_LIMIT: String(ACCOUNT_LIMIT),
         RATE_SIGN_IN_DEVICE_LIMIT: String(DEVICE_LIMIT),
@@ -85,11 +71,11 @@ d('auth protections on Kafka, MongoDB and Redis', () => {
     expect((await call('/api/auth/signin', { username: person.username, password: person.password }, { 'x-forwarded-for': address(40) })).status).toBe(429);
     const owner = await call('/api/auth/signin', { username: person.username, password: person.password }, { 'x-forwarded-for': address(41), cookie: device });
     expect(owner.status).toBe(200);
-    expect(pairNamed(owner, 'nocturne_session')).toBeDefined();
+    expect(cookieOf(owner, 'nocturne_session')).toBeDefined();
 
     const parallel = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        call('/api/auth/signin', { username: person.username, password: `wrong-${i}-guess` }, { 'x-forwarded-for': address(42), cookie: pairNamed(owner, 'nocturne_device')! }),
+        call('/api/auth/signin', { username: person.username, password: `wrong-${i}-guess` }, { 'x-forwarded-for': address(42), cookie: cookieOf(owner, 'nocturne_device')! }),
       ),
     );
     expect(parallel.filter((a) => a.status === 401)).toHaveLength(DEVICE_LIMIT);
@@ -143,17 +129,19 @@ d('auth protections on Kafka, MongoDB and Redis', () => {
   it('never logs a reset link, its token or the address', async () => {
     const { person } = await signUp();
     expect((await call('/api/forgot-password', { email: person.email }, { 'x-forwarded-for': address(71) })).status).toBe(200);
-    const mail = await waitFor(
-      `the reset mail to ${person.email}`,
-      () =>
-        readdirSync(outbox)
+    const mail = await eventually(
+      () => {
+        const found = readdirSync(outbox)
           .filter((file) => file.endsWith('.json'))
           .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; link: string })
-          .find((found) => found.to === person.email),
-      20_000,
+          .find((sent) => sent.to === person.email);
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeoutMs: 20_000, intervalMs: 200 },
     );
     const token = new URL(mail.link).searchParams.get('token')!;
-    await waitFor('the auth log line of the mail', () => stack!.linesMatching(/"subject":"Reset your Nocturne password"/).length > 0, 10_000);
+    await eventually(() => expect(stack!.linesMatching(/"subject":"Reset your Nocturne password"/).length).toBeGreaterThan(0), { timeoutMs: 10_000, intervalMs: 200 });
     expect(stack!.linesMatching(new RegExp(token.replace(/[-_]/g, '.')))).toEqual([]);
     expect(stack!.linesMatching(/reset-password\?token=(?!\[Redacted\])/)).toEqual([]);
     expect(stack!.linesMatching(new RegExp(person.email.replace(/[.+]/g, '\\$&'), 'i'))).toEqual([]);

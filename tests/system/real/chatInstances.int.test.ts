@@ -4,8 +4,9 @@ import mongoose from 'mongoose';
 import { WebSocket } from 'ws';
 import { chatService } from '@nocturne/chat';
 import { SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, signSubscription, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
-import { ensureTopic, hasRealInfrastructure, realInfrastructure, waitFor } from '../support/realStack';
+import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, signSubscription, type Adapters, type ServiceInstance } from '@nocturne/platform';
+import { eventually } from '@nocturne/platform/testing';
+import { ensureTopic, hasRealInfrastructure, publishingOnly, realInfrastructure } from '../support';
 
 // `--scale chat=2` on the real servers: two chat instances, each on adapters of its own (its own MongoDB
 // and Redis clients) over one database; a subscriber on one instance receives what is sent through the
@@ -19,12 +20,6 @@ const internalSecret = randomBytes(24).toString('base64url');
 // Ids of this run only, so other runs' channels and rows never mix in.
 const matchId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
 const [alice, bob] = [matchId, matchId + 1];
-
-/** Publishes on Kafka as the service would, but consumes the test's own in-process bus (not the shared topics). */
-function publishingOnly(adapters: Adapters, quiet: EventBus): Adapters {
-  const bus: EventBus = { publish: (topic, messages) => adapters.bus.publish(topic, messages), subscribe: (options) => quiet.subscribe(options), close: async () => {} };
-  return { ...adapters, bus };
-}
 
 d('live chat across two chat instances on the real servers', () => {
   const quiet = new InProcessEventBus();
@@ -81,17 +76,17 @@ d('live chat across two chat instances on the real servers', () => {
   it('delivers a message sent through one instance to a subscriber on the other, with the unread total', async () => {
     await publishSwipeEvent(SwipeEvents.MatchCreated.type, `pair-${alice}-${bob}`, { matchId, userIds: [alice, bob], superLikedBy: [], createdAt: new Date().toISOString() });
     const conversation = 'query ($m: Int!) { conversation(matchId: $m) { matchId } }';
-    for (const url of urls) await waitFor('the conversation open on both instances', async () => !(await graphql(url, bob, conversation, { m: matchId })).errors, 30_000);
+    for (const url of urls) await eventually(async () => expect((await graphql(url, bob, conversation, { m: matchId })).errors).toBeUndefined(), { timeoutMs: 30_000, intervalMs: 200 });
 
     const { values: messages } = subscribe<{ messageSent: { content: string; senderId: number } }>(urls[0]!, bob, 'subscription ($m: Int!) { messageSent(matchId: $m) { content senderId } }', { m: matchId });
     const { values: unread } = subscribe<{ unreadTotal: number }>(urls[0]!, bob, 'subscription { unreadTotal }');
-    await waitFor('the unread subscription live', () => unread.length > 0, 30_000, 50);
+    await eventually(() => expect(unread.length).toBeGreaterThan(0), { timeoutMs: 30_000, intervalMs: 50 });
 
     const sent = await graphql(urls[1]!, alice, 'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { id } }', { input: { matchId, content: 'across instances' } });
     expect(sent.errors).toBeUndefined();
-    await waitFor('the message on the other instance', () => messages.length > 0, 30_000, 20);
+    await eventually(() => expect(messages.length).toBeGreaterThan(0), { timeoutMs: 30_000, intervalMs: 20 });
     expect(messages).toEqual([{ messageSent: { content: 'across instances', senderId: alice } }]);
-    await waitFor('the unread total on the other instance', () => unread.at(-1)?.unreadTotal === 1, 30_000, 20);
+    await eventually(() => expect(unread.at(-1)?.unreadTotal).toBe(1), { timeoutMs: 30_000, intervalMs: 20 });
   }, 120_000);
 
   it("ends presence followed on one instance when a block ends the match, shows a stranger no exact presence, and answers someone else's match as an unknown one", async () => {
@@ -99,12 +94,12 @@ d('live chat across two chat instances on the real servers', () => {
     const theirMatch = matchId + 1;
     await publishSwipeEvent(SwipeEvents.MatchCreated.type, `pair-${carol}-${dave}`, { matchId: theirMatch, userIds: [carol, dave], superLikedBy: [], createdAt: new Date().toISOString() });
     const conversation = 'query ($m: Int!) { conversation(matchId: $m) { matchId } }';
-    for (const url of urls) await waitFor('the conversation open on both instances', async () => !(await graphql(url, dave, conversation, { m: theirMatch })).errors, 30_000);
+    for (const url of urls) await eventually(async () => expect((await graphql(url, dave, conversation, { m: theirMatch })).errors).toBeUndefined(), { timeoutMs: 30_000, intervalMs: 200 });
 
     const presence = subscribe<{ presence: { isOnline: boolean } }>(urls[0]!, dave, 'subscription ($u: Int!) { presence(userId: $u) { isOnline } }', { u: carol });
-    await waitFor('the first presence value', () => presence.values.length > 0, 30_000, 20);
+    await eventually(() => expect(presence.values.length).toBeGreaterThan(0), { timeoutMs: 30_000, intervalMs: 20 });
     subscribe(urls[1]!, carol, 'subscription { unreadTotal }');
-    await waitFor('carol online, seen across instances', () => presence.values.at(-1)?.presence.isOnline === true, 30_000, 20);
+    await eventually(() => expect(presence.values.at(-1)?.presence.isOnline).toBe(true), { timeoutMs: 30_000, intervalMs: 20 });
     const user = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { lastSeenAt } } }';
     expect((await graphql(urls[1]!, dave, user, { r: [{ __typename: 'User', id: carol }] })).data).toEqual({ _entities: [{ lastSeenAt: expect.any(String) }] });
     expect((await graphql(urls[1]!, stranger, user, { r: [{ __typename: 'User', id: carol }] })).data).toEqual({ _entities: [{ lastSeenAt: null }] });
@@ -120,6 +115,6 @@ d('live chat across two chat instances on the real servers', () => {
     const endedAt = new Date().toISOString();
     await publishSwipeEvent(SwipeEvents.PersonBlocked.type, `pair-${carol}-${dave}`, { blockerId: carol, blockedId: dave, blockedAt: endedAt });
     await publishSwipeEvent(SwipeEvents.MatchEnded.type, `pair-${carol}-${dave}`, { matchId: theirMatch, userIds: [carol, dave], endedBy: carol, reason: 'block', endedAt });
-    await waitFor('the presence subscription ended by the block', () => presence.isDone(), 30_000, 20);
+    await eventually(() => expect(presence.isDone()).toBe(true), { timeoutMs: 30_000, intervalMs: 20 });
   }, 120_000);
 });

@@ -4,8 +4,8 @@ import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { Messages, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import { MongoSubjectKeyStore, openPublishedPersonalData, parseMasterKey, PersonalDataVault, PUBLISHED_KEYS_DATABASE } from '@nocturne/platform';
-import { multipartFile, streamingUpload } from '@nocturne/platform/testing';
-import { hasRealInfrastructure, newPerson, realInfrastructure, RealStack, waitFor, type ApiClient } from '../support/realStack';
+import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
+import { hasRealInfrastructure, realInfrastructure, StackProcess, type Member } from '../support';
 
 // Photo uploads and published personal data on the real servers, through `node stack/dist/main.js` with
 // KAFKA_BROKERS, MONGODB_URI and REDIS_URL set (run under `flock /tmp/nocturne-real.lock`: the topics and
@@ -27,7 +27,7 @@ async function readBack(topics: readonly string[], key: string, until: (values: 
         if (message.key?.toString('utf8') === key) values.push(message.value?.toString('utf8') ?? '');
       },
     });
-    await waitFor(`the messages of ${key} on ${topics.join(', ')}`, () => until(values), 60_000);
+    await eventually(() => expect(until(values)).toBe(true), { timeoutMs: 60_000, intervalMs: 200 });
     return values;
   } finally {
     await consumer.disconnect();
@@ -35,93 +35,86 @@ async function readBack(topics: readonly string[], key: string, until: (values: 
 }
 
 d('real stack: photo uploads and published personal data', () => {
-  let stack: RealStack | undefined;
+  let stack: StackProcess | undefined;
 
   beforeAll(async () => {
-    stack = await RealStack.start({ env: { PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR) } });
+    stack = await StackProcess.start({ env: { PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR) } });
   }, 120_000);
 
   afterAll(async () => {
     await stack?.stop(10_000);
   }, 30_000);
 
-  async function member(): Promise<{ api: ApiClient; id: number; person: ReturnType<typeof newPerson> }> {
-    const api = stack!.client();
-    const person = newPerson();
-    const signUp = await api.call('POST', '/api/auth/signup', person);
-    expect(signUp.status).toBe(201);
-    const id = signUp.body.user.id as number;
-    await waitFor(`the profile of ${id}`, async () => (await api.call('GET', '/api/auth/user')).body?.user?.lastSeen, 45_000);
-    return { api, id, person };
-  }
+  const member = () => stack!.signUpWithProfile();
 
-  async function upload(api: ApiClient, files: Buffer[]) {
-    const form = new FormData();
-    files.forEach((file, index) => form.append('photos', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), `night-${index}.jpg`));
-    const res = await fetch(`${stack!.url}/api/photos`, { method: 'POST', headers: { origin: stack!.url, cookie: api.cookie! }, body: form });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown>, retryAfter: res.headers.get('retry-after') };
+  async function upload(who: Member, files: Buffer[]) {
+    const form = who.post('/api/photos');
+    files.forEach((file, index) => form.attach('photos', file, { filename: `night-${index}.jpg`, contentType: 'image/jpeg' }));
+    const res = await form;
+    return { status: res.status, body: res.body as Record<string, unknown>, retryAfter: res.headers['retry-after'] };
   }
 
   const jpeg = (color: string, width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
 
   it('refuses a full profile before reading the body, a person over their hourly uploads with 429, and a decoding bomb', async () => {
-    const { api } = await member();
+    const api = await member();
     const six = await upload(api, await Promise.all(Array.from({ length: 6 }, (_, index) => jpeg(`#2${index}3050`))));
     expect(six.status).toBe(201);
 
-    const pending = streamingUpload(`${stack!.url}/api/photos`, { declaredLength: 20 * 1024 * 1024, headers: { cookie: api.cookie!, origin: stack!.url } });
+    const pending = streamingUpload(`${stack!.url}/api/photos`, { declaredLength: 20 * 1024 * 1024, headers: { cookie: api.session, origin: stack!.url } });
     await pending.send(Buffer.concat([multipartFile(pending.boundary, 'seventh.jpg', 'image/jpeg').head, Buffer.alloc(256 * 1024, 1)]));
     const early = await pending.answerWithin(5_000);
     pending.abort();
     expect(early).toMatchObject({ status: 400, body: { error: ProfileMessages.photos, field: 'photos' } });
 
     const photos = (six.body.added as Array<{ id: string }>).map((photo) => photo.id);
-    const removed = await api.call('POST', '/graphql', { query: 'mutation ($id: ID!) { removePhoto(id: $id) { photos { id } } }', variables: { id: photos[0] } });
+    const removed = await api.graphql('mutation ($id: ID!) { removePhoto(id: $id) { photos { id } } }', { id: photos[0] });
     expect(removed.body.errors).toBeUndefined();
     const overLimit = await upload(api, [await jpeg('#203040')]);
     expect(overLimit).toMatchObject({ status: 429, body: { error: Messages.tooManyRequests } });
     expect(Number(overLimit.retryAfter)).toBeGreaterThan(3000);
 
-    const { api: other } = await member();
+    const other = await member();
     const bomb = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(await upload(other, [bomb])).toMatchObject({ status: 400, body: { error: ProfileMessages.photoTooManyPixels, field: 'photos' } });
   }, 120_000);
 
   it('refuses a jump from Berlin to Sydney, and shows pictures only between onboarded people, with one 404 for every refusal', async () => {
-    const onboard = async (api: ApiClient, id: number) => expect((await api.call('PATCH', `/api/user/${id}`, { gender: 'Female', kinks: ['Praise'], interests: ['Art'] })).status).toBe(200);
+    const onboard = async (who: Member) => expect((await who.patch(`/api/user/${who.id}`, { gender: 'Female', kinks: ['Praise'], interests: ['Art'] })).status).toBe(200);
     const shown = await member();
-    await onboard(shown.api, shown.id);
-    expect((await shown.api.call('POST', '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
-    const jump = await shown.api.call('POST', '/api/update-location', { latitude: -33.8688, longitude: 151.2093 });
+    await onboard(shown);
+    expect((await shown.post('/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
+    const jump = await shown.post('/api/update-location', { latitude: -33.8688, longitude: 151.2093 });
     expect(jump).toMatchObject({ status: 429, body: { error: ProfileMessages.locationTooFarTooSoon } });
-    expect(Number(jump.headers.get('retry-after'))).toBeGreaterThan(15 * 3600);
-    expect((await shown.api.call('GET', '/api/auth/user')).body.user).toMatchObject({ latitude: 52.52, longitude: 13.405 });
+    expect(Number(jump.headers['retry-after'])).toBeGreaterThan(15 * 3600);
+    expect((await shown.get('/api/auth/user')).body.user).toMatchObject({ latitude: 52.52, longitude: 13.405 });
 
-    const photo = (await upload(shown.api, [await jpeg('#304050')])).body.added as Array<{ url: string }>;
+    const photo = (await upload(shown, [await jpeg('#304050')])).body.added as Array<{ url: string }>;
     const viewer = await member();
     const notFound = { status: 404, body: { error: ProfileMessages.photoNotFound } };
-    expect(await viewer.api.call('GET', photo[0]!.url)).toMatchObject(notFound);
-    expect(await shown.api.call('GET', `/api/avatars/${viewer.id}`)).toMatchObject({ status: 404, body: { error: ProfileMessages.profileNotFound } });
-    expect((await viewer.api.call('GET', `/api/avatars/${viewer.id}`)).status).toBe(200);
-    await onboard(viewer.api, viewer.id);
-    expect((await viewer.api.call('GET', photo[0]!.url)).status).toBe(200);
-    expect((await shown.api.call('GET', `/api/avatars/${viewer.id}`)).status).toBe(200);
+    expect(await viewer.get(photo[0]!.url)).toMatchObject(notFound);
+    expect(await shown.get(`/api/avatars/${viewer.id}`)).toMatchObject({ status: 404, body: { error: ProfileMessages.profileNotFound } });
+    expect((await viewer.get(`/api/avatars/${viewer.id}`)).status).toBe(200);
+    await onboard(viewer);
+    expect((await viewer.get(photo[0]!.url)).status).toBe(200);
+    expect((await shown.get(`/api/avatars/${viewer.id}`)).status).toBe(200);
   }, 120_000);
 
   it('after an account is deleted, none of its name, bio, kinks or place is readable from Kafka', async () => {
-    const { api, id, person } = await member();
+    const api = await member();
+    const { id, person } = api;
     const tag = randomBytes(4).toString('hex');
     const bio = `Counting comets from the rooftop ${tag}`;
     const place = `Rooftop above Kreuzberg ${tag}`;
-    expect((await api.call('POST', '/graphql', {
-      query: 'mutation ($input: OnboardingInput!) { completeOnboarding(input: $input) { id } }',
-      variables: { input: { gender: 'Female', kinks: ['Rope Play', 'Wax Play'], interests: ['Astronomy'], bio } },
+    expect((await api.graphql('mutation ($input: OnboardingInput!) { completeOnboarding(input: $input) { id } }', {
+      input: { gender: 'Female', kinks: ['Rope Play', 'Wax Play'], interests: ['Astronomy'], bio },
     })).body.errors).toBeUndefined();
-    expect((await api.call('POST', '/graphql', {
-      query: 'mutation ($latitude: Float, $longitude: Float, $location: String) { updateLocation(latitude: $latitude, longitude: $longitude, location: $location) { id } }',
-      variables: { latitude: 52.499321, longitude: 13.418764, location: place },
+    expect((await api.graphql('mutation ($latitude: Float, $longitude: Float, $location: String) { updateLocation(latitude: $latitude, longitude: $longitude, location: $location) { id } }', {
+      latitude: 52.499321,
+      longitude: 13.418764,
+      location: place,
     })).body.errors).toBeUndefined();
-    expect((await api.call('POST', '/graphql', { query: 'mutation { deleteAccount }' })).body.errors).toBeUndefined();
+    expect((await api.graphql('mutation { deleteAccount }')).body.errors).toBeUndefined();
 
     const values = await readBack([Topics.auth, Topics.profile], String(id), (seen) => seen.some((v) => v.includes('"UserDeleted"')) && seen.some((v) => v.includes('"ProfileErased"')));
     const types = values.map((value) => (JSON.parse(value) as IntegrationEvent).type);

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
-import { hasRealInfrastructure, newPerson, RealStack, realInfrastructure, repoRoot, waitFor } from '../support/realStack';
+import { eventually, repoRoot } from '@nocturne/platform/testing';
+import { hasRealInfrastructure, newPerson, realInfrastructure, StackProcess } from '../support';
 
 // The gateway's and the subgraphs' protections on the real servers, one process per service, as an
 // attacker with curl meets them: media paths that try to reach GraphQL, forged X-Forwarded-For behind one
@@ -49,7 +50,7 @@ const sessionOf = (answer: Answer) =>
   ([answer.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith(`${SESSION}=`)) ?? '').split(';')[0] || undefined;
 
 d('gateway and subgraph protections on Kafka, MongoDB and Redis', () => {
-  let stack: RealStack | undefined;
+  let stack: StackProcess | undefined;
   const gatewayPort = () => Number(new URL(stack!.url).port);
   const json = (method: string, route: string, body: unknown, headers: Record<string, string> = {}) =>
     rawRequest(gatewayPort(), method, route, { 'content-type': 'application/json', origin: PUBLIC_URL, 'x-forwarded-for': address(1), ...headers }, JSON.stringify(body));
@@ -61,7 +62,7 @@ d('gateway and subgraph protections on Kafka, MongoDB and Redis', () => {
   }
 
   beforeAll(async () => {
-    stack = await RealStack.start({
+    stack = await StackProcess.start({
       env: { PUBLIC_URL, TRUST_PROXY: '1', INTERNAL_SECRET: internalSecret, RATE_SIGN_UP_ADDRESS_LIMIT: String(SIGN_UPS_PER_ADDRESS), LOG_LEVEL: 'warn' },
     });
   }, 120_000);
@@ -95,10 +96,9 @@ d('gateway and subgraph protections on Kafka, MongoDB and Redis', () => {
       expect(answer.status).toBe(201);
       victim = { id: id!, cookie: cookie! };
       // Onboarding waits for the profile service to have heard of the account (Kafka).
-      await waitFor(
-        'the victim onboarded',
-        async () => (await json('PATCH', `/api/user/${victim.id}`, { gender: 'Female', kinks: ['Rope Play'], interests: ['Art'], bio: 'A secret only members may read.' }, { cookie: victim.cookie })).status === 200,
-        60_000,
+      await eventually(
+        async () => expect((await json('PATCH', `/api/user/${victim.id}`, { gender: 'Female', kinks: ['Rope Play'], interests: ['Art'], bio: 'A secret only members may read.' }, { cookie: victim.cookie })).status).toBe(200),
+        { timeoutMs: 60_000, intervalMs: 200 },
       );
     }, 120_000);
 
@@ -144,9 +144,9 @@ d('gateway and subgraph protections on Kafka, MongoDB and Redis', () => {
       expect((await rawRequest(gatewayPort(), 'GET', `/api/avatars/${victim.id}`, as)).status).toBe(200);
       expect((await rawRequest(gatewayPort(), 'GET', `/api/avatars/${victim.id + 1_000_000}`, as)).status).toBe(404);
       const leaving = await signUp(31);
-      await waitFor('the avatar of the one leaving', async () => (await rawRequest(gatewayPort(), 'GET', `/api/avatars/${leaving.id}`, as)).status === 200, 60_000);
+      await eventually(async () => expect((await rawRequest(gatewayPort(), 'GET', `/api/avatars/${leaving.id}`, as)).status).toBe(200), { timeoutMs: 60_000, intervalMs: 200 });
       expect((await json('DELETE', '/api/account', {}, { cookie: leaving.cookie! })).status).toBe(200);
-      await waitFor('the avatar of a deleted member gone', async () => (await rawRequest(gatewayPort(), 'GET', `/api/avatars/${leaving.id}`, as)).status === 404, 60_000);
+      await eventually(async () => expect((await rawRequest(gatewayPort(), 'GET', `/api/avatars/${leaving.id}`, as)).status).toBe(404), { timeoutMs: 60_000, intervalMs: 200 });
     });
   });
 

@@ -1,5 +1,6 @@
 import { Topics } from '@nocturne/contracts';
-import { hasRealInfrastructure, infra, newPerson, outageTestsEnabled, portRefuses, ProfileReadModel, RealStack, realInfrastructure, TopicWatcher, waitFor, type ApiClient } from '../support/realStack';
+import { eventually, infra, outageTestsEnabled, portRefuses } from '@nocturne/platform/testing';
+import { hasRealInfrastructure, ProfileReadModel, realInfrastructure, StackProcess, TopicWatcher, type Member } from '../support';
 
 // A Kafka outage under the running real stack. Needs KAFKA_BROKERS, MONGODB_URI and REDIS_URL (else there
 // is no real stack to run) and a broker that `bash infra/down.sh kafka` can stop and `bash infra/up.sh kafka`
@@ -11,14 +12,14 @@ const USERS = 10;
 const KAFKA_PORT = Number(realInfrastructure.KAFKA_BROKERS.split(',')[0]?.split(':')[1] ?? 9092);
 
 d('real stack through a Kafka outage', () => {
-  let stack: RealStack | undefined;
+  let stack: StackProcess | undefined;
   let watcher: TopicWatcher | undefined;
   let profiles: ProfileReadModel | undefined;
   let kafkaStopped = false;
 
   beforeAll(async () => {
     profiles = await ProfileReadModel.open();
-    stack = await RealStack.start();
+    stack = await StackProcess.start();
   }, 120_000);
 
   afterAll(async () => {
@@ -36,30 +37,24 @@ d('real stack through a Kafka outage', () => {
     if (restoreError) throw restoreError;
   }, 240_000);
 
-  const signUp = async (api: ApiClient) => {
-    const person = newPerson();
-    const res = await api.call('POST', '/api/auth/signup', person);
-    if (res.status !== 201) throw new Error(`sign-up of ${person.username} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body.user.id as number;
-  };
   const ones = (userIds: readonly number[]) => Object.fromEntries(userIds.map((userId) => [userId, 1]));
   const profiled = async (userIds: readonly number[]) => Object.values(await profiles!.count(userIds)).every((count) => count > 0);
 
   it(`keeps signing up while the broker is down and delivers each of ${USERS} UserRegistered once it is back`, async () => {
     // Before: the whole path works (relay, topic, the profile service's consumer group).
-    const first = stack!.client();
-    const firstId = await signUp(first);
-    await waitFor('the profile of the user signed up before the outage', () => profiled([firstId]), 45_000);
+    const first = await stack!.signUp();
+    const firstId = first.id;
+    await eventually(async () => expect(await profiled([firstId])).toBe(true), { timeoutMs: 45_000, intervalMs: 200 });
 
     infra('down', 'kafka');
     kafkaStopped = true;
     expect(await portRefuses(KAFKA_PORT)).toBe(true);
 
     // Writes do not need Kafka: every sign-up succeeds, the events wait in the event store (the outbox).
-    const clients = Array.from({ length: USERS }, () => stack!.client());
-    const userIds: number[] = [];
+    const clients: Member[] = [];
     const signUpsBegan = Date.now();
-    for (const api of clients) userIds.push(await signUp(api));
+    for (let i = 0; i < USERS; i++) clients.push(await stack!.signUp());
+    const userIds = clients.map((member) => member.id);
     const signUpsMs = Date.now() - signUpsBegan;
     expect(new Set(userIds).size).toBe(USERS);
     expect(await portRefuses(KAFKA_PORT)).toBe(true); // the sign-ups really happened during the outage
@@ -68,7 +63,7 @@ d('real stack through a Kafka outage', () => {
     // and crashes ("Crash: KafkaJSNumberOfRetriesExceeded"); it must restart itself and rejoin its group
     // once the broker is back.
     const gaveUp = () => stack!.linesMatching(/"service":"profile".*kafka: Crash: KafkaJSNumberOfRetriesExceeded/).length > 0;
-    await waitFor('the profile consumer to give up reconnecting (kafkajs "Crash: KafkaJSNumberOfRetriesExceeded")', gaveUp, 120_000, 250);
+    await eventually(() => expect(gaveUp()).toBe(true), { timeoutMs: 120_000, intervalMs: 250 });
     const outageMs = Date.now() - signUpsBegan;
 
     infra('up', 'kafka');
@@ -79,23 +74,18 @@ d('real stack through a Kafka outage', () => {
     // idempotent consumer dedupes by event id: each user must have exactly one distinct UserRegistered id.
     watcher = await TopicWatcher.start(Topics.auth);
     const all = [firstId, ...userIds];
-    await waitFor(
-      `UserRegistered of all ${all.length} users on ${Topics.auth}`,
-      () => [...watcher!.distinctIds('UserRegistered', all).values()].every((ids) => ids.size > 0),
-      120_000,
-      250,
-    );
+    await eventually(() => expect([...watcher!.distinctIds('UserRegistered', all).values()].every((ids) => ids.size > 0)).toBe(true), { timeoutMs: 120_000, intervalMs: 250 });
     const deliveredMs = Date.now() - back;
     const distinct = watcher.distinctIds('UserRegistered', all);
     expect(Object.fromEntries([...distinct].map(([userId, ids]) => [userId, ids.size]))).toEqual(ones(all));
 
     // The profile service's consumer came back too: one profile per user, no more (the read model's rows),
     // and each user sees their new profile (a made profile has been seen: lastSeen is set).
-    await waitFor('a profile for every user signed up during the outage', () => profiled(all), 120_000, 500);
+    await eventually(async () => expect(await profiled(all)).toBe(true), { timeoutMs: 120_000, intervalMs: 500 });
     const profiledMs = Date.now() - back;
     expect(await profiles!.count(all)).toEqual(ones(all));
     for (const api of [first, ...clients]) {
-      const me = await api.call('GET', '/api/auth/user');
+      const me = await api.get('/api/auth/user');
       expect(me.status).toBe(200);
       expect(me.body.user).toMatchObject({ nightOwlScore: 5, onboardingCompleted: false, lastSeen: expect.any(String) });
     }

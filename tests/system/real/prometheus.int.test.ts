@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { defaultMetricsPortOf, GATEWAY_METRICS_PORT } from '@nocturne/platform';
+import { eventually, repoRoot } from '@nocturne/platform/testing';
 import { metricsPortVariableOf, services } from '@nocturne/stack';
-import { hasRealInfrastructure, likeEachOther, RealStack, repoRoot, waitFor } from '../support/realStack';
+import { hasRealInfrastructure, likeEachOther, StackProcess } from '../support';
 
 // What an operator sees: Prometheus as `npm run infra:up -- --with-prometheus` starts it (Debian's package,
 // scraping the METRICS_PORT defaults every 5 s) in front of the real stack, one process per service on
@@ -30,11 +31,11 @@ async function instant(query: string): Promise<number | undefined> {
 }
 
 d('Prometheus scraping the real stack', () => {
-  let stack: RealStack | undefined;
+  let stack: StackProcess | undefined;
 
   beforeAll(async () => {
     infraScript('up.sh');
-    stack = await RealStack.start({
+    stack = await StackProcess.start({
       env: {
         METRICS_PORT: String(GATEWAY_METRICS_PORT),
         ...Object.fromEntries(services.map((service) => [metricsPortVariableOf(service.name), String(defaultMetricsPortOf(service))])),
@@ -48,14 +49,14 @@ d('Prometheus scraping the real stack', () => {
   }, 60_000);
 
   it('scrapes every process, and shows the likes and the match of two people', async () => {
-    await waitFor('every process scraped', async () => (await instant('sum(up{job="nocturne"})')) === 1 + services.length, 60_000, 1_000);
+    await eventually(async () => expect(await instant('sum(up{job="nocturne"})')).toBe(1 + services.length), { timeoutMs: 60_000, intervalMs: 1_000 });
     const before = (await instant('sum(nocturne_matches_total)')) ?? 0;
 
     const { first, second } = await likeEachOther(stack!, 60_000);
     expect([first.status, second.status]).toEqual([200, 200]);
 
     // Scraped every 5 s: the counters of the swipe process reach Prometheus within a few scrapes.
-    await waitFor('the match in Prometheus', async () => ((await instant('sum(nocturne_matches_total)')) ?? 0) >= before + 1, 60_000, 1_000);
+    await eventually(async () => expect((await instant('sum(nocturne_matches_total)')) ?? 0).toBeGreaterThanOrEqual(before + 1), { timeoutMs: 60_000, intervalMs: 1_000 });
     expect(await instant('sum(nocturne_swipes_total{kind="like"})')).toBeGreaterThanOrEqual(2);
   }, 240_000);
 });

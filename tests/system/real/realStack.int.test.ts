@@ -1,6 +1,6 @@
 import { Topics } from '@nocturne/contracts';
-import { Scrape } from '@nocturne/platform/testing';
-import { hasRealInfrastructure, likeEachOther, newPerson, ProfileReadModel, RealStack, TopicWatcher, waitFor } from '../support/realStack';
+import { eventually, Scrape } from '@nocturne/platform/testing';
+import { hasRealInfrastructure, likeEachOther, newPerson, ProfileReadModel, StackProcess, TopicWatcher } from '../support';
 
 // The stack as users start it with real infrastructure: `node stack/dist/main.js` with KAFKA_BROKERS,
 // MONGODB_URI and REDIS_URL set spawns auth, profile, swipe and the gateway as processes of their own. Without the
@@ -10,14 +10,14 @@ import { hasRealInfrastructure, likeEachOther, newPerson, ProfileReadModel, Real
 const d = hasRealInfrastructure ? describe : describe.skip;
 
 d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
-  let stack: RealStack | undefined;
+  let stack: StackProcess | undefined;
   let watcher: TopicWatcher | undefined;
   let profiles: ProfileReadModel | undefined;
 
   beforeAll(async () => {
     profiles = await ProfileReadModel.open();
     watcher = await TopicWatcher.start(Topics.auth);
-    stack = await RealStack.start();
+    stack = await StackProcess.start();
   }, 120_000);
 
   afterAll(async () => {
@@ -45,43 +45,43 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
     const api = stack!.client();
     const person = newPerson();
 
-    const signUp = await api.call('POST', '/api/auth/signup', person);
+    const signUp = await api.post('/api/auth/signup', person);
     expect(signUp.status).toBe(201);
     expect(signUp.body.user).toMatchObject({ username: person.username, email: person.email, name: person.name, age: person.age });
     const userId = signUp.body.user.id as number;
     expect(api.cookie).toMatch(/^nocturne_session=/);
 
-    const me = await api.call('GET', '/api/auth/user');
+    const me = await api.get('/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ id: userId, username: person.username });
 
-    const signOut = await api.call('POST', '/api/auth/signout', {});
+    const signOut = await api.post('/api/auth/signout', {});
     expect(signOut.status).toBe(200);
     expect(api.cookie).toBeUndefined();
-    expect((await api.call('GET', '/api/auth/user')).status).toBe(401);
+    expect((await api.get('/api/auth/user')).status).toBe(401);
 
-    const wrong = await api.call('POST', '/api/auth/signin', { username: person.username, password: 'not-the-password' });
+    const wrong = await api.post('/api/auth/signin', { username: person.username, password: 'not-the-password' });
     expect(wrong.status).toBe(401);
-    const signIn = await api.call('POST', '/api/auth/signin', { username: person.username, password: person.password });
+    const signIn = await api.post('/api/auth/signin', { username: person.username, password: person.password });
     expect(signIn.status).toBe(200);
     expect(signIn.body.user.id).toBe(userId);
 
     // The outbox relay published the stored event on Kafka (seen by a consumer group of this test).
-    const ids = await waitFor(
-      `UserRegistered of user ${userId} on ${Topics.auth}`,
+    const ids = await eventually(
       () => {
         const found = watcher!.distinctIds('UserRegistered', [userId]).get(userId)!;
-        return found.size > 0 && found;
+        expect(found.size).toBeGreaterThan(0);
+        return found;
       },
-      45_000,
+      { timeoutMs: 45_000, intervalMs: 200 },
     );
     expect(ids.size).toBe(1);
 
     // The profile service consumed it: its read model has the user's row (one), and the signed-in user
     // sees a new profile's fields. (Without a row the answer shows the same defaults, but no lastSeen.)
-    await waitFor(`the profile row of user ${userId}`, async () => (await profiles!.count([userId]))[userId]! > 0, 45_000);
+    await eventually(async () => expect((await profiles!.count([userId]))[userId]).toBeGreaterThan(0), { timeoutMs: 45_000, intervalMs: 200 });
     expect(await profiles!.count([userId])).toEqual({ [userId]: 1 });
-    const withProfile = await api.call('GET', '/api/auth/user');
+    const withProfile = await api.get('/api/auth/user');
     expect(withProfile.status).toBe(200);
     expect(withProfile.body.user).toMatchObject({
       id: userId,
@@ -96,12 +96,12 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
   }, 120_000);
 
   it('reaches the swipe service through the gateway: two onboarded people like each other and match', async () => {
-    const { a, aId, bId, first, second } = await likeEachOther(stack!);
-    expect((await a.call('GET', '/api/swipe-window')).body).toMatchObject({ open: true, mode: 'always' });
+    const { a, b, first, second } = await likeEachOther(stack!);
+    expect((await a.get('/api/swipe-window')).body).toMatchObject({ open: true, mode: 'always' });
     expect(first).toMatchObject({ status: 200, body: { isMatch: false } });
     expect(second).toMatchObject({ status: 200, body: { isMatch: true, matchId: expect.any(Number) } });
-    const matches = await a.call('GET', `/api/matches/${aId}`);
-    expect(matches.body).toEqual([expect.objectContaining({ id: second.body.matchId, user1Id: Math.min(aId, bId), user2Id: Math.max(aId, bId) })]);
+    const matches = await a.get(`/api/matches/${a.id}`);
+    expect(matches.body).toEqual([expect.objectContaining({ id: second.body.matchId, user1Id: Math.min(a.id, b.id), user2Id: Math.max(a.id, b.id) })]);
   }, 150_000);
 
   it('serves /metrics on a port of its own in every process; the swipe process counts the swipes and the match above', async () => {
@@ -114,7 +114,7 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
     const profile = await Scrape.of(stack!.metricsUrl('profile'));
     expect(profile.value('nocturne_consumer_messages_total', { group: 'profile', topic: 'auth.events', outcome: 'handled' })).toBeGreaterThan(0);
     // The match opened a conversation in the chat process (it learns of matches over Kafka).
-    await waitFor('the chat process to count the conversation of the match', async () => ((await Scrape.of(stack!.metricsUrl('chat'))).value('nocturne_events_appended_total', { service: 'chat', type: 'ConversationOpened' })) >= 1, 20_000);
+    await eventually(async () => expect((await Scrape.of(stack!.metricsUrl('chat'))).value('nocturne_events_appended_total', { service: 'chat', type: 'ConversationOpened' })).toBeGreaterThanOrEqual(1), { timeoutMs: 20_000, intervalMs: 200 });
     const gateway = await Scrape.of(stack!.metricsUrl('gateway'));
     expect(gateway.value('nocturne_http_request_duration_seconds_count', { service: 'gateway', route: '/api/swipes' })).toBeGreaterThanOrEqual(2);
     expect(gateway.value('nocturne_subgraph_request_duration_seconds_count', { subgraph: 'swipe' })).toBeGreaterThan(0);
@@ -135,7 +135,7 @@ d('real stack: one process per service on Kafka, MongoDB and Redis', () => {
 
 d('real stack: the launcher killed outright', () => {
   it('leaves no process behind: each service and the gateway stop by themselves once the launcher is gone', async () => {
-    const stack = await RealStack.start();
+    const stack = await StackProcess.start();
     const result = await stack.stop(20_000, 'SIGKILL');
     expect({ lingering: result.lingering, signal: result.signal }).toEqual({ lingering: [], signal: 'SIGKILL' });
     console.warn(`real stack without its launcher stopped in ${result.ms} ms`);

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
+import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, type Adapters, type ServiceInstance } from '@nocturne/platform';
+import { eventually } from '@nocturne/platform/testing';
 import { swipeService } from '@nocturne/swipe';
-import { ensureTopic, hasRealInfrastructure, realInfrastructure, waitFor } from '../support/realStack';
+import { ensureTopic, hasRealInfrastructure, publishingOnly, realInfrastructure } from '../support';
 
 // Exactly one match per pair across instances, on the real servers: two swipe service instances, each on
 // adapters of its own (its own MongoDB, Kafka and Redis clients) over one MongoDB database and Kafka, take
@@ -66,16 +67,6 @@ class MatchWatcher {
   }
 
   stop = () => this.consumer.disconnect();
-}
-
-/**
- * Kafka for what the service publishes. What it would hear from auth and profile comes from a quiet
- * in-process bus instead: the test must not join the consumer group of the real swipe service on the
- * shared topics (it would take partitions from it and commit its offsets).
- */
-function publishingOnly(adapters: Adapters, quiet: EventBus): Adapters {
-  const bus: EventBus = { publish: (topic, messages) => adapters.bus.publish(topic, messages), subscribe: (options) => quiet.subscribe(options), close: async () => {} };
-  return { ...adapters, bus };
 }
 
 d('exactly one match per pair across two swipe instances on the real servers', () => {
@@ -174,7 +165,7 @@ d('exactly one match per pair across two swipe instances on the real servers', (
 
     // The read model: 1,000 matches, one per pair.
     const matches = connection!.db!.collection<{ userIds: [number, number] }>('matches');
-    await waitFor('a match per pair in the read model', async () => (await matches.countDocuments({ userIds: { $gte: firstUserId } })) >= PAIRS, 60_000, 250);
+    await eventually(async () => expect(await matches.countDocuments({ userIds: { $gte: firstUserId } })).toBeGreaterThanOrEqual(PAIRS), { timeoutMs: 60_000, intervalMs: 250 });
     const rows = await matches.find({ userIds: { $gte: firstUserId } }).toArray();
     expect(rows).toHaveLength(PAIRS);
     expect(new Set(rows.map((row) => row.userIds.join('+'))).size).toBe(PAIRS);
@@ -183,7 +174,7 @@ d('exactly one match per pair across two swipe instances on the real servers', (
     const stored = await connection!.db!.collection<{ _id: number; id: string; type: string }>('events').find({ type: 'MatchCreated' }).toArray();
     expect(stored).toHaveLength(PAIRS);
     const storedIds = new Set(stored.map((event) => event.id));
-    await waitFor('every MatchCreated on Kafka', () => new Set(watcher!.seen.map((seen) => seen.id)).size >= PAIRS, 60_000, 250);
+    await eventually(() => expect(new Set(watcher!.seen.map((seen) => seen.id)).size).toBeGreaterThanOrEqual(PAIRS), { timeoutMs: 60_000, intervalMs: 250 });
     const byPair = new Map<string, Set<string>>();
     for (const seen of watcher!.seen) byPair.set(seen.userIds.join('+'), (byPair.get(seen.userIds.join('+')) ?? new Set()).add(seen.id));
     expect(byPair.size).toBe(PAIRS);

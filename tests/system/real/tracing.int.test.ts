@@ -1,5 +1,5 @@
 import { eventually, startOtlpReceiver, type OtlpReceiver } from '@nocturne/platform/testing';
-import { hasRealInfrastructure, likeEachOther, newPerson, RealStack, waitFor } from '../support/realStack';
+import { hasRealInfrastructure, likeEachOther, StackProcess } from '../support';
 
 // On the real servers, each service its own process exporting over OTLP/HTTP (to a receiver standing in
 // for the collector): one sign-up is one trace from the gateway through auth, its store and Kafka to the
@@ -13,11 +13,11 @@ const leaves = (value: unknown): unknown[] => (value !== null && typeof value ==
 
 d('real stack: traces across processes', () => {
   let receiver: OtlpReceiver;
-  let stack: RealStack | undefined;
+  let stack: StackProcess | undefined;
 
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
-    stack = await RealStack.start({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } });
+    stack = await StackProcess.start({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } });
   }, 120_000);
 
   afterAll(async () => {
@@ -26,10 +26,15 @@ d('real stack: traces across processes', () => {
   }, 30_000);
 
   it('gives one sign-up one trace across the gateway, auth, Kafka, profile and swipe', async () => {
-    const api = stack!.client();
-    const signUp = await api.call('POST', '/api/auth/signup', newPerson());
-    expect(signUp.status).toBe(201);
-    const root = await waitFor('the sign-up span', () => receiver.spans.find((span) => span.service === 'nocturne-gateway' && span.name === 'POST /api/auth/signup'), 30_000);
+    await stack!.signUp();
+    const root = await eventually(
+      () => {
+        const found = receiver.spans.find((span) => span.service === 'nocturne-gateway' && span.name === 'POST /api/auth/signup');
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
     await eventually(
       () => {
         const spans = receiver.trace(root.traceId);

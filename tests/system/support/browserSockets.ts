@@ -1,53 +1,70 @@
 /**
- * Test support for the suites of this folder and of `real/` (not used by the stack itself): WebSockets to
- * the gateway as a browser opens them (the session cookie and the site's Origin on the upgrade), and what
- * the machine's TCP table says of the connections to a port.
+ * WebSockets to the gateway as a browser opens them (the browser's session cookie and the site's Origin on
+ * the upgrade), and what the machine's TCP table says of the connections to a port.
  */
 import { readFileSync } from 'node:fs';
 import { createClient, type Client } from 'graphql-ws';
 import { WebSocket } from 'ws';
+import type { StackClient } from './client';
 
 const socketUrlOf = (siteUrl: string) => `${siteUrl.replace(/^http/, 'ws')}/graphql`;
 
-/** A browser tab's graphql-ws client: `onClosed` hears the close code when the gateway ends the socket. */
-export function browserClient(siteUrl: string, cookie: string, onClosed?: (code: number) => void): Client {
+/** The headers a browser's tab sends on the upgrade: its session cookie (if any) and the site's Origin. */
+const upgradeHeaders = (browser: StackClient) => ({ ...(browser.cookie && { cookie: browser.cookie }), origin: browser.url });
+
+export interface BrowserClientOptions {
+  /** Hears the close code when the gateway ends the socket. */
+  onClosed?: (code: number) => void;
+  /** Connect with the first subscription, as the app's client does, rather than at once. */
+  lazy?: boolean;
+}
+
+/** A tab of `browser` with a graphql-ws client. */
+export function browserClient(browser: StackClient, { onClosed, lazy = false }: BrowserClientOptions = {}): Client {
+  const headers = upgradeHeaders(browser);
   class BrowserSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie, origin: siteUrl } });
+      super(address, protocols, { headers });
     }
   }
   return createClient({
-    url: socketUrlOf(siteUrl),
+    url: socketUrlOf(browser.url),
     webSocketImpl: BrowserSocket,
     retryAttempts: 0,
-    lazy: false,
+    lazy,
     // A socket the gateway ends is what some tests wait for (`onClosed`), not a failure to print.
     onNonLazyError: () => undefined,
     ...(onClosed && { on: { closed: (event) => onClosed((event as { code: number }).code) } }),
   });
 }
 
-/** A subscription's values and errors as they arrive. */
+/** A subscription's values and errors as they arrive, and whether the server completed it. */
 export interface Collected<T> {
   values: T[];
   errors: unknown[];
   stop: () => void;
+  isDone: () => boolean;
 }
 
 export function collect<T>(client: Client, query: string, variables: Record<string, unknown> = {}): Collected<T> {
   const values: T[] = [];
   const errors: unknown[] = [];
+  let done = false;
   const stop = client.subscribe<T>(
     { query, variables },
-    { next: (value) => void (value.errors ? errors.push(...value.errors) : values.push(value.data as T)), error: (error) => void errors.push(...(Array.isArray(error) ? error : [error])), complete: () => undefined },
+    {
+      next: (value) => void (value.errors ? errors.push(...value.errors) : values.push(value.data as T)),
+      error: (error) => void errors.push(...(Array.isArray(error) ? error : [error])),
+      complete: () => void (done = true),
+    },
   );
-  return { values, errors, stop };
+  return { values, errors, stop, isDone: () => done };
 }
 
 /** What the gateway answers a browser's upgrade: 101 when it opened (closed again at once), else the refusal's status and Retry-After. */
-export function upgradeAnswer(siteUrl: string, cookie: string): Promise<{ status: number; retryAfter: string | undefined }> {
+export function upgradeAnswer(browser: StackClient): Promise<{ status: number; retryAfter: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(socketUrlOf(siteUrl), 'graphql-transport-ws', { headers: { cookie, origin: siteUrl } });
+    const socket = new WebSocket(socketUrlOf(browser.url), 'graphql-transport-ws', { headers: upgradeHeaders(browser) });
     socket.once('open', () => {
       socket.close();
       resolve({ status: 101, retryAfter: undefined });
