@@ -7,7 +7,7 @@ import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 
 const services = ['auth', 'profile', 'swipe', 'chat'];
-const testSupport = { group: ['@nocturne/platform/testing', '**/testing', '**/testing/*'], message: 'Production code does not import test support (@nocturne/platform/testing).' };
+const testSupport = { group: ['@nocturne/platform/testing', '**/testing', '**/testing/*', '@nocturne/system-tests', '**/tests/system/**'], message: 'Production code does not import test support (@nocturne/platform/testing, tests/system).' };
 const infrastructure = ['mongoose', 'mongodb', 'kafkajs', 'ioredis', 'express', 'react', 'react-dom', '@apollo/*', 'graphql', 'nodemailer', 'sharp', 'busboy', 'argon2', 'node:fs', 'fs', 'node:http', 'http'];
 
 export default tseslint.config(
@@ -30,9 +30,15 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'packages/platform/src/testing/**', 'gateway/src/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [testSupport] }] },
   },
+  // The composition and the demo night owls run in production too (the benchmarks are a tool of the repository).
+  {
+    files: ['stack/src/**/*.ts', 'tools/demo/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupport] }] },
+  },
   ...services.flatMap((service) => {
     const otherServices = { group: services.filter((s) => s !== service).flatMap((s) => [`@nocturne/${s}`, `@nocturne/${s}/*`, `**/services/${s}/**`]), message: 'A service never imports another service; use packages/contracts or packages/platform.' };
-    const outerLayers = { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend'], message: 'Services do not depend on the gateway, the stack or the client.' };
+    const outerLayers = { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend', '@nocturne/demo', '@nocturne/bench', '@nocturne/system-tests'], message: 'Services do not depend on the gateway, the stack, the client, the tools or the system tests.' };
     // The template's pure files: `<feature>/<feature>.ts` (state, events, evolve) and `businessLogic.ts` (decide).
     const root = `services/${service}/src`;
     const features = existsSync(root) ? readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
