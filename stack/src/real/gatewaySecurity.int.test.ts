@@ -144,7 +144,9 @@ d('gateway and subgraph protections on Kafka, MongoDB and Redis', () => {
       expect((await rawRequest(gatewayPort(), 'GET', `/api/avatars/${victim.id}`, as)).status).toBe(200);
       expect((await rawRequest(gatewayPort(), 'GET', `/api/avatars/${victim.id + 1_000_000}`, as)).status).toBe(404);
       const leaving = await signUp(31);
-      await waitFor('the avatar of the one leaving', async () => (await rawRequest(gatewayPort(), 'GET', `/api/avatars/${leaving.id}`, as)).status === 200, 60_000);
+      // Others see the avatar of an onboarded member only; the answer of onboarding means it is usable at once.
+      expect((await json('PATCH', `/api/user/${leaving.id}`, { gender: 'Male', kinks: ['Praise'], interests: ['Art'] }, { cookie: leaving.cookie! })).status).toBe(200);
+      expect((await rawRequest(gatewayPort(), 'GET', `/api/avatars/${leaving.id}`, as)).status).toBe(200);
       expect((await json('DELETE', '/api/account', {}, { cookie: leaving.cookie! })).status).toBe(200);
       await waitFor('the avatar of a deleted member gone', async () => (await rawRequest(gatewayPort(), 'GET', `/api/avatars/${leaving.id}`, as)).status === 404, 60_000);
     });

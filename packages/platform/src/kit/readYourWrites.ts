@@ -61,7 +61,7 @@ const HANDLED_CHANNEL = `${READ_YOUR_WRITES_KEY_PREFIX}handled`;
 export interface PropagationOptions {
   kv: KeyValueStore;
   logger?: Logger;
-  /** How long an announcement lives without being refreshed (default 60 s; refreshed every third of it). */
+  /** How long an announcement lives without being refreshed (default 15 s; refreshed every third of it). */
   readerTtlMs?: number;
   /** How long a handled mark is kept (default 10 minutes: far longer than any wait). */
   markTtlMs?: number;
@@ -83,7 +83,7 @@ export interface Propagation {
 
 export function createPropagation(options: PropagationOptions): Propagation {
   const { kv } = options;
-  const readerTtlMs = options.readerTtlMs ?? 60_000;
+  const readerTtlMs = options.readerTtlMs ?? 15_000;
   const markTtlMs = options.markTtlMs ?? 600_000;
   const readersCacheMs = options.readersCacheMs ?? 1_000;
   const recheckMs = options.recheckMs ?? 100;

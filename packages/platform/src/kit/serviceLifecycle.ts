@@ -15,6 +15,8 @@ export interface ServiceWorker {
 
 /** How long an answer waits for the other services to handle what it wrote (read-your-writes). */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+/** Within that, how long it waits for its events to go out at all: longer, the bus is slow or away. */
+export const READ_YOUR_WRITES_PUBLISH_MS = 1_000;
 
 /** Something that may still append events when the server has stopped; `start` is optional. */
 export interface ServiceWriter {
@@ -110,14 +112,22 @@ export function createServiceLifecycle(parts: ServiceParts, { startRelay = start
     await settleLocally(written);
     const relay = parts.relay;
     const state = running;
-    // With the bus away the events wait in the outbox: nobody can handle them before it is back.
-    if (!relay || !state?.propagation || !state.relay || state.relay.status().failing) return;
+    if (!relay || !state?.propagation || !state.relay) return;
     const published = written.flatMap((event) => {
       const draft = relay.toIntegrationEvent(event);
       return draft ? [{ id: event.id, type: draft.type }] : [];
     });
+    if (published.length === 0) return;
+    const startedAt = Date.now();
+    const budget = parts.readYourWrites?.timeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS;
+    // With the bus away the events wait in the outbox: nobody can handle them before it is back.
+    const outcome = await state.relay.published(Math.max(...written.map((event) => event.globalPosition)), Math.min(budget, READ_YOUR_WRITES_PUBLISH_MS));
+    if (outcome === 'failing' || outcome === 'late') {
+      logger.warn({ topic: relay.topic, outcome }, 'read-your-writes: the events have not gone out; answering without waiting for their readers');
+      return;
+    }
     try {
-      await state.propagation.awaitReaders(relay.topic, published, parts.readYourWrites?.timeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS);
+      await state.propagation.awaitReaders(relay.topic, published, Math.max(0, budget - (Date.now() - startedAt)));
     } catch (error) {
       logger.warn({ err: error }, 'read-your-writes: the readers could not be asked; answering without waiting');
     }

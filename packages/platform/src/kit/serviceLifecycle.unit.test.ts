@@ -17,7 +17,7 @@ function fakeService(failOn: { start?: string; stop?: string } = {}) {
   const startRelay = async (options: OutboxRelayOptions): Promise<OutboxRelay> => {
     expect(options).toBe(relayOptions);
     await step('relay start');
-    return { status: () => ({ position: 0, failing: false }), stop: () => step('relay stop') };
+    return { status: () => ({ position: 0, failing: false }), published: async () => 'published', stop: () => step('relay stop') };
   };
   const errors: string[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push((JSON.parse(line) as { msg: string }).msg) });
