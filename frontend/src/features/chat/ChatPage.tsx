@@ -8,8 +8,8 @@ import { Spinner } from '../../components/Spinner';
 import { EmptyState, IconBadge, Muted, PageTitle } from '../../components/Surface';
 import { useSignedInUser } from '../../session/SessionContext';
 import { ConversationView } from './ConversationView';
-import { onReconnected } from './liveClient';
-import { useLiveSubscription } from './liveUpdates';
+import { onReconnected } from '../../live/liveClient';
+import { useLiveSubscription } from '../../live/useLiveSubscription';
 
 const matchDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 

@@ -11,8 +11,8 @@ import { useSignedInUser } from '../../session/SessionContext';
 import { toast } from '../../toast/toastStore';
 import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { Avatar, OnlineDot } from './ChatPage';
-import { onReconnected } from './liveClient';
-import { useLiveSubscription } from './liveUpdates';
+import { onReconnected } from '../../live/liveClient';
+import { useLiveSubscription } from '../../live/useLiveSubscription';
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 /** Typing is announced at most this often while the person keeps typing. */

@@ -4,7 +4,8 @@ import { fetchConversations, type ConversationSummary } from '../../api/chat';
 import { avatarOf } from '../../api/swipe';
 import { useSignedInUser } from '../../session/SessionContext';
 import { MatchPopup } from '../swipeDeck/MatchPopup';
-import { noteMatchShown, useLiveSubscription, wasMatchShown } from './liveUpdates';
+import { useLiveSubscription } from '../../live/useLiveSubscription';
+import { noteMatchShown, wasMatchShown } from './liveUpdates';
 
 /** Long enough for the deck's own answer to show its popup first, when this person made the match. */
 const DECK_FIRST_MS = 1_500;
