@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { AppRoutes } from './App';
-import { prefetchDeck } from './features/swipeDeck/deckPrefetch';
+import { prefetchDeck } from './prefetch/deckPrefetch';
 import { opensSignedIn } from './screenPaths';
 import { preloadScreensFor } from './screens';
 import { prefetchSession } from './session/sessionPrefetch';

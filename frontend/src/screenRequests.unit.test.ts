@@ -1,4 +1,4 @@
-import { prefetchDeck, takePrefetchedDeck } from './features/swipeDeck/deckPrefetch';
+import { prefetchDeck, takePrefetchedDeck } from './prefetch/deckPrefetch';
 import { opensSignedIn, screenModulesByPath, screenRequestsFor } from './screenPaths';
 import { loadSessionUser, prefetchSession } from './session/sessionPrefetch';
 import { fakeFetch } from './testing/fakeFetch';

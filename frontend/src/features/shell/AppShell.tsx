@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { MotionScope } from '../../components/motion/MotionScope';
 import { StarField } from '../../components/StarField';
 import { readSwipeWindowMode, type SwipeWindowMode } from '../../time/swipeWindow';
-import { LiveMatchPopup } from '../chat/LiveMatchPopup';
-import { useLiveUnreadTotal } from '../chat/liveUpdates';
+import { LiveMatchPopup } from '../match/LiveMatchPopup';
+import { useLiveUnreadTotal } from './useLiveUnreadTotal';
 import { BottomTabBar } from './BottomTabBar';
 import { TopBar } from './TopBar';
 

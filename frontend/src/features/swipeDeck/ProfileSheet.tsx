@@ -2,13 +2,13 @@ import { useId } from 'react';
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import { ProfileLimits } from '@nocturne/contracts/limits';
-import type { DeckProfile } from '../../api/swipe';
+import { photosOf, type DeckProfile } from '../../api/swipe';
 import { thumbnailOf } from '../../api/profile';
 import { Dialog } from '../../components/Dialog';
 import { OwlIcon, PinIcon } from '../../components/icons';
 import { SwipeButtons } from './SwipeButtons';
 import { VerifiedIcon } from './deckIcons';
-import { photosOf, whereabouts } from './deckProfile';
+import { whereabouts } from './deckProfile';
 
 /**
  * The profile detail sheet (spec point 2): everything on the card and more; its buttons swipe and close

@@ -1,6 +1,7 @@
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
-import { HeartFilledIcon, PassIcon, StarIcon } from './deckIcons';
+import { HeartFilledIcon } from '../../components/icons';
+import { PassIcon, StarIcon } from './deckIcons';
 
 const labels: Record<SwipeKind, (name: string) => string> = {
   pass: (name) => `Pass on ${name}`,

@@ -2,11 +2,11 @@ import { useRef, useState } from 'react';
 import { m, useIsPresent, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
-import type { DeckProfile } from '../../api/swipe';
+import { photosOf, type DeckProfile } from '../../api/swipe';
 import { OwlIcon, PinIcon } from '../../components/icons';
 import { usePainted } from '../../firstPaint';
 import { StarIcon, VerifiedIcon } from './deckIcons';
-import { photosOf, tagsForCard, whereabouts } from './deckProfile';
+import { tagsForCard, whereabouts } from './deckProfile';
 import { swipeOfDrag } from './swipeGesture';
 
 /** Where a card flies when it leaves, by the swipe that took it. */

@@ -16,11 +16,11 @@ import { membershipResource, onPlanChanged } from '../plans/membership';
 import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { CardStack } from './CardStack';
 import { SlidersIcon, StarIcon } from './deckIcons';
-import { noteMatchShown } from '../chat/liveUpdates';
-import { MatchPopup } from './MatchPopup';
+import { noteMatchShown } from '../match/shownMatches';
+import { MatchPopup } from '../match/MatchPopup';
 import { ProfileSheet } from './ProfileSheet';
 import { SwipeButtons } from './SwipeButtons';
-import { takeArrivedDeck } from './deckPrefetch';
+import { takeArrivedDeck } from '../../prefetch/deckPrefetch';
 import { deckLoadOf, swipeDeckMachine } from './swipeDeckMachine';
 
 // The filters load the profile catalogues over GraphQL: fetched when the dialog first opens, so the deck's

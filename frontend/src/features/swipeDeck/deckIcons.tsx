@@ -13,12 +13,6 @@ export const StarIcon = ({ size = 24, filled = false }: { size?: number; filled?
   </svg>
 );
 
-export const HeartFilledIcon = ({ size = 30 }: { size?: number }) => (
-  <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" {...common}>
-    <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.4a4.3 4.3 0 0 1 7.5 2.4C19.5 15.4 12 20 12 20z" fill="currentColor" />
-  </svg>
-);
-
 export const SlidersIcon = ({ size = 22 }: { size?: number }) => (
   <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" {...common} strokeWidth={1.8}>
     <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Match } from '../../api/swipe';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { HeartFilledIcon } from './deckIcons';
+import { HeartFilledIcon } from '../../components/icons';
 
 /** The match popup (spec point 2): both faces, 'Start Chatting' to /chat or 'Keep Swiping'. */
 export function MatchPopup({ match, myPhoto, myName, onStartChatting, onKeepSwiping }: { match: Match; myPhoto: string; myName: string; onStartChatting: () => void; onKeepSwiping: () => void }) {

@@ -7,8 +7,3 @@ export function useLiveUnreadTotal(): number {
   useLiveSubscription<{ unreadTotal: number }>('subscription Unread { unreadTotal }', {}, (value) => setTotal(value.unreadTotal));
   return total;
 }
-
-// Matches whose popup the deck already showed (the person who liked second sees it there first).
-const shownMatches = new Set<number>();
-export const noteMatchShown = (matchId: number) => void shownMatches.add(matchId);
-export const wasMatchShown = (matchId: number) => shownMatches.has(matchId);
