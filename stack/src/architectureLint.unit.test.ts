@@ -43,5 +43,21 @@ describe('architecture lint rules', () => {
   it('let the client share only the contracts', async () => {
     expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
     expect(await problems("import { Limits } from '@nocturne/contracts';\nexport const x = Limits;\n", 'frontend/src/fine.ts')).toEqual([]);
+    expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/features/chat/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
+  });
+
+  it("keep the client's features from importing each other but through the shared ones", async () => {
+    const deckIntoChat = "import { SwipeDeckPage } from '../swipeDeck/SwipeDeckPage';\nexport const x = SwipeDeckPage;\n";
+    expect(await problems(deckIntoChat, 'frontend/src/features/chat/Leak.tsx')).toEqual([expect.stringContaining('A feature imports no other feature')]);
+    expect(await problems("import { ChatPage } from '../../features/chat/ChatPage';\nexport const x = ChatPage;\n", 'frontend/src/features/plans/Leak.tsx')).toEqual([expect.stringContaining('A feature imports no other feature')]);
+    const shared = "import { MatchPopup } from '../match/MatchPopup';\nimport { UpgradePrompt } from '../plans/UpgradePrompt';\nimport { LocationDialog } from '../location/LocationDialog';\nexport const x = [MatchPopup, UpgradePrompt, LocationDialog];\n";
+    expect(await problems(shared, 'frontend/src/features/swipeDeck/Fine.tsx')).toEqual([]);
+    expect(await problems("import { ConversationHeader } from './ConversationHeader';\nimport { requestJson } from '../../api/http';\nexport const x = [ConversationHeader, requestJson];\n", 'frontend/src/features/chat/Fine.tsx')).toEqual([]);
+  });
+
+  it('keep what sits below the features from importing one, and let the app put them together', async () => {
+    const feature = "import { membershipResource } from '../features/plans/membership';\nexport const x = membershipResource;\n";
+    expect(await problems(feature, 'frontend/src/time/leak.ts')).toEqual([expect.stringContaining('Only the app')]);
+    expect(await problems(feature.replace('../features', './features'), 'frontend/src/screens.ts')).toEqual([]);
   });
 });
