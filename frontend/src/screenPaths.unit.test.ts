@@ -20,7 +20,7 @@ describe('screen modules by path', () => {
   });
 
   it('finds a path with a trailing slash, and sends unknown paths to the 404 screen', () => {
-    expect(screenModulesFor('/signin/')).toEqual(['src/features/signIn/SignInPage.tsx']);
+    expect(screenModulesFor('/signin/')).toEqual(['src/features/account/SignInPage.tsx']);
     expect(screenModulesFor('/')).toEqual([]);
     expect(screenModulesFor('/no/such/place')).toEqual(['src/features/notFound/NotFoundPage.tsx']);
   });

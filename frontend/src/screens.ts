@@ -8,10 +8,10 @@ import { screenModulesFor } from './screenPaths';
  * `screenPaths.ts` does.
  */
 export const screens = {
-  signUp: lazyScreen('src/features/signUp/SignUpPage.tsx', () => import('./features/signUp/SignUpPage'), 'SignUpPage'),
-  signIn: lazyScreen('src/features/signIn/SignInPage.tsx', () => import('./features/signIn/SignInPage'), 'SignInPage'),
-  forgotPassword: lazyScreen('src/features/forgotPassword/ForgotPasswordPage.tsx', () => import('./features/forgotPassword/ForgotPasswordPage'), 'ForgotPasswordPage'),
-  resetPassword: lazyScreen('src/features/resetPassword/ResetPasswordPage.tsx', () => import('./features/resetPassword/ResetPasswordPage'), 'ResetPasswordPage'),
+  signUp: lazyScreen('src/features/account/SignUpPage.tsx', () => import('./features/account/SignUpPage'), 'SignUpPage'),
+  signIn: lazyScreen('src/features/account/SignInPage.tsx', () => import('./features/account/SignInPage'), 'SignInPage'),
+  forgotPassword: lazyScreen('src/features/account/ForgotPasswordPage.tsx', () => import('./features/account/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  resetPassword: lazyScreen('src/features/account/ResetPasswordPage.tsx', () => import('./features/account/ResetPasswordPage'), 'ResetPasswordPage'),
   privacy: lazyScreen('src/features/legal/PrivacyPage.tsx', () => import('./features/legal/PrivacyPage'), 'PrivacyPage'),
   terms: lazyScreen('src/features/legal/TermsPage.tsx', () => import('./features/legal/TermsPage'), 'TermsPage'),
   onboarding: lazyScreen('src/features/onboarding/OnboardingPage.tsx', () => import('./features/onboarding/OnboardingPage'), 'OnboardingPage'),

@@ -4,7 +4,7 @@ import { passwordSchema } from '@nocturne/contracts';
 import styled from 'styled-components';
 import { resetPassword } from '../../api/auth';
 import { serverError } from '../../api/http';
-import { AuthLayout, Form } from '../../components/AuthLayout';
+import { AccountLayout, Form } from './AccountLayout';
 import { Button, ButtonLink, TextLink } from '../../components/Button';
 import { KeyIcon, SparkIcon } from '../../components/icons';
 import { PasswordField } from '../../components/TextField';
@@ -35,23 +35,23 @@ export function ResetPasswordPage({ submitReset = resetPassword }: { submitReset
 
   if (!token) {
     return (
-      <AuthLayout backTo="/signin" backLabel="Back to sign in" icon={<KeyIcon />} title="Invalid Reset Link" footer={backToSignIn}>
+      <AccountLayout backTo="/signin" backLabel="Back to sign in" icon={<KeyIcon />} title="Invalid Reset Link" footer={backToSignIn}>
         <Note>This password reset link is invalid or incomplete. Request a new one and use the link from the latest email.</Note>
         <ButtonLink to="/forgot-password" $block>
           Request a New Link
         </ButtonLink>
-      </AuthLayout>
+      </AccountLayout>
     );
   }
 
   if (phase === 'done') {
     return (
-      <AuthLayout backTo="/signin" backLabel="Back to sign in" icon={<SparkIcon />} title="Password Updated">
+      <AccountLayout backTo="/signin" backLabel="Back to sign in" icon={<SparkIcon />} title="Password Updated">
         <Note>Your new password is set, and every other session has been signed out. Sign in to continue your night journey.</Note>
         <ButtonLink to="/signin" $block>
           Back to Sign In
         </ButtonLink>
-      </AuthLayout>
+      </AccountLayout>
     );
   }
 
@@ -75,7 +75,7 @@ export function ResetPasswordPage({ submitReset = resetPassword }: { submitReset
 
   const pending = phase === 'pending';
   return (
-    <AuthLayout
+    <AccountLayout
       backTo="/signin"
       backLabel="Back to sign in"
       icon={<KeyIcon />}
@@ -123,7 +123,7 @@ export function ResetPasswordPage({ submitReset = resetPassword }: { submitReset
           {pending ? 'Saving...' : 'Save New Password'}
         </Button>
       </Form>
-    </AuthLayout>
+    </AccountLayout>
   );
 }
 
