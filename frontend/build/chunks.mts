@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import screenPathsJson from '../src/screenPaths.json' with { type: 'json' };
+import { screenModules, screenModulesByPath as screenPaths } from '../src/routes.ts';
 
-const screenPaths = screenPathsJson as Record<string, string[]>;
-const appShell = 'src/features/shell/AppShell.tsx';
+const appShell = screenModules.appShell;
 /** The screens drawn inside the signed-in frame: those an address opens together with it. */
 const signedInScreens = new Set(Object.values(screenPaths).filter((sources) => sources.includes(appShell)).flat());
 

@@ -2,26 +2,24 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { ChatIcon, FlameIcon, UserIcon } from '../../components/icons';
+import { tabFor, type Tab } from '../../routes';
 
-interface Tab {
-  label: string;
+interface TabLinkSpec {
+  label: Tab;
   to: string;
   icon: ReactNode;
-  /** Paths on which the tab counts as the current one. */
-  activeOn: readonly string[];
 }
 
-const tabs: readonly Tab[] = [
-  { label: 'Feed', to: '/feed', icon: <FlameIcon />, activeOn: ['/feed', '/swipe-deck', '/lobby'] },
-  { label: 'Messages', to: '/chat', icon: <ChatIcon />, activeOn: ['/chat'] },
-  { label: 'Profile', to: '/profile', icon: <UserIcon />, activeOn: ['/profile'] },
+// Which tab is current on a path is the route table's (`tabFor`).
+const tabs: readonly TabLinkSpec[] = [
+  { label: 'Feed', to: '/feed', icon: <FlameIcon /> },
+  { label: 'Messages', to: '/chat', icon: <ChatIcon /> },
+  { label: 'Profile', to: '/profile', icon: <UserIcon /> },
 ];
-
-export const activeTabFor = (pathname: string) => tabs.find((tab) => tab.activeOn.some((path) => pathname === path || pathname.startsWith(`${path}/`)))?.label;
 
 /** Feed, Messages and Profile; the Messages badge shows unread messages and hides at 0. */
 export function BottomTabBar({ unreadCount = 0 }: { unreadCount?: number }) {
-  const active = activeTabFor(useLocation().pathname);
+  const active = tabFor(useLocation().pathname);
   return (
     <Nav aria-label="Main">
       {tabs.map((tab) => {
