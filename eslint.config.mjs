@@ -10,6 +10,9 @@ const services = ['auth', 'profile', 'swipe', 'chat'];
 const testSupport = { group: ['@nocturne/platform/testing', '**/testing', '**/testing/*'], message: 'Production code does not import test support (@nocturne/platform/testing).' };
 const infrastructure = ['mongoose', 'mongodb', 'kafkajs', 'ioredis', 'express', 'react', 'react-dom', '@apollo/*', 'graphql', 'nodemailer', 'sharp', 'busboy', 'argon2', 'node:fs', 'fs', 'node:http', 'http'];
 
+/** A CSS colour written out: #rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla(). */
+const rawColour = String.raw`/#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\b|\b(rgba?|hsla?)\(/`;
+
 const clientSharesContracts = { group: ['@nocturne/platform', '@nocturne/auth', '@nocturne/profile', '@nocturne/gateway', '@nocturne/stack', 'mongoose', 'kafkajs', 'ioredis', 'express'], message: 'The client only shares @nocturne/contracts.' };
 
 /**
@@ -100,6 +103,14 @@ export default tseslint.config(
     },
   },
   ...clientFeatureBoundaries(),
+  // The client's colours come from its theme (frontend/src/theme): a named colour, or one at an opacity.
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/theme/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', ...['Literal[value=', 'TemplateElement[value.raw='].map((node) => ({ selector: `${node}${rawColour}]`, message: 'Use a colour of the theme (theme.color, theme.alpha), not a colour of its own.' }))],
+    },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', '**/*.cjs', 'frontend/test/**', 'jest.config.js'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },

@@ -55,6 +55,16 @@ describe('architecture lint rules', () => {
     expect(await problems("import { ConversationHeader } from './ConversationHeader';\nimport { requestJson } from '../../api/http';\nexport const x = [ConversationHeader, requestJson];\n", 'frontend/src/features/chat/Fine.tsx')).toEqual([]);
   });
 
+  it("keep the client's colours in its theme", async () => {
+    const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', 'frontend/src/features/chat/Bubble.tsx', '--format', 'json'], {
+      cwd: root,
+      input: "export const own = 'rgba(167, 139, 250, 0.35)';\nexport const badge = `background: #e11d74;`;\nexport const link = '#main';\n",
+      encoding: 'utf8',
+    });
+    const [report] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string | null; line: number }> }>;
+    expect(report!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.line)).toEqual([1, 2]);
+  });
+
   it('keep what sits below the features from importing one, and let the app put them together', async () => {
     const feature = "import { membershipResource } from '../features/plans/membership';\nexport const x = membershipResource;\n";
     expect(await problems(feature, 'frontend/src/time/leak.ts')).toEqual([expect.stringContaining('Only the app')]);

@@ -137,8 +137,8 @@ const Alert = styled.div`
   gap: 6px;
   padding: 14px 16px;
   border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid rgba(252, 165, 165, 0.45);
-  background: rgba(127, 29, 29, 0.35);
+  border: 1px solid ${({ theme }) => theme.alpha('danger', 0.45)};
+  background: ${({ theme }) => theme.alpha('dangerRed', 0.35)};
   color: ${({ theme }) => theme.color.text};
   font-size: 0.9375rem;
 `;

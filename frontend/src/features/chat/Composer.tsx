@@ -82,7 +82,7 @@ const Send = styled.button`
   border-radius: 50%;
   border: 0;
   background: ${({ theme }) => theme.gradient.accent};
-  color: #fff;
+  color: ${({ theme }) => theme.color.white};
   cursor: pointer;
 
   &:disabled {

@@ -53,7 +53,7 @@ const Face = styled(m.img)`
   margin: 0 -8px;
   border-radius: ${({ theme }) => theme.radius.md};
   border: 3px solid ${({ theme }) => theme.color.moon};
-  box-shadow: 0 16px 40px rgba(124, 58, 237, 0.45);
+  box-shadow: 0 16px 40px ${({ theme }) => theme.alpha('accentStrong', 0.45)};
   background: ${({ theme }) => theme.color.dusk};
 `;
 
@@ -66,12 +66,12 @@ const Heart = styled(m.span)`
   height: 52px;
   border-radius: 50%;
   background: ${({ theme }) => theme.gradient.accent};
-  color: #fff;
+  color: ${({ theme }) => theme.color.white};
   box-shadow: ${({ theme }) => theme.shadow.glow};
 `;
 
 const Note = styled.p`
   text-align: center;
-  color: #93c5fd;
+  color: ${({ theme }) => theme.color.bluePale};
   font-weight: 600;
 `;

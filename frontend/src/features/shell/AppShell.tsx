@@ -56,8 +56,8 @@ const Frame = styled.div`
   margin: 0 auto;
   display: flex;
   flex-direction: column;
-  background: rgba(7, 6, 26, 0.35);
-  box-shadow: 0 0 0 1px rgba(255, 255, 255, 0.04);
+  background: ${({ theme }) => theme.alpha('sky', 0.35)};
+  box-shadow: 0 0 0 1px ${({ theme }) => theme.alpha('white', 0.04)};
 `;
 
 const Content = styled.main<{ $withTabBar: boolean }>`

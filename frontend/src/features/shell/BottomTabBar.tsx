@@ -57,7 +57,7 @@ const Nav = styled.nav`
   grid-template-columns: repeat(3, 1fr);
   height: calc(${({ theme }) => theme.layout.tabBar} + env(safe-area-inset-bottom));
   padding-bottom: env(safe-area-inset-bottom);
-  background: rgba(11, 10, 36, 0.82);
+  background: ${({ theme }) => theme.alpha('night', 0.82)};
   backdrop-filter: blur(18px);
   border-top: 1px solid ${({ theme }) => theme.color.border};
 `;
@@ -79,7 +79,7 @@ const TabLink = styled(Link)<{ $current: boolean }>`
 
   svg {
     color: ${({ $current, theme }) => ($current ? theme.color.accent : 'currentColor')};
-    filter: ${({ $current }) => ($current ? 'drop-shadow(0 0 8px rgba(167, 139, 250, 0.7))' : 'none')};
+    filter: ${({ $current, theme }) => ($current ? `drop-shadow(0 0 8px ${theme.alpha('accent', 0.7)})` : 'none')};
   }
 
   &::before {
@@ -111,11 +111,11 @@ const Badge = styled.span`
   height: 18px;
   padding: 0 5px;
   border-radius: 9px;
-  background: #e11d74;
-  color: #fff;
+  background: ${({ theme }) => theme.color.badge};
+  color: ${({ theme }) => theme.color.white};
   font-size: 0.6875rem;
   font-weight: 700;
   line-height: 18px;
   text-align: center;
-  box-shadow: 0 0 0 2px #0b0a24;
+  box-shadow: 0 0 0 2px ${({ theme }) => theme.color.night};
 `;

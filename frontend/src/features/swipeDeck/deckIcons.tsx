@@ -1,3 +1,5 @@
+import { theme } from '../../theme/theme';
+
 /** The deck's own icons (decorative: every control carries its own label). */
 const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
@@ -24,8 +26,8 @@ export const SlidersIcon = ({ size = 22 }: { size?: number }) => (
 
 export const VerifiedIcon = ({ size = 18 }: { size?: number }) => (
   <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
-    <path d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-.9 2.9.9 2.9-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9L3.2 15.8l.9-2.9-.9-2.9 2.5-1.7.9-2.9 3 .2z" fill="#60a5fa" />
-    <path d="M8.2 12.2l2.6 2.6 5-5.2" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <path d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-.9 2.9.9 2.9-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9L3.2 15.8l.9-2.9-.9-2.9 2.5-1.7.9-2.9 3 .2z" fill={theme.color.superLike} />
+    <path d="M8.2 12.2l2.6 2.6 5-5.2" fill="none" stroke={theme.color.white} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );
 
