@@ -93,7 +93,7 @@ function liveSubscription<T, Input>(query: string, variables: (input: Input) => 
 }
 
 /**
- * One conversation (spec point 2, decisions on chat): its messages fetched and then followed live, what
+ * One conversation (the spec's Chat screen, and decisions.md's Chat): its messages fetched and then followed live, what
  * a dropped connection missed fetched once it is back, typing both ways, 'Online now', 'Seen' where the
  * plan allows, older messages on request, the composer, and the menu that unmatches or blocks. When the
  * match ends (the server ends the message subscription) the conversation is loaded again, which says why.
