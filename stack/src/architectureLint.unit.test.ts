@@ -43,5 +43,31 @@ describe('architecture lint rules', () => {
   it('let the client share only the contracts', async () => {
     expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
     expect(await problems("import { Limits } from '@nocturne/contracts';\nexport const x = Limits;\n", 'frontend/src/fine.ts')).toEqual([]);
+    expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/features/chat/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
+  });
+
+  it("keep the client's features from importing each other but through the shared ones", async () => {
+    const deckIntoChat = "import { SwipeDeckPage } from '../swipeDeck/SwipeDeckPage';\nexport const x = SwipeDeckPage;\n";
+    expect(await problems(deckIntoChat, 'frontend/src/features/chat/Leak.tsx')).toEqual([expect.stringContaining('A feature imports no other feature')]);
+    expect(await problems("import { ChatPage } from '../../features/chat/ChatPage';\nexport const x = ChatPage;\n", 'frontend/src/features/plans/Leak.tsx')).toEqual([expect.stringContaining('A feature imports no other feature')]);
+    const shared = "import { MatchPopup } from '../match/MatchPopup';\nimport { UpgradePrompt } from '../plans/UpgradePrompt';\nimport { LocationDialog } from '../location/LocationDialog';\nexport const x = [MatchPopup, UpgradePrompt, LocationDialog];\n";
+    expect(await problems(shared, 'frontend/src/features/swipeDeck/Fine.tsx')).toEqual([]);
+    expect(await problems("import { ConversationHeader } from './ConversationHeader';\nimport { requestJson } from '../../api/http';\nexport const x = [ConversationHeader, requestJson];\n", 'frontend/src/features/chat/Fine.tsx')).toEqual([]);
+  });
+
+  it("keep the client's colours in its theme", async () => {
+    const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', 'frontend/src/features/chat/Bubble.tsx', '--format', 'json'], {
+      cwd: root,
+      input: "export const own = 'rgba(167, 139, 250, 0.35)';\nexport const badge = `background: #e11d74;`;\nexport const link = '#main';\n",
+      encoding: 'utf8',
+    });
+    const [report] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string | null; line: number }> }>;
+    expect(report!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.line)).toEqual([1, 2]);
+  });
+
+  it('keep what sits below the features from importing one, and let the app put them together', async () => {
+    const feature = "import { membershipResource } from '../features/plans/membership';\nexport const x = membershipResource;\n";
+    expect(await problems(feature, 'frontend/src/time/leak.ts')).toEqual([expect.stringContaining('Only the app')]);
+    expect(await problems(feature.replace('../features', './features'), 'frontend/src/screens.ts')).toEqual([]);
   });
 });

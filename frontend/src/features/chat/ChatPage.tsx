@@ -7,9 +7,10 @@ import { ChatIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState, IconBadge, Muted, PageTitle } from '../../components/Surface';
 import { useSignedInUser } from '../../session/SessionContext';
+import { Avatar, OnlineDot } from './Avatar';
 import { ConversationView } from './ConversationView';
-import { onReconnected } from './liveClient';
-import { useLiveSubscription } from './liveUpdates';
+import { onReconnected } from '../../live/liveClient';
+import { useLiveSubscription } from '../../live/useLiveSubscription';
 
 const matchDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 
@@ -120,30 +121,6 @@ const Row = styled.button`
   &:hover {
     background: ${({ theme }) => theme.color.surfaceStrong};
   }
-`;
-
-export const Avatar = styled.span`
-  position: relative;
-  display: grid;
-
-  img {
-    width: 52px;
-    height: 52px;
-    border-radius: 50%;
-    object-fit: cover;
-    background: ${({ theme }) => theme.color.dusk};
-  }
-`;
-
-export const OnlineDot = styled.span`
-  position: absolute;
-  right: 1px;
-  bottom: 1px;
-  width: 12px;
-  height: 12px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.color.success};
-  box-shadow: 0 0 0 2px ${({ theme }) => theme.color.night};
 `;
 
 const Text = styled.span`

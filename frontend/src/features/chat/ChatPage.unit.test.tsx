@@ -7,7 +7,7 @@ import { ChatPage } from './ChatPage';
 
 // The live socket is replaced: each subscription registers here, and the test pushes values to it.
 const live = new Map<string, (value: unknown) => void>();
-jest.mock('./liveClient', () => ({
+jest.mock('../../live/liveClient', () => ({
   subscribeLive: (query: string, _variables: unknown, onValue: (value: unknown) => void) => {
     live.set(query.split('{')[0]!.trim(), onValue);
     return () => undefined;

@@ -1,5 +1,5 @@
 import type { Client } from 'graphql-ws/client';
-import { firstPaint } from '../../firstPaint';
+import { firstPaint } from '../firstPaint';
 
 /** The gateway closes a socket with this code when its session ended: no reconnecting then. */
 const SESSION_ENDED = 4401;

@@ -1,5 +1,5 @@
-import { prefetchDeck, takePrefetchedDeck } from './features/swipeDeck/deckPrefetch';
-import { opensSignedIn, screenModulesByPath, screenRequestsFor } from './screenPaths';
+import { prefetchDeck, takePrefetchedDeck } from './prefetch/deckPrefetch';
+import { opensSignedIn, screenModulesByPath, screenRequestsFor } from './routes';
 import { loadSessionUser, prefetchSession } from './session/sessionPrefetch';
 import { fakeFetch } from './testing/fakeFetch';
 

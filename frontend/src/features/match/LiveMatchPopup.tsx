@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router';
 import { fetchConversations, type ConversationSummary } from '../../api/chat';
 import { avatarOf } from '../../api/swipe';
 import { useSignedInUser } from '../../session/SessionContext';
-import { MatchPopup } from '../swipeDeck/MatchPopup';
-import { noteMatchShown, useLiveSubscription, wasMatchShown } from './liveUpdates';
+import { MatchPopup } from './MatchPopup';
+import { useLiveSubscription } from '../../live/useLiveSubscription';
+import { noteMatchShown, wasMatchShown } from './shownMatches';
 
 /** Long enough for the deck's own answer to show its popup first, when this person made the match. */
 const DECK_FIRST_MS = 1_500;

@@ -1,5 +1,4 @@
-import { fetchDeck, fetchMembership, fetchQuota, fetchSwipeWindow, type DeckProfile, type Membership, type Quota, type SwipeWindowInfo } from '../../api/swipe';
-import { photosOf } from './deckProfile';
+import { fetchDeck, fetchMembership, fetchQuota, fetchSwipeWindow, photosOf, type DeckProfile, type Membership, type Quota, type SwipeWindowInfo } from '../api/swipe';
 import { preloadPhoto } from './photoPreload';
 
 export interface FirstDeck {

@@ -3,7 +3,7 @@ import { emailSchema } from '@nocturne/contracts';
 import styled from 'styled-components';
 import { requestPasswordReset } from '../../api/auth';
 import { serverError } from '../../api/http';
-import { AuthLayout, Form } from '../../components/AuthLayout';
+import { AccountLayout, Form } from './AccountLayout';
 import { Button, ButtonLink, TextLink } from '../../components/Button';
 import { KeyIcon, MailIcon } from '../../components/icons';
 import { TextField } from '../../components/TextField';
@@ -40,7 +40,7 @@ export function ForgotPasswordPage({ sendResetEmail = requestPasswordReset }: { 
 
   if (phase === 'sent') {
     return (
-      <AuthLayout backTo="/signin" backLabel="Back to sign in" icon={<MailIcon />} title="Check Your Email" footer={footer}>
+      <AccountLayout backTo="/signin" backLabel="Back to sign in" icon={<MailIcon />} title="Check Your Email" footer={footer}>
         <Note>
           If an account uses <strong>{email.trim()}</strong>, a reset link is on its way. It works once and expires in 30
           minutes.
@@ -53,13 +53,13 @@ export function ForgotPasswordPage({ sendResetEmail = requestPasswordReset }: { 
             Try Different Email
           </Button>
         </Stack>
-      </AuthLayout>
+      </AccountLayout>
     );
   }
 
   const pending = phase === 'pending';
   return (
-    <AuthLayout
+    <AccountLayout
       backTo="/signin"
       backLabel="Back to sign in"
       icon={<KeyIcon />}
@@ -93,7 +93,7 @@ export function ForgotPasswordPage({ sendResetEmail = requestPasswordReset }: { 
           {pending ? 'Sending...' : 'Send Reset Instructions'}
         </Button>
       </Form>
-    </AuthLayout>
+    </AccountLayout>
   );
 }
 

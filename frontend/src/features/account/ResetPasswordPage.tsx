@@ -4,7 +4,7 @@ import { passwordSchema } from '@nocturne/contracts';
 import styled from 'styled-components';
 import { resetPassword } from '../../api/auth';
 import { serverError } from '../../api/http';
-import { AuthLayout, Form } from '../../components/AuthLayout';
+import { AccountLayout, Form } from './AccountLayout';
 import { Button, ButtonLink, TextLink } from '../../components/Button';
 import { KeyIcon, SparkIcon } from '../../components/icons';
 import { PasswordField } from '../../components/TextField';
@@ -35,23 +35,23 @@ export function ResetPasswordPage({ submitReset = resetPassword }: { submitReset
 
   if (!token) {
     return (
-      <AuthLayout backTo="/signin" backLabel="Back to sign in" icon={<KeyIcon />} title="Invalid Reset Link" footer={backToSignIn}>
+      <AccountLayout backTo="/signin" backLabel="Back to sign in" icon={<KeyIcon />} title="Invalid Reset Link" footer={backToSignIn}>
         <Note>This password reset link is invalid or incomplete. Request a new one and use the link from the latest email.</Note>
         <ButtonLink to="/forgot-password" $block>
           Request a New Link
         </ButtonLink>
-      </AuthLayout>
+      </AccountLayout>
     );
   }
 
   if (phase === 'done') {
     return (
-      <AuthLayout backTo="/signin" backLabel="Back to sign in" icon={<SparkIcon />} title="Password Updated">
+      <AccountLayout backTo="/signin" backLabel="Back to sign in" icon={<SparkIcon />} title="Password Updated">
         <Note>Your new password is set, and every other session has been signed out. Sign in to continue your night journey.</Note>
         <ButtonLink to="/signin" $block>
           Back to Sign In
         </ButtonLink>
-      </AuthLayout>
+      </AccountLayout>
     );
   }
 
@@ -75,7 +75,7 @@ export function ResetPasswordPage({ submitReset = resetPassword }: { submitReset
 
   const pending = phase === 'pending';
   return (
-    <AuthLayout
+    <AccountLayout
       backTo="/signin"
       backLabel="Back to sign in"
       icon={<KeyIcon />}
@@ -123,7 +123,7 @@ export function ResetPasswordPage({ submitReset = resetPassword }: { submitReset
           {pending ? 'Saving...' : 'Save New Password'}
         </Button>
       </Form>
-    </AuthLayout>
+    </AccountLayout>
   );
 }
 
@@ -137,8 +137,8 @@ const Alert = styled.div`
   gap: 6px;
   padding: 14px 16px;
   border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid rgba(252, 165, 165, 0.45);
-  background: rgba(127, 29, 29, 0.35);
+  border: 1px solid ${({ theme }) => theme.alpha('danger', 0.45)};
+  background: ${({ theme }) => theme.alpha('dangerRed', 0.35)};
   color: ${({ theme }) => theme.color.text};
   font-size: 0.9375rem;
 `;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Limits } from '@nocturne/contracts/limits';
-import { AuthLayout, Form } from '../../components/AuthLayout';
+import { AccountLayout, Form } from './AccountLayout';
 import { JourneySteps } from '../../components/JourneySteps';
 import { Button, TextLink } from '../../components/Button';
 import { SparkIcon } from '../../components/icons';
@@ -30,7 +30,7 @@ export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signU
   });
 
   return (
-    <AuthLayout
+    <AccountLayout
       backTo="/"
       backLabel="Back to home"
       icon={<SparkIcon />}
@@ -68,6 +68,6 @@ export function SignUpPage({ machine = signUpMachine }: { machine?: typeof signU
       {locationActor && <LocationDialog actor={locationActor} />}
       {/* Asked once, before an account exists; after a sign-up the new person is the one signed in. */}
       {(state.matches('form') || pending) && <SignedInNotice />}
-    </AuthLayout>
+    </AccountLayout>
   );
 }

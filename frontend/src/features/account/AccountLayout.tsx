@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { BackButton } from './BackButton';
-import { NightScreen } from './NightScreen';
-import { riseIn } from '../theme/animations';
-import { glass, IconBadge } from './Surface';
+import { BackButton } from '../../components/BackButton';
+import { NightScreen } from '../../components/NightScreen';
+import { riseIn } from '../../theme/animations';
+import { glass, IconBadge } from '../../components/Surface';
 
-interface AuthLayoutProps {
+interface AccountLayoutProps {
   backTo: string;
   backLabel: string;
   icon?: ReactNode;
@@ -15,8 +15,8 @@ interface AuthLayoutProps {
   footer?: ReactNode;
 }
 
-/** The signed-out form screens: stars, a back arrow, a heading and a glass card that rises in. */
-export function AuthLayout({ backTo, backLabel, icon, title, subtitle, children, footer }: AuthLayoutProps) {
+/** The account screens' shell (sign-up, sign-in, forgot and reset password): stars, a back arrow, a heading and a glass card that rises in. */
+export function AccountLayout({ backTo, backLabel, icon, title, subtitle, children, footer }: AccountLayoutProps) {
   return (
     <NightScreen>
       <TopRow>

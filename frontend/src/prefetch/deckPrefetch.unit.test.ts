@@ -1,6 +1,5 @@
-import { fakeFetch } from '../../testing/fakeFetch';
+import { fakeFetch } from '../testing/fakeFetch';
 import { prefetchDeck, takeArrivedAnswer, takeArrivedDeck, takeEarlyAnswer, takePrefetchedDeck } from './deckPrefetch';
-import { loadDeck } from './swipeDeckMachine';
 
 const swipeWindow = { open: true, mode: 'night', now: '2026-11-25T21:00:00.000Z', opensAt: null, closesAt: '2026-11-26T03:00:00.000Z', timeZone: 'Europe/Berlin' };
 const quota = { likesLeft: 30, superLikesLeft: 0 };
@@ -8,14 +7,6 @@ const membership = { plan: 'free', isPremium: false };
 const card = { id: 9, name: 'Jonas', age: 29, photos: ['/api/photos/p9/display'], photoCount: 1, interests: [], kinks: [] };
 
 describe('the deck loaded with the app', () => {
-  it('is what the deck shows first: no second request for the same cards', async () => {
-    const fetchMock = fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] }, { status: 200, body: membership });
-    prefetchDeck();
-    const load = await loadDeck({ restart: false });
-    expect(load.profiles).toEqual([card]);
-    expect(fetchMock).toHaveBeenCalledTimes(4);
-  });
-
   it('is taken once, and not when stale or for a restart', async () => {
     fakeFetch({ status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] });
     prefetchDeck(1_000);
@@ -23,13 +14,6 @@ describe('the deck loaded with the app', () => {
     prefetchDeck(1_000);
     expect(takePrefetchedDeck(1_500)).toBeDefined();
     expect(takePrefetchedDeck(1_600)).toBeUndefined();
-  });
-
-  it('loads afresh when the early load failed (signed out then, signed in now)', async () => {
-    const fetchMock = fakeFetch({ status: 401 }, { status: 401 }, { status: 401 }, { status: 401 }, { status: 200, body: swipeWindow }, { status: 200, body: quota }, { status: 200, body: [card] });
-    prefetchDeck();
-    await expect(loadDeck({ restart: false })).resolves.toMatchObject({ profiles: [card] });
-    expect(fetchMock).toHaveBeenCalledTimes(7);
   });
 
   it('is handed over whole once its answers are in, once, and not when stale', async () => {

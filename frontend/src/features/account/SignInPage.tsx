@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { AuthLayout, Form, InlineRow } from '../../components/AuthLayout';
+import { AccountLayout, Form, InlineRow } from './AccountLayout';
 import { Button, TextLink } from '../../components/Button';
 import { MoonIcon } from '../../components/icons';
 import { PasswordField, TextField } from '../../components/TextField';
@@ -26,7 +26,7 @@ export function SignInPage({ machine = signInMachine }: { machine?: typeof signI
   });
 
   return (
-    <AuthLayout
+    <AccountLayout
       backTo="/"
       backLabel="Back to home"
       icon={<MoonIcon />}
@@ -52,6 +52,6 @@ export function SignInPage({ machine = signInMachine }: { machine?: typeof signI
         </Button>
       </Form>
       {locationActor && <LocationDialog actor={locationActor} />}
-    </AuthLayout>
+    </AccountLayout>
   );
 }

@@ -5,6 +5,7 @@ import { serverError } from '../../api/http';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../forms/fieldErrors';
 import { loadRules, rules } from '../../forms/lazyRules';
 import { rememberSignedInUser } from '../../session/browserSession';
+import { browserTimeZone } from '../../time/swipeWindow';
 import { toast, type ToastInput } from '../../toast/toastStore';
 import { locationDialogMachine } from '../location/locationDialogMachine';
 
@@ -51,7 +52,7 @@ export const signInMachine = setup({
     syncTimeZone: () => {
       // The GraphQL client is a chunk of its own: the sign-in screen fetches it only once it has signed in.
       import('../../api/profileGraphql')
-        .then(({ sendTimeZone }) => sendTimeZone())
+        .then(({ sendTimeZone }) => sendTimeZone(browserTimeZone()))
         .catch((error: unknown) => console.warn('Sending the time zone failed', error));
     },
     notify: (_, params: ToastInput) => {

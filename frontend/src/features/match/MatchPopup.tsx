@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Match } from '../../api/swipe';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { HeartFilledIcon } from './deckIcons';
+import { HeartFilledIcon } from '../../components/icons';
 
 /** The match popup (spec point 2): both faces, 'Start Chatting' to /chat or 'Keep Swiping'. */
 export function MatchPopup({ match, myPhoto, myName, onStartChatting, onKeepSwiping }: { match: Match; myPhoto: string; myName: string; onStartChatting: () => void; onKeepSwiping: () => void }) {
@@ -53,7 +53,7 @@ const Face = styled(m.img)`
   margin: 0 -8px;
   border-radius: ${({ theme }) => theme.radius.md};
   border: 3px solid ${({ theme }) => theme.color.moon};
-  box-shadow: 0 16px 40px rgba(124, 58, 237, 0.45);
+  box-shadow: 0 16px 40px ${({ theme }) => theme.alpha('accentStrong', 0.45)};
   background: ${({ theme }) => theme.color.dusk};
 `;
 
@@ -66,12 +66,12 @@ const Heart = styled(m.span)`
   height: 52px;
   border-radius: 50%;
   background: ${({ theme }) => theme.gradient.accent};
-  color: #fff;
+  color: ${({ theme }) => theme.color.white};
   box-shadow: ${({ theme }) => theme.shadow.glow};
 `;
 
 const Note = styled.p`
   text-align: center;
-  color: #93c5fd;
+  color: ${({ theme }) => theme.color.bluePale};
   font-weight: 600;
 `;

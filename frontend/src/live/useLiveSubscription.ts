@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { subscribeLive } from './liveClient';
 
 /**
@@ -22,15 +22,3 @@ export function useLiveSubscription<T>(query: string | null, variables: Record<s
     );
   }, [query, key]);
 }
-
-/** The unread total for the Messages badge, live (its subscription also makes the person count as online). */
-export function useLiveUnreadTotal(): number {
-  const [total, setTotal] = useState(0);
-  useLiveSubscription<{ unreadTotal: number }>('subscription Unread { unreadTotal }', {}, (value) => setTotal(value.unreadTotal));
-  return total;
-}
-
-// Matches whose popup the deck already showed (the person who liked second sees it there first).
-const shownMatches = new Set<number>();
-export const noteMatchShown = (matchId: number) => void shownMatches.add(matchId);
-export const wasMatchShown = (matchId: number) => shownMatches.has(matchId);
