@@ -44,7 +44,7 @@ function clientFeatureBoundaries() {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'infra/cache/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', '**/test-results/**', '**/playwright-report/**', 'infra/cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
