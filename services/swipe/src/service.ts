@@ -25,7 +25,7 @@ import { createMemberApplication } from './member/application';
 import { nightStreamId } from './night/night';
 import { createMatchesApplication } from './pair/application';
 import { createSwipeProjector, swipeCollections } from './projections/readModels';
-import { createSwipingApplication } from './swiping/application';
+import { createNightApplication } from './night/application';
 import type { NightEvent } from './night/night';
 import { swipeRoutes } from './rest/routes';
 
@@ -40,7 +40,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
   const projection = createProjection({ name: 'swipe-read-models', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createSwipeProjector(collections), logger });
   const deps: SwipeDependencies = { eventStore, personalData: adapters.personalData, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), clock, newId: randomUUID, windowMode: settings.SWIPE_WINDOW, logger };
   const members = createMemberApplication(deps);
-  const swiping = createSwipingApplication(deps, members);
+  const nights = createNightApplication(deps, members);
   const crawl = createCrawlLimiter(new RateLimiter(adapters.kv, 'swipe:rate:'), { deckReadsPerMinute: settings.SWIPE_DECK_READS_PER_MINUTE, passesPerMinute: settings.SWIPE_PASSES_PER_MINUTE });
   const deck = createDeckApplication(deps, members, crawl);
   const matches = createMatchesApplication(deps);
@@ -57,7 +57,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
       if (stored.type !== 'SwipeRecorded' || !stored.streamId.startsWith('night-')) return;
       const { swipeId, swiperId, swipedId, kind, swipedAt } = (stored as typeof stored & NightEvent).data;
       if (stored.streamId !== nightStreamId(swiperId, (stored as typeof stored & NightEvent).data.night)) return;
-      await swiping.registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now: new Date(swipedAt) }, { now: new Date(swipedAt), newEventId: randomUUID, metadata: { causationId: stored.id } });
+      await nights.registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now: new Date(swipedAt) }, { now: new Date(swipedAt), newEventId: randomUUID, metadata: { causationId: stored.id } });
     },
   });
 
@@ -70,7 +70,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     internalSecret: settings.INTERNAL_SECRET,
     logger,
     settleWrites: (written) => lifecycle.settle(written),
-    buildContext: (base) => ({ ...base, members, swiping, deck, matches, crawl }),
+    buildContext: (base) => ({ ...base, members, nights, deck, matches, crawl }),
     readinessChecks: {
       ...adapters.dependencies,
       readModels: () => projection.caughtUp(),

@@ -5,11 +5,11 @@ import type { DeckApplication } from '../deck/application';
 import type { CrawlLimiter } from '../deck/crawlLimits';
 import type { MemberApplication, MembershipView } from '../member/application';
 import type { MatchesApplication, MatchView } from '../pair/application';
-import type { QuotaView, SwipingApplication } from '../swiping/application';
+import type { NightApplication, QuotaView } from '../night/application';
 
 export interface SwipeContext extends SubgraphBaseContext {
   members: MemberApplication;
-  swiping: SwipingApplication;
+  nights: NightApplication;
   deck: DeckApplication;
   matches: MatchesApplication;
   /** Passes are limited here, before the swipe use case: past the limit nothing is recorded. */
@@ -61,10 +61,10 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       return { restarted: deck.restarted, cards: deck.cards.map((card) => ({ ...card, user: { id: card.userId } })) };
     },
     swipeWindow: async (_parent, _args, context: SwipeContext) => {
-      const window = await context.swiping.swipeWindow(actorOf(context));
+      const window = await context.nights.swipeWindow(actorOf(context));
       return { ...window, mode: window.mode.toUpperCase() };
     },
-    quota: async (_parent, _args, context: SwipeContext) => quota(await context.swiping.quota(actorOf(context))),
+    quota: async (_parent, _args, context: SwipeContext) => quota(await context.nights.quota(actorOf(context))),
     membership: async (_parent, _args, context: SwipeContext) => membership(await context.members.membership(actorOf(context))),
     deckFilters: async (_parent, _args, context: SwipeContext) => filters(await context.members.filters(actorOf(context))),
     likesReceived: async (_parent, _args, context: SwipeContext) => {
@@ -80,7 +80,7 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       const { swipedId, kind, swiperId } = args.input;
       if (swiperId !== undefined && swiperId !== null && actor.uid !== undefined && swiperId !== actor.uid) throw new RuleViolation('FORBIDDEN', 'You can only swipe as yourself');
       if (kind === 'PASS') await context.crawl.pass(signedInActor(actor));
-      const outcome = await context.swiping.swipe(actor, { swipedId, kind: kinds[kind]! });
+      const outcome = await context.nights.swipe(actor, { swipedId, kind: kinds[kind]! });
       return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.match && match(outcome.match) };
     },
     choosePlan: async (_parent, args: { plan: string; billing?: string | null }, context: SwipeContext) =>
