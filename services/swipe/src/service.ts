@@ -23,7 +23,7 @@ import { consumePeopleEvents } from './integration/consumers';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { createMemberApplication } from './member/application';
 import { nightStreamId } from './night/night';
-import { createMatchesApplication } from './pair/application';
+import { createPairApplication } from './pair/application';
 import { createSwipeProjector, swipeCollections } from './projections/readModels';
 import { createNightApplication } from './night/application';
 import type { NightEvent } from './night/night';
@@ -43,7 +43,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
   const nights = createNightApplication(deps, members);
   const crawl = createCrawlLimiter(new RateLimiter(adapters.kv, 'swipe:rate:'), { deckReadsPerMinute: settings.SWIPE_DECK_READS_PER_MINUTE, passesPerMinute: settings.SWIPE_PASSES_PER_MINUTE });
   const deck = createDeckApplication(deps, members, crawl);
-  const matches = createMatchesApplication(deps);
+  const pairs = createPairApplication(deps);
   const candidates = createCandidateApplication(deps);
 
   // A swipe recorded in its night but not yet in its pair (the process died in between) is finished
@@ -70,7 +70,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     internalSecret: settings.INTERNAL_SECRET,
     logger,
     settleWrites: (written) => lifecycle.settle(written),
-    buildContext: (base) => ({ ...base, members, nights, deck, matches, crawl }),
+    buildContext: (base) => ({ ...base, members, nights, deck, pairs, crawl }),
     readinessChecks: {
       ...adapters.dependencies,
       readModels: () => projection.caughtUp(),
