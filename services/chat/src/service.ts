@@ -12,7 +12,7 @@ import {
   type ServiceDependencies,
   type ServiceInstance,
 } from '@nocturne/platform';
-import { createPeopleApplication } from './chatter/application';
+import { createChatterApplication } from './chatter/application';
 import { createConversationApplication } from './conversation/application';
 import { chatPersonalData } from './conversation/personalData';
 import type { ChatDependencies } from './dependencies';
@@ -36,7 +36,7 @@ export function createChatService({ adapters, settings, logger, clock = () => ne
   const deps: ChatDependencies = { eventStore, personalData: adapters.personalData, collections, projection, live, rateLimiter: new RateLimiter(adapters.kv, 'chat:rate:'), clock, newId: randomUUID, logger };
   const presence = createPresence({ kv: adapters.kv, live, clock });
   const conversations = createConversationApplication({ ...deps, sendsPerMinute: settings.CHAT_SENDS_PER_MINUTE }, presence);
-  const people = createPeopleApplication(deps, presence);
+  const chatters = createChatterApplication(deps, presence);
   const reports = createReportApplication(deps);
 
   const server = createSubgraphServer<ChatContext>({
@@ -48,7 +48,7 @@ export function createChatService({ adapters, settings, logger, clock = () => ne
     internalSecret: settings.INTERNAL_SECRET,
     logger,
     settleWrites: (written) => lifecycle.settle(written),
-    buildContext: (base) => ({ ...base, conversations, people, reports }),
+    buildContext: (base) => ({ ...base, conversations, reports }),
     readinessChecks: {
       ...adapters.dependencies,
       readModels: () => projection.caughtUp(),
@@ -65,7 +65,7 @@ export function createChatService({ adapters, settings, logger, clock = () => ne
     // Streams still open end once the server opens no new ones; their clean-up (presence) runs while the store is connected.
     writers: [{ stop: () => live.close() }],
     relay: { store: eventStore, bus: adapters.bus, topic: Topics.chat, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } },
-    consumers: [(readYourWrites) => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, people, logger, readYourWrites })],
+    consumers: [(readYourWrites) => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, chatters, logger, readYourWrites })],
   });
   return lifecycle;
 }
