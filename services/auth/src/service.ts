@@ -21,7 +21,7 @@ import { authEnvironmentSchema, toAuthConfig, type AuthEnvironment } from './env
 import { authResolvers, type AuthContext } from './graphql/resolvers';
 import { createArgon2Passwords } from './infrastructure/argon2Passwords';
 import { createMailer } from './infrastructure/mailer';
-import { toAuthIntegrationEvent } from './integration/integrationEvents';
+import { toIntegrationEvent } from './integration/integrationEvents';
 import { consumeOtherContexts } from './integration/consumers';
 import { createUsersProjection } from './projections/users';
 import { authRoutes } from './rest/routes';
@@ -101,7 +101,7 @@ export function createAuthService({ adapters, config, logger, clock = () => new 
     // Work that outlived its request (password reset mails) may still append.
     writers: [{ stop: async () => application?.settle() }],
     // The event store is the outbox: UserRegistered, AccountDetailsChanged and UserDeleted go to auth.events.
-    relay: { store: eventStore, bus: adapters.bus, topic: Topics.auth, checkpoint: adapters.checkpoints, toIntegrationEvent: toAuthIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger },
+    relay: { store: eventStore, bus: adapters.bus, topic: Topics.auth, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger },
     consumers: [(readYourWrites) => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application: started(), logger, readYourWrites })],
     closes: [() => mailer.close()],
   });

@@ -2,4 +2,3 @@ export { createProfileService, profileService, profileTypeDefs, type ProfileServ
 
 export { defaultProfileConfig, type ProfileConfig } from './config';
 export { profileEnvironmentSchema, toProfileConfig, readProfileEnvironment, type ProfileEnvironment } from './environment';
-export { toProfileIntegrationEvent, type ProfileIntegrationEvent } from './integration/integrationEvents';

@@ -4,7 +4,7 @@ import { createProjection, createServiceLifecycle, createSubgraphServer, protect
 import { defaultProfileConfig, type ProfileConfig } from './config';
 import { profileEnvironmentSchema, toProfileConfig, type ProfileEnvironment } from './environment';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
-import { consumeAuthEvents } from './integration/authEventsConsumer';
+import { consumeOtherContexts } from './integration/consumers';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { createWorkSlots } from './photos/workSlots';
 import { mountPhotoRoutes } from './photos/photoRoutes';
@@ -83,7 +83,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
     projections: [projection],
     // The event store is the outbox: the public side of profile events goes to profile.events.
     relay: { store: eventStore, bus: adapters.bus, topic: Topics.profile, checkpoint: adapters.checkpoints, toIntegrationEvent: (event) => toIntegrationEvent(event, urls), publishedPersonalData: adapters.publishedPersonalData, logger },
-    consumers: [(readYourWrites) => consumeAuthEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger, readYourWrites })],
+    consumers: [(readYourWrites) => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, application, logger, readYourWrites })],
   });
   return lifecycle;
 }

@@ -19,7 +19,7 @@ import { createCrawlLimiter } from './deck/crawlLimits';
 import type { SwipeDependencies } from './dependencies';
 import { swipeEnvironmentSchema, SWIPE_DEFAULT_PORT, type SwipeEnvironment } from './environment';
 import { swipeResolvers, type SwipeContext } from './graphql/resolvers';
-import { consumePeopleEvents } from './integration/consumers';
+import { consumeOtherContexts } from './integration/consumers';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { createMemberApplication } from './member/application';
 import { nightStreamId } from './night/night';
@@ -88,7 +88,7 @@ export function createSwipeService({ adapters, settings, logger, clock = () => n
     writers: [pairCatchUp],
     // Instances share the store: the lease has one of them publish (docker compose --scale swipe=3).
     relay: { store: eventStore, bus: adapters.bus, topic: Topics.swipe, checkpoint: adapters.checkpoints, toIntegrationEvent, publishedPersonalData: adapters.publishedPersonalData, logger, lease: { kv: adapters.kv } },
-    consumers: [(readYourWrites) => consumePeopleEvents({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, candidates, logger, readYourWrites })],
+    consumers: [(readYourWrites) => consumeOtherContexts({ bus: adapters.bus, kv: adapters.kv, publishedPersonalData: adapters.publishedPersonalData, candidates, logger, readYourWrites })],
   });
   return lifecycle;
 }

@@ -7,7 +7,7 @@ export const SWIPE_CONSUMER_GROUP = 'swipe';
 const photoIds = (photos: ReadonlyArray<{ id: string }>) => photos.map((photo) => photo.id);
 
 /** What auth and profile publish about people, turned into commands on this service's candidates. */
-export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; publishedPersonalData: PersonalDataVault; candidates: CandidateApplication; logger: Logger; readYourWrites?: ConsumerReadYourWrites }): Promise<BusConsumer> {
+export function consumeOtherContexts(deps: { bus: EventBus; kv: KeyValueStore; publishedPersonalData: PersonalDataVault; candidates: CandidateApplication; logger: Logger; readYourWrites?: ConsumerReadYourWrites }): Promise<BusConsumer> {
   const { candidates } = deps;
   return consumeIntegrationEvents({
     bus: deps.bus,

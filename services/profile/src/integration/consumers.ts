@@ -9,7 +9,7 @@ export const PROFILE_CONSUMER_GROUP = 'profile';
  * erasure on deletion) and to blocks in the swipe context (two people hidden from each other). Delivery is at least once: the kit skips an event id already handled, and every
  * reaction is idempotent besides.
  */
-export async function consumeAuthEvents(deps: {
+export async function consumeOtherContexts(deps: {
   bus: EventBus;
   kv: KeyValueStore;
   publishedPersonalData: PersonalDataVault;
