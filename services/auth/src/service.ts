@@ -23,7 +23,7 @@ import { createArgon2Passwords } from './infrastructure/argon2Passwords';
 import { createMailer } from './infrastructure/mailer';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { consumeOtherContexts } from './integration/consumers';
-import { createUsersProjection } from './projections/users';
+import { createAuthReadModels } from './projections/readModels';
 import { authRoutes } from './rest/routes';
 
 export const authTypeDefs = readServiceSchema(__dirname);
@@ -42,7 +42,7 @@ export type AuthService = ServiceInstance;
 export function createAuthService({ adapters, config, logger, clock = () => new Date() }: AuthServiceDependencies): AuthService {
   // Everything reads and writes events through this boundary: personal fields are stored encrypted.
   const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, authPersonalData);
-  const { projection, users, blocks } = createUsersProjection({ eventStore, readModels: adapters.readModels, checkpoints: adapters.projectionCheckpoints, logger });
+  const { projection, users, blocks } = createAuthReadModels({ eventStore, readModels: adapters.readModels, checkpoints: adapters.projectionCheckpoints, logger });
   const sessions = new SessionStore(adapters.kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
   const mailer = createMailer(config.mail, logger);
   let application: AuthApplication | undefined;

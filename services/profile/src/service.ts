@@ -11,7 +11,7 @@ import { mountPhotoRoutes } from './photos/photoRoutes';
 import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
 import { profilePersonalData } from './profile/personalData';
-import { createProfileProjection, profileCollections } from './projections/profileProjection';
+import { createProfileProjector, profileCollections } from './projections/readModels';
 import { profileProxiedPrefixes } from './photos/proxiedPrefixes';
 import { profileRoutes } from './rest/routes';
 
@@ -36,7 +36,7 @@ export function createProfileService({ adapters, config, logger, clock = () => n
   const collections = profileCollections(adapters.readModels);
   // Everything reads and writes events through this boundary: personal fields are stored encrypted.
   const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, profilePersonalData);
-  const projection = createProjection({ name: 'profiles', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createProfileProjection(collections), logger });
+  const projection = createProjection({ name: 'profiles', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createProfileProjector(collections), logger });
   // Bodies of uploads in memory, for the whole process: each reserves what it may hold before it is read.
   const uploadMemory = createWorkSlots({ name: 'upload memory', capacity: config.photoUploads.memoryBytes, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs });
   const rateLimiter = new RateLimiter(adapters.kv, 'profile:rate:');

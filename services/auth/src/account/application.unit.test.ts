@@ -5,7 +5,7 @@ import { defaultRateLimits } from '../config';
 import { AuthApplication } from './application';
 import { KnownDevices } from './knownDevices';
 import type { Mailer, PasswordHasher } from './ports';
-import { createUsersProjection } from '../projections/users';
+import { createAuthReadModels } from '../projections/readModels';
 
 /** Hashes are "hash:<password>"; every call is recorded. */
 function recordingHasher() {
@@ -36,7 +36,7 @@ describe('sign-in of the auth application', () => {
     const kv = new InProcessKeyValueStore({ sweepIntervalMs: 0 });
     const recording = recordingHasher();
     calls = recording.calls;
-    const read = createUsersProjection({ eventStore: store, readModels: new InProcessReadModelStore(), checkpoints: new MemoryCheckpointStore(), logger });
+    const read = createAuthReadModels({ eventStore: store, readModels: new InProcessReadModelStore(), checkpoints: new MemoryCheckpointStore(), logger });
     projection = read.projection;
     await projection.start();
     const mailer: Mailer = { send: async () => undefined, close: async () => undefined };
