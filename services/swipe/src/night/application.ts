@@ -31,8 +31,8 @@ export interface SwipeOutcome {
 
 /**
  * A swipe touches two streams: the swiper's night (quotas, the window) and the pair (the match). The
- * night is written first, so a refused swipe changes nothing; the pair follows, and the catch-up
- * processor (`registerRecordedSwipes`) finishes it if this process dies in between.
+ * night is written first, so a refused swipe changes nothing; the pair follows, and the pair catch-up
+ * (`swipe-pairs` in `service.ts`, through `registerInPair`) finishes it if this process dies in between.
  */
 export function createNightApplication(deps: SwipeDependencies, members: MemberApplication) {
   const { eventStore, collections } = deps;
