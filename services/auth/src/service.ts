@@ -112,7 +112,7 @@ export const authService: ServiceDefinition<AuthEnvironment> = {
   name: 'auth',
   defaultPort: defaultAuthConfig.port,
   environment: authEnvironmentSchema,
-  create: ({ adapters, settings, logger, clock }) => createAuthService({ adapters, config: toAuthConfig(settings), logger, ...(clock && { clock }) }),
+  create: ({ adapters, config, logger, clock }) => createAuthService({ adapters, config: toAuthConfig(config), logger, ...(clock && { clock }) }),
   typeDefs: authTypeDefs,
   restRoutes: authRoutes,
   productCounters: [{ counter: 'signUps', eventType: 'UserRegistered' }],

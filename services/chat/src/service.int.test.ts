@@ -24,7 +24,7 @@ class Harness {
   async start(env: Record<string, string> = {}) {
     this.adapters = await createAdapters({ service: 'chat', dataDir: null, env: {}, logger });
     const settings = chatEnvironmentSchema.parse({ CHAT_PORT: '0', INTERNAL_SECRET: secret, ...env });
-    this.instance = createChatService({ adapters: this.adapters, settings, logger, clock: () => now });
+    this.instance = createChatService({ adapters: this.adapters, config: settings, logger, clock: () => now });
     this.url = (await this.instance.start()).url;
   }
 

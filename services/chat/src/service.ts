@@ -27,7 +27,7 @@ import { chatRoutes } from './rest/routes';
 
 export const chatTypeDefs = readServiceSchema(__dirname);
 
-export function createChatService({ adapters, settings, logger, clock = () => new Date() }: ServiceDependencies<ChatEnvironment>): ServiceInstance {
+export function createChatService({ adapters, config: settings, logger, clock = () => new Date() }: ServiceDependencies<ChatEnvironment>): ServiceInstance {
   const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, chatPersonalData);
   const collections = chatCollections(adapters.readModels);
   const projection = createProjection({ name: 'chat-read-models', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createChatProjector(collections), logger });

@@ -92,7 +92,7 @@ export const profileService: ServiceDefinition<ProfileEnvironment> = {
   name: 'profile',
   defaultPort: defaultProfileConfig.port,
   environment: profileEnvironmentSchema,
-  create: ({ adapters, settings, logger, clock }) => createProfileService({ adapters, config: toProfileConfig(settings), logger, ...(clock && { clock }) }),
+  create: ({ adapters, config, logger, clock }) => createProfileService({ adapters, config: toProfileConfig(config), logger, ...(clock && { clock }) }),
   typeDefs: profileTypeDefs,
   restRoutes: profileRoutes,
   proxiedPrefixes: profileProxiedPrefixes,

@@ -28,7 +28,7 @@ class Harness {
     const unlimited = { SWIPE_DECK_READS_PER_MINUTE: '1000000', SWIPE_PASSES_PER_MINUTE: '1000000' };
     const settings = swipeEnvironmentSchema.parse({ SWIPE_PORT: '0', INTERNAL_SECRET: secret, ...unlimited, ...(options.window && { SWIPE_WINDOW: options.window }) });
     for (let i = 0; i < (options.instances ?? 1); i++) {
-      const instance = createSwipeService({ adapters: this.adapters, settings, logger, clock: () => now });
+      const instance = createSwipeService({ adapters: this.adapters, config: settings, logger, clock: () => now });
       this.urls.push((await instance.start()).url);
       this.instances.push(instance);
     }

@@ -33,7 +33,7 @@ export const swipeTypeDefs = readServiceSchema(__dirname);
 
 const MATCH_ID_STREAM = 'match-ids';
 
-export function createSwipeService({ adapters, settings, logger, clock = () => new Date() }: ServiceDependencies<SwipeEnvironment>): ServiceInstance {
+export function createSwipeService({ adapters, config: settings, logger, clock = () => new Date() }: ServiceDependencies<SwipeEnvironment>): ServiceInstance {
   // Everything reads and writes events through this boundary: personal fields are stored encrypted.
   const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, swipePersonalData);
   const collections = swipeCollections(adapters.readModels);

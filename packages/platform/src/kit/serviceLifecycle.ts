@@ -24,7 +24,7 @@ export interface ServiceWriter {
 }
 
 /** The parts of one service, by role: the lifecycle starts and stops them in the order of their roles. */
-export interface ServiceParts {
+export interface ServiceLifecycleParts {
   server: Pick<SubgraphServer, 'start' | 'stop' | 'readiness'>;
   logger: Logger;
   /** Runs before anything starts (auth builds its application with secrets it reads asynchronously). */
@@ -90,7 +90,7 @@ interface Running {
  * stops what had started, in the same order, and throws; `stop` stops only what started, and a second
  * one finds nothing left. `startRelay` is for tests.
  */
-export function createServiceLifecycle(parts: ServiceParts, { startRelay = startOutboxRelay }: { startRelay?: (options: OutboxRelayOptions) => Promise<OutboxRelay> } = {}): ServiceLifecycle {
+export function createServiceLifecycle(parts: ServiceLifecycleParts, { startRelay = startOutboxRelay }: { startRelay?: (options: OutboxRelayOptions) => Promise<OutboxRelay> } = {}): ServiceLifecycle {
   const { server, logger } = parts;
   const consumerCount = parts.consumers?.length ?? 0;
   let running: Running | undefined;

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Readiness } from '../http/subgraphServer';
 import type { OutboxRelay, OutboxRelayOptions } from '../relay';
-import { createServiceLifecycle, type ServiceParts } from './serviceLifecycle';
+import { createServiceLifecycle, type ServiceLifecycleParts } from './serviceLifecycle';
 
 const URL = 'http://127.0.0.1:4999/graphql';
 
@@ -21,7 +21,7 @@ function fakeService(failOn: { start?: string; stop?: string } = {}) {
   };
   const errors: string[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push((JSON.parse(line) as { msg: string }).msg) });
-  const parts: ServiceParts = {
+  const parts: ServiceLifecycleParts = {
     logger,
     server: {
       start: async () => {
