@@ -1,4 +1,3 @@
-export { createProfileService, profileService, profileTypeDefs, type ProfileService, type ProfileServiceDependencies } from './service';
-
+export { profileService, profileTypeDefs } from './service';
 export { defaultProfileConfig, type ProfileConfig } from './config';
-export { profileEnvironmentSchema, toProfileConfig, readProfileEnvironment, type ProfileEnvironment } from './environment';
+export { profileEnvironmentSchema, toProfileConfig, type ProfileEnvironment } from './environment';
