@@ -28,10 +28,11 @@ interface ThingsContext extends SubgraphBaseContext {
   counts: { made: number; heard: number };
 }
 
-function thingsService(options: { relay?: boolean; consumer?: boolean; waitBeforeParts?: Promise<unknown>; steps?: string[] } = {}) {
+function thingsService(options: { relay?: boolean; consumer?: boolean; waitBeforeParts?: Promise<unknown>; failedBuilds?: number; steps?: string[] } = {}) {
   const counts = { made: 0, heard: 0 };
   const steps = options.steps ?? [];
   let made = 0;
+  let failedBuilds = options.failedBuilds ?? 0;
   const parts = (store: EventStore, checkpoints: Adapters['projectionCheckpoints']): ServiceParts<ThingsContext> => {
     // A slow read side: an answer that does not wait for it would read the count before the write.
     const projection = createProjection({
@@ -81,6 +82,7 @@ function thingsService(options: { relay?: boolean; consumer?: boolean; waitBefor
     parts: async ({ adapters }) => {
       steps.push('parts');
       await options.waitBeforeParts;
+      if (failedBuilds-- > 0) throw new Error('secrets unavailable');
       return parts(adapters.eventStore, adapters.projectionCheckpoints);
     },
   });
@@ -146,5 +148,18 @@ describe('defineService', () => {
 
     expect(steps).toEqual(['parts', 'projection start', 'projection stop']);
     expect(service.url).toBeUndefined();
+  });
+
+  it('builds the parts again at the next start when building them failed', async () => {
+    const steps: string[] = [];
+    const { definition } = thingsService({ failedBuilds: 1, steps });
+    const service = definition.create({ adapters, config: { port: 0, host: '127.0.0.1', internalSecret: secret }, logger });
+
+    await expect(service.start()).rejects.toThrow('secrets unavailable');
+    expect(await service.readiness()).toMatchObject({ ready: false });
+    await service.start();
+    await service.stop();
+
+    expect(steps).toEqual(['parts', 'parts', 'projection start', 'projection stop']);
   });
 });

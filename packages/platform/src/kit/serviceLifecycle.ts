@@ -27,8 +27,6 @@ export interface ServiceWriter {
 export interface ServiceLifecycleParts {
   server: Pick<SubgraphServer, 'start' | 'stop' | 'readiness'>;
   logger: Logger;
-  /** Runs before anything starts (auth builds its application with secrets it reads asynchronously). */
-  prepare?: () => Promise<void>;
   /** Read sides: started first, in order (each resolves once caught up), stopped last, in reverse. */
   projections?: readonly ServiceWorker[];
   /**
@@ -83,8 +81,8 @@ interface Running {
 }
 
 /**
- * The start and stop sequence every service shares. Start: `prepare`, the projections, the writers, the
- * relay, the server, the consumers, then the background work. Stop: the consumers, the server (it drains
+ * The start and stop sequence every service shares (`defineService` runs it). Start: the projections, the
+ * writers, the relay, the server, the consumers, then the background work. Stop: the consumers, the server (it drains
  * the requests in flight), the background work and the writers, the relay (its final flush), the
  * projections, the closes. A part counts as started once its start has resolved: a start that fails
  * stops what had started, in the same order, and throws; `stop` stops only what started, and a second
@@ -124,7 +122,6 @@ export function createServiceLifecycle(parts: ServiceLifecycleParts, { startRela
   };
 
   const startAll = async (state: Running): Promise<{ url: string }> => {
-    await parts.prepare?.();
     for (const projection of parts.projections ?? []) {
       await projection.start();
       state.projections.push(projection);
