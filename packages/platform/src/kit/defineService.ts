@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { Adapters } from '../adapters';
 import { createSubgraphServer, type Readiness, type SubgraphBaseContext } from '../http/subgraphServer';
 import type { EventStore } from '../ports';
-import { consumeIntegrationEvents, keyValueDeduper, type IntegrationHandler, type OutboxRelay, type OutboxRelayOptions } from '../relay';
+import { consumeIntegrationEvents, keyValueDeduper, type IntegrationHandler, type OutboxRelayOptions } from '../relay';
 import type { Projection } from './projection';
 import type { ServiceDefinition, ServiceDependencies, ServiceInstance } from './service';
 import { createServiceLifecycle, type ServiceLifecycle, type ServiceWriter } from './serviceLifecycle';
@@ -114,7 +114,7 @@ function serviceInstance<Config extends ServiceConfig, TContext extends Subgraph
       return lifecycle?.url;
     },
     start() {
-      const started = assembled().then((assembled) => assembled.start());
+      const started = assembled().then((service) => service.start());
       starting = started;
       return started;
     },
@@ -127,17 +127,11 @@ function serviceInstance<Config extends ServiceConfig, TContext extends Subgraph
   };
 }
 
-/** Test seam: the relay the lifecycle starts. */
-export interface ServiceKitOptions {
-  startRelay?: (options: OutboxRelayOptions) => Promise<OutboxRelay>;
-}
-
 /** The subgraph server and the lifecycle of one service's parts. */
-export function assembleService<Config extends ServiceConfig, TContext extends SubgraphBaseContext>(
+function assembleService<Config extends ServiceConfig, TContext extends SubgraphBaseContext>(
   blueprint: Pick<ServiceBlueprint<Config, TContext>, 'name' | 'typeDefs' | 'resolvers'>,
   { adapters, config, logger }: Pick<ServiceDependencies<Config>, 'config' | 'logger'> & { adapters: Pick<Adapters, 'bus' | 'kv' | 'checkpoints' | 'publishedPersonalData' | 'dependencies'> },
   parts: ServiceParts<TContext>,
-  { startRelay }: ServiceKitOptions = {},
 ): ServiceLifecycle {
   const projections = parts.projections ?? [];
   const consumers = parts.consumers ?? [];
@@ -160,42 +154,39 @@ export function assembleService<Config extends ServiceConfig, TContext extends S
       ...(consumers.length > 0 && { [READINESS_CHECKS.consumers]: () => lifecycle.consumersStarted() }),
     },
   });
-  const lifecycle: ServiceLifecycle = createServiceLifecycle(
-    {
-      server,
-      logger,
-      readYourWrites: { kv: adapters.kv },
-      projections,
-      ...(parts.writers && { writers: parts.writers }),
-      ...(relay && {
-        relay: {
-          store: relay.store,
+  const lifecycle: ServiceLifecycle = createServiceLifecycle({
+    server,
+    logger,
+    readYourWrites: { kv: adapters.kv },
+    projections,
+    ...(parts.writers && { writers: parts.writers }),
+    ...(relay && {
+      relay: {
+        store: relay.store,
+        bus: adapters.bus,
+        topic: relay.topic,
+        checkpoint: adapters.checkpoints,
+        toIntegrationEvent: relay.toIntegrationEvent,
+        publishedPersonalData: adapters.publishedPersonalData,
+        logger,
+        ...(relay.leased && { lease: { kv: adapters.kv } }),
+      },
+    }),
+    consumers: consumers.map(
+      (consumer) => (readYourWrites) =>
+        consumeIntegrationEvents({
           bus: adapters.bus,
-          topic: relay.topic,
-          checkpoint: adapters.checkpoints,
-          toIntegrationEvent: relay.toIntegrationEvent,
+          group: consumer.group,
+          topics: consumer.topics,
           publishedPersonalData: adapters.publishedPersonalData,
+          deduper: keyValueDeduper(adapters.kv, { namespace: consumer.dedupeNamespace }),
+          handlers: consumer.handlers,
           logger,
-          ...(relay.leased && { lease: { kv: adapters.kv } }),
-        },
-      }),
-      consumers: consumers.map(
-        (consumer) => (readYourWrites) =>
-          consumeIntegrationEvents({
-            bus: adapters.bus,
-            group: consumer.group,
-            topics: consumer.topics,
-            publishedPersonalData: adapters.publishedPersonalData,
-            deduper: keyValueDeduper(adapters.kv, { namespace: consumer.dedupeNamespace }),
-            handlers: consumer.handlers,
-            logger,
-            readYourWrites,
-          }),
-      ),
-      ...(parts.background && { background: parts.background }),
-      ...(parts.closes && { closes: parts.closes }),
-    },
-    startRelay ? { startRelay } : {},
-  );
+          readYourWrites,
+        }),
+    ),
+    ...(parts.background && { background: parts.background }),
+    ...(parts.closes && { closes: parts.closes }),
+  });
   return lifecycle;
 }
