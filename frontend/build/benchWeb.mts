@@ -20,7 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromiumArgs, ensureChromium } from '../../e2e/setup/chromium';
-import { screenModulesFor } from '../src/screenPaths';
+import { screenModulesFor } from '../src/routes';
 import { initialLoad, kB } from './bundleSize';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

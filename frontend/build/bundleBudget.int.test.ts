@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { screenModulesFor } from '../src/screenPaths';
+import { screenModulesFor } from '../src/routes';
 import { initialLoad, kB, type InitialLoad } from './bundleSize';
 
 // The built client: `npm run test:int` builds it first.

@@ -72,7 +72,7 @@ export function assetsNamedByPage(html: string): string[] {
  * The JavaScript and CSS a screen needs before it draws: what index.html loads (the entry and its static
  * imports) plus, for a lazily loaded screen, its chunk and that chunk's static imports (the app starts
  * them at once for the address it opened on). `screenSource` is the screen module's path in frontend/
- * (src/features/signIn/SignInPage.tsx); omit it for a screen bundled into the entry (the landing page).
+ * (src/features/account/SignInPage.tsx); omit it for a screen bundled into the entry (the landing page).
  */
 export function initialLoad(distDir: string, screenSources: readonly string[] = []): InitialLoad {
   const manifest = readManifest(distDir);

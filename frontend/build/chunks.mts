@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import screenPathsJson from '../src/screenPaths.json' with { type: 'json' };
+import { screenModules, screenModulesByPath as screenPaths } from '../src/routes.ts';
 
-const screenPaths = screenPathsJson as Record<string, string[]>;
-const appShell = 'src/features/shell/AppShell.tsx';
+const appShell = screenModules.appShell;
 /** The screens drawn inside the signed-in frame: those an address opens together with it. */
 const signedInScreens = new Set(Object.values(screenPaths).filter((sources) => sources.includes(appShell)).flat());
 
@@ -66,8 +65,8 @@ function signedInModules(ctx: ChunkingContext): Set<string> {
  * - `app`: the app's own modules the first page needs whatever the address (the landing page, the
  *   router, the session check, the sky). The bundler would otherwise put each of them that a lazily
  *   loaded screen shares into a small file of its own: nine requests for the landing page instead of four;
- * - `components`: the shared building blocks of the screens (fields, dialogs, icons, form errors), so a
- *   screen's own chunk and a handful of others are all it adds;
+ * - `components`: the shared building blocks of the screens (fields, dialogs, icons, form errors, and the
+ *   page shell of the four account screens), so a screen's own chunk and a handful of others are all it adds;
  * - `signedIn`: the signed-in frame and what the signed-in screens share (see signedInModules).
  * Libraries change far less often than screens, so their chunks stay cached across releases.
  */
@@ -82,5 +81,5 @@ export const codeSplittingGroups = [
   // Below `components`: a group takes the modules its own import along, and the shared building blocks
   // belong to the components file, which signed-out screens load too.
   { name: (id: string, ctx: ChunkingContext) => (signedInModules(ctx).has(id) ? 'signedIn' : null), priority: 5 },
-  { name: 'components', test: /[\\/]frontend[\\/]src[\\/](components[\\/](?!motion[\\/])|forms[\\/])/, priority: 10 },
+  { name: 'components', test: /[\\/]frontend[\\/]src[\\/](components[\\/](?!motion[\\/])|forms[\\/]|features[\\/]account[\\/]AccountLayout\.tsx)/, priority: 10 },
 ];

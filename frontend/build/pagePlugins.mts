@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import screenModulesByPath from '../src/screenPaths.json' with { type: 'json' };
-import screenRequestsByPath from '../src/screenRequests.json' with { type: 'json' };
+import { screenModulesByPath, screenRequestsByPath } from '../src/routes.ts';
 
 /** Where the build writes, per path, the files of the screens it renders: read by the gateway. */
 export const PRELOADS_FILE = '.vite/preloads.json';
@@ -27,10 +26,10 @@ function closure(bundle: Record<string, ChunkLike>, fileName: string, into = new
 }
 
 /**
- * Writes dist/.vite/preloads.json: for each path of `src/screenPaths.json` ("*": any other path), the
- * script files its lazily loaded screens need that the page does not load already, then the REST calls
- * `src/screenRequests.json` names for it. The build fails when a listed module is not a lazily loaded
- * chunk, or a path of the calls is not a path of the screens, so the tables cannot drift from the code.
+ * Writes dist/.vite/preloads.json: for each path of the route table (`src/routes.ts`; "*": any other
+ * path), the script files its lazily loaded screens need that the page does not load already, then the
+ * REST calls the app makes as it opens there. The build fails when a module the table names is not a
+ * lazily loaded chunk, so the table cannot drift from the code.
  */
 export function screenPreloadsPlugin(): Plugin {
   let root = process.cwd();
@@ -52,15 +51,12 @@ export function screenPreloadsPlugin(): Plugin {
       }
       const filesOf = (source: string) => {
         const fileName = bySource.get(source);
-        if (!fileName) this.error(`${source} is listed in src/screenPaths.json but is not a lazily loaded screen`);
+        if (!fileName) this.error(`${source} is named in src/routes.ts but is not a lazily loaded screen`);
         return [...closure(bundle, fileName)].filter((file) => !inPage.has(file));
       };
       const preloads: Preloads = {};
-      const requestsOf = (page: string) => (screenRequestsByPath as Record<string, string[]>)[page] ?? [];
-      for (const page of Object.keys(screenRequestsByPath)) {
-        if (!Object.hasOwn(screenModulesByPath, page)) this.error(`${page} is listed in src/screenRequests.json but not in src/screenPaths.json`);
-      }
-      for (const [page, sources] of Object.entries(screenModulesByPath as Record<string, string[]>)) preloads[page] = [...[...new Set(sources.flatMap(filesOf))].sort(), ...requestsOf(page)];
+      const requestsOf = (page: string) => screenRequestsByPath[page] ?? [];
+      for (const [page, sources] of Object.entries(screenModulesByPath)) preloads[page] = [...[...new Set(sources.flatMap(filesOf))].sort(), ...requestsOf(page)];
       this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },
   };

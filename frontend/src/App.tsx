@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import styled from 'styled-components';
 import { NightScreen } from './components/NightScreen';
@@ -7,17 +7,31 @@ import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { LandingPage } from './features/landing/LandingPage';
 import { RequireSession } from './session/RequireSession';
 import { useDocumentTitle } from './documentTitle';
+import { routes, type Frame, type Route as AppRoute } from './routes';
 import { screens } from './screens';
 
-const { signUp: SignUpPage, signIn: SignInPage, forgotPassword: ForgotPasswordPage, resetPassword: ResetPasswordPage } = screens;
-const { privacy: PrivacyPage, terms: TermsPage, onboarding: OnboardingPage, appShell: AppShell, swipeDeck: SwipeDeckPage } = screens;
-const { lobby: LobbyPage, chat: ChatPage, profile: ProfilePage, settings: SettingsPage, notFound: NotFoundPage } = screens;
+const { appShell: AppShell } = screens;
+const screenComponents: Record<AppRoute['screen'], ComponentType> = { landing: LandingPage, ...screens };
+
+function elementOf(route: AppRoute) {
+  if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
+  const Screen = screenComponents[route.screen];
+  return route.frame === 'sky' ? (
+    <NightScreen>
+      <Screen />
+    </NightScreen>
+  ) : (
+    <Screen />
+  );
+}
+
+const routesIn = (...frames: Frame[]) => routes.filter((route) => frames.includes(route.frame)).map((route) => <Route key={route.path} path={route.path} element={elementOf(route)} />);
 
 /**
- * The routes of the spec (point 2) plus /reset-password, /privacy and /terms from decisions.md. The
- * landing page is part of the app's first chunk; every other screen is loaded when first needed (and
- * preloaded for the address the app opened on). Navigation runs in a transition, so the current screen
- * stays until the next one is ready; only a first load shows the bare sky below.
+ * The routes of the table in routes.ts. The landing page is part of the app's first chunk; every other
+ * screen is loaded when first needed (and preloaded for the address the app opened on). Navigation runs
+ * in a transition, so the current screen stays until the next one is ready; only a first load shows the
+ * bare sky below.
  */
 export function AppRoutes() {
   useDocumentTitle();
@@ -26,36 +40,13 @@ export function AppRoutes() {
       {/* The same sky every signed-out screen draws, so only the screen's content appears when it has loaded. */}
       <Suspense fallback={<NightScreen>{null}</NightScreen>}>
         <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/signup" element={<SignUpPage />} />
-          <Route path="/signin" element={<SignInPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route
-            path="/onboarding"
-            element={
-              <NightScreen>
-                <OnboardingPage />
-              </NightScreen>
-            }
-          />
+          {routesIn('page', 'sky')}
           <Route element={<RequireSession />}>
             <Route element={<SignedInScreens />}>
-            <Route element={<AppShell />}>
-              <Route path="/feed" element={<Navigate to="/swipe-deck" replace />} />
-              <Route path="/swipe-deck" element={<SwipeDeckPage />} />
-              <Route path="/lobby" element={<LobbyPage />} />
-              <Route path="/chat" element={<ChatPage />} />
-              <Route path="/profile" element={<ProfilePage />} />
-            </Route>
-            <Route element={<AppShell withTabBar={false} />}>
-              <Route path="/settings" element={<SettingsPage />} />
-            </Route>
+              <Route element={<AppShell />}>{routesIn('tabs')}</Route>
+              <Route element={<AppShell withTabBar={false} />}>{routesIn('frame')}</Route>
             </Route>
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
     </ScreenErrorBoundary>

@@ -1,7 +1,7 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
 export interface Preloadable {
-  /** The screen's module, relative to frontend/ (src/features/signIn/SignInPage.tsx), as screenPaths.ts names it. */
+  /** The screen's module, relative to frontend/ (src/features/account/SignInPage.tsx), as screenPaths.ts names it. */
   source: string;
   /** Starts downloading the screen's chunk (once); rendering it later does not wait again. */
   preload(): Promise<unknown>;

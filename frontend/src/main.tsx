@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { AppRoutes } from './App';
-import { prefetchDeck } from './features/swipeDeck/deckPrefetch';
-import { opensSignedIn } from './screenPaths';
+import { prefetchDeck } from './prefetch/deckPrefetch';
+import { earlyLoadsFor, opensSignedIn, type EarlyLoad } from './routes';
 import { preloadScreensFor } from './screens';
 import { prefetchSession } from './session/sessionPrefetch';
 import { GlobalStyle } from './theme/GlobalStyle';
@@ -20,7 +20,8 @@ loadTypefaces();
 // Every signed-in screen draws the top bar's countdown; it waits for its answers meanwhile.
 if (opensSignedIn(pathname)) warmTimeZoneData();
 const firstScreens = preloadScreensFor(pathname);
-const firstAnswers = [...(opensSignedIn(pathname) ? [prefetchSession()] : []), ...(pathname === '/swipe-deck' ? [prefetchDeck()] : [])];
+const earlyLoads: Record<EarlyLoad, () => Promise<void>> = { session: prefetchSession, deck: () => prefetchDeck() };
+const firstAnswers = earlyLoadsFor(pathname).map((load) => earlyLoads[load]());
 
 /**
  * How long the first render waits for those answers once the screens are in. With them the screen renders

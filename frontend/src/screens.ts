@@ -1,28 +1,28 @@
 import type { FocusEvent, PointerEvent } from 'react';
 import { lazyScreen, type Preloadable } from './lazyScreen';
-import { screenModulesFor } from './screenPaths';
+import { screenModules, screenModulesFor, type ScreenName } from './routes';
 
 /**
  * Every screen but the landing page is a chunk of its own, so a visitor downloads only the screens they
- * open (and the GraphQL client only with the screens that speak GraphQL). Each names its module as
- * `screenPaths.ts` does.
+ * open (and the GraphQL client only with the screens that speak GraphQL). Each is the module the route
+ * table names for it (a screen missing here does not compile).
  */
 export const screens = {
-  signUp: lazyScreen('src/features/signUp/SignUpPage.tsx', () => import('./features/signUp/SignUpPage'), 'SignUpPage'),
-  signIn: lazyScreen('src/features/signIn/SignInPage.tsx', () => import('./features/signIn/SignInPage'), 'SignInPage'),
-  forgotPassword: lazyScreen('src/features/forgotPassword/ForgotPasswordPage.tsx', () => import('./features/forgotPassword/ForgotPasswordPage'), 'ForgotPasswordPage'),
-  resetPassword: lazyScreen('src/features/resetPassword/ResetPasswordPage.tsx', () => import('./features/resetPassword/ResetPasswordPage'), 'ResetPasswordPage'),
-  privacy: lazyScreen('src/features/legal/PrivacyPage.tsx', () => import('./features/legal/PrivacyPage'), 'PrivacyPage'),
-  terms: lazyScreen('src/features/legal/TermsPage.tsx', () => import('./features/legal/TermsPage'), 'TermsPage'),
-  onboarding: lazyScreen('src/features/onboarding/OnboardingPage.tsx', () => import('./features/onboarding/OnboardingPage'), 'OnboardingPage'),
-  appShell: lazyScreen('src/features/shell/AppShell.tsx', () => import('./features/shell/AppShell'), 'AppShell'),
-  swipeDeck: lazyScreen('src/features/swipeDeck/SwipeDeckPage.tsx', () => import('./features/swipeDeck/SwipeDeckPage'), 'SwipeDeckPage'),
-  lobby: lazyScreen('src/features/lobby/LobbyPage.tsx', () => import('./features/lobby/LobbyPage'), 'LobbyPage'),
-  chat: lazyScreen('src/features/chat/ChatPage.tsx', () => import('./features/chat/ChatPage'), 'ChatPage'),
-  profile: lazyScreen('src/features/profile/ProfilePage.tsx', () => import('./features/profile/ProfilePage'), 'ProfilePage'),
-  settings: lazyScreen('src/features/settings/SettingsPage.tsx', () => import('./features/settings/SettingsPage'), 'SettingsPage'),
-  notFound: lazyScreen('src/features/notFound/NotFoundPage.tsx', () => import('./features/notFound/NotFoundPage'), 'NotFoundPage'),
-};
+  signUp: lazyScreen(screenModules.signUp, () => import('./features/account/SignUpPage'), 'SignUpPage'),
+  signIn: lazyScreen(screenModules.signIn, () => import('./features/account/SignInPage'), 'SignInPage'),
+  forgotPassword: lazyScreen(screenModules.forgotPassword, () => import('./features/account/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  resetPassword: lazyScreen(screenModules.resetPassword, () => import('./features/account/ResetPasswordPage'), 'ResetPasswordPage'),
+  privacy: lazyScreen(screenModules.privacy, () => import('./features/legal/PrivacyPage'), 'PrivacyPage'),
+  terms: lazyScreen(screenModules.terms, () => import('./features/legal/TermsPage'), 'TermsPage'),
+  onboarding: lazyScreen(screenModules.onboarding, () => import('./features/onboarding/OnboardingPage'), 'OnboardingPage'),
+  appShell: lazyScreen(screenModules.appShell, () => import('./features/shell/AppShell'), 'AppShell'),
+  swipeDeck: lazyScreen(screenModules.swipeDeck, () => import('./features/swipeDeck/SwipeDeckPage'), 'SwipeDeckPage'),
+  lobby: lazyScreen(screenModules.lobby, () => import('./features/lobby/LobbyPage'), 'LobbyPage'),
+  chat: lazyScreen(screenModules.chat, () => import('./features/chat/ChatPage'), 'ChatPage'),
+  profile: lazyScreen(screenModules.profile, () => import('./features/profile/ProfilePage'), 'ProfilePage'),
+  settings: lazyScreen(screenModules.settings, () => import('./features/settings/SettingsPage'), 'SettingsPage'),
+  notFound: lazyScreen(screenModules.notFound, () => import('./features/notFound/NotFoundPage'), 'NotFoundPage'),
+} satisfies Record<ScreenName, Preloadable>;
 
 const bySource = new Map<string, Preloadable>(Object.values(screens).map((screen) => [screen.source, screen]));
 

@@ -1,8 +1,8 @@
 import { Messages } from '@nocturne/contracts';
 import { describeOnboardingFailure } from '../features/onboarding/onboardingMachine';
 import { describeProfileSaveFailure, PROFILE_SAVE_FALLBACK } from '../features/profile/profileEdit';
-import { describeSignInFailure, SIGN_IN_FALLBACK_ERROR } from '../features/signIn/signInMachine';
-import { describeSignUpFailure, SIGN_UP_FALLBACK_ERROR, SIGN_UP_UNREACHABLE } from '../features/signUp/signUpMachine';
+import { describeSignInFailure, SIGN_IN_FALLBACK_ERROR } from '../features/account/signInMachine';
+import { describeSignUpFailure, SIGN_UP_FALLBACK_ERROR, SIGN_UP_UNREACHABLE } from '../features/account/signUpMachine';
 import { HttpError } from './http';
 
 // What the failure toasts say while a server is away (503 with Retry-After) or too slow (504): the server's

@@ -2,7 +2,6 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import type { KinkAudience, KinkVisibility, NotificationPreferences } from '@nocturne/contracts';
 import { Genders, Interests, Kinks } from '@nocturne/contracts/catalogues';
-import { browserTimeZone } from '../time/swipeWindow';
 import { sharedApolloClient } from './apolloClient';
 
 export interface Catalogues {
@@ -159,8 +158,8 @@ export async function saveNotificationPreferences(input: NotificationPreferences
   return data.updateNotificationPreferences.notificationPreferences;
 }
 
-/** The swipe window and the nightly quota reset follow the person's own zone (decisions.md). */
-export async function sendTimeZone(zone: string = browserTimeZone()): Promise<void> {
+/** The swipe window and the nightly quota reset follow the person's own zone (decisions.md): the browser's. */
+export async function sendTimeZone(zone: string): Promise<void> {
   await sharedApolloClient().mutate({ mutation: SET_TIME_ZONE, variables: { zone } });
 }
 

@@ -118,3 +118,6 @@ export const fetchLikesReceived = () => requestJson<LikesReceived>('GET', '/api/
 
 /** A photo to show for someone without any: the generated avatar the server serves for every person. */
 export const avatarOf = (userId: number) => `/api/avatars/${userId}`;
+
+/** A person's pictures: their photos, or their generated avatar when they uploaded none. */
+export const photosOf = (profile: Pick<DeckProfile, 'id' | 'photos'>): string[] => (profile.photos.length > 0 ? profile.photos : [avatarOf(profile.id)]);

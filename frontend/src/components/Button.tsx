@@ -36,12 +36,12 @@ const base = css<{ $variant?: Variant }>`
     switch ($variant) {
       case 'primary':
         return css`
-          color: #fff;
+          color: ${theme.color.white};
           background: ${theme.gradient.accent};
           box-shadow: ${theme.shadow.glow};
           &:hover:not(:disabled) {
             background: ${theme.gradient.accentHover};
-            box-shadow: 0 12px 36px rgba(162, 28, 175, 0.5);
+            box-shadow: 0 12px 36px ${theme.alpha('accentMagenta', 0.5)};
           }
         `;
       case 'secondary':
@@ -56,11 +56,11 @@ const base = css<{ $variant?: Variant }>`
         `;
       case 'danger':
         return css`
-          color: #fff;
-          background: linear-gradient(135deg, #be123c 0%, #9f1239 100%);
-          box-shadow: 0 10px 30px rgba(190, 18, 60, 0.35);
+          color: ${theme.color.white};
+          background: ${theme.gradient.danger};
+          box-shadow: 0 10px 30px ${theme.alpha('dangerRose', 0.35)};
           &:hover:not(:disabled) {
-            background: linear-gradient(135deg, #e11d48 0%, #be123c 100%);
+            background: ${theme.gradient.dangerHover};
           }
           &:disabled {
             cursor: not-allowed;

@@ -92,8 +92,8 @@ const Chip = styled.label<{ $checked: boolean }>`
   min-height: 40px;
   padding: 0 14px 0 10px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid ${({ $checked, theme }) => ($checked ? 'rgba(167, 139, 250, 0.8)' : theme.color.border)};
-  background: ${({ $checked }) => ($checked ? 'linear-gradient(135deg, rgba(124, 58, 237, 0.45), rgba(162, 28, 175, 0.35))' : 'rgba(255, 255, 255, 0.04)')};
+  border: 1px solid ${({ $checked, theme }) => ($checked ? theme.alpha('accent', 0.8) : theme.color.border)};
+  background: ${({ $checked, theme }) => ($checked ? `linear-gradient(135deg, ${theme.alpha('accentStrong', 0.45)}, ${theme.alpha('accentMagenta', 0.35)})` : theme.alpha('white', 0.04))};
   color: ${({ $checked, theme }) => ($checked ? theme.color.text : theme.color.textMuted)};
   font-size: 0.875rem;
   font-weight: 500;
@@ -135,8 +135,8 @@ const Tick = styled.span`
   height: 18px;
   border-radius: 50%;
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  background: rgba(7, 6, 26, 0.4);
-  color: #fff;
+  background: ${({ theme }) => theme.alpha('sky', 0.4)};
+  color: ${({ theme }) => theme.color.white};
 
   label:has(input:checked) & {
     border-color: transparent;

@@ -137,7 +137,7 @@ const Backdrop = styled.div`
   position: absolute;
   animation: ${fadeIn} 0.2s ease-out;
   inset: 0;
-  background: rgba(4, 3, 16, 0.72);
+  background: ${({ theme }) => theme.color.scrim};
   backdrop-filter: blur(6px);
 `;
 
@@ -149,10 +149,10 @@ const Panel = styled.div<{ $size: 'narrow' | 'wide' }>`
   width: 100%;
   max-height: 92dvh;
   border-radius: ${({ theme }) => theme.radius.lg} ${({ theme }) => theme.radius.lg} 0 0;
-  background: linear-gradient(180deg, #1d1650 0%, #110d33 55%, #0b0a24 100%);
+  background: ${({ theme }) => theme.gradient.sheet};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-bottom: 0;
-  box-shadow: 0 -20px 60px rgba(3, 2, 15, 0.6);
+  box-shadow: 0 -20px 60px ${({ theme }) => theme.alpha('void', 0.6)};
   color: ${({ theme }) => theme.color.text};
   padding-bottom: env(safe-area-inset-bottom);
 
@@ -223,7 +223,7 @@ const Footer = styled.footer`
   gap: 10px;
   padding: 14px 22px 22px;
   border-top: 1px solid ${({ theme }) => theme.color.border};
-  background: rgba(7, 6, 26, 0.35);
+  background: ${({ theme }) => theme.alpha('sky', 0.35)};
 
   ${css`
     @media (min-width: 640px) {

@@ -47,6 +47,6 @@ const Marker = styled.span`
   width: 18px;
   height: 18px;
   border-radius: 50%;
-  border: 1px solid rgba(255, 255, 255, 0.25);
+  border: 1px solid ${({ theme }) => theme.alpha('white', 0.25)};
   font-size: 0.6875rem;
 `;

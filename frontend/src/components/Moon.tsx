@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { theme } from '../theme/theme';
 
 /** The crescent moon: drifts gently and breathes its glow. Decorative; plain CSS, so the landing page needs no animation library. */
 export function Moon({ size = 148 }: { size?: number }) {
@@ -9,9 +10,9 @@ export function Moon({ size = 148 }: { size?: number }) {
         <svg viewBox="0 0 100 100" width="100%" height="100%">
           <defs>
             <radialGradient id="moonSurface" cx="38%" cy="35%" r="70%">
-              <stop offset="0%" stopColor="#fff8dc" />
-              <stop offset="60%" stopColor="#f6e7b9" />
-              <stop offset="100%" stopColor="#d9c48a" />
+              <stop offset="0%" stopColor={theme.color.moonLight} />
+              <stop offset="60%" stopColor={theme.color.moon} />
+              <stop offset="100%" stopColor={theme.color.moonShade} />
             </radialGradient>
             <mask id="crescent">
               <rect width="100" height="100" fill="white" />
@@ -20,9 +21,9 @@ export function Moon({ size = 148 }: { size?: number }) {
           </defs>
           <g mask="url(#crescent)">
             <circle cx="50" cy="50" r="40" fill="url(#moonSurface)" />
-            <circle cx="32" cy="60" r="5" fill="#e3cf95" opacity="0.7" />
-            <circle cx="24" cy="42" r="3" fill="#e3cf95" opacity="0.6" />
-            <circle cx="42" cy="76" r="3.5" fill="#e3cf95" opacity="0.6" />
+            <circle cx="32" cy="60" r="5" fill={theme.color.moonCrater} opacity="0.7" />
+            <circle cx="24" cy="42" r="3" fill={theme.color.moonCrater} opacity="0.6" />
+            <circle cx="42" cy="76" r="3.5" fill={theme.color.moonCrater} opacity="0.6" />
           </g>
         </svg>
       </Drift>
@@ -60,6 +61,6 @@ const Glow = styled.div`
   position: absolute;
   inset: -18%;
   border-radius: 50%;
-  background: radial-gradient(circle, ${({ theme }) => theme.color.moonGlow} 0%, rgba(246, 231, 185, 0) 65%);
+  background: radial-gradient(circle, ${({ theme }) => theme.color.moonGlow} 0%, ${({ theme }) => theme.alpha('moon', 0)} 65%);
   animation: ${breathe} 5s ease-in-out infinite;
 `;

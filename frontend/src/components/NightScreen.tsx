@@ -27,7 +27,7 @@ const Sky = styled.div<{ $tinted: boolean }>`
     position: absolute;
     inset: 0;
     pointer-events: none;
-    background: radial-gradient(70% 50% at 50% 110%, rgba(217, 70, 239, 0.22), transparent 70%);
+    background: radial-gradient(70% 50% at 50% 110%, ${({ theme }) => theme.alpha('accentPink', 0.22)}, transparent 70%);
     opacity: ${({ $tinted }) => ($tinted ? 1 : 0)};
     transition: opacity 1.2s ease;
   }

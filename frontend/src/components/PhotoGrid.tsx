@@ -102,8 +102,8 @@ const Tile = styled.div<{ $first: boolean }>`
   aspect-ratio: 3 / 4;
   border-radius: ${({ theme }) => theme.radius.md};
   overflow: hidden;
-  background: rgba(255, 255, 255, 0.05);
-  border: 1px solid ${({ $first, theme }) => ($first ? 'rgba(167, 139, 250, 0.7)' : theme.color.border)};
+  background: ${({ theme }) => theme.alpha('white', 0.05)};
+  border: 1px solid ${({ $first, theme }) => ($first ? theme.alpha('accent', 0.7) : theme.color.border)};
 
   img {
     width: 100%;
@@ -119,7 +119,7 @@ const MainBadge = styled.span`
   bottom: 6px;
   padding: 2px 8px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: rgba(7, 6, 26, 0.75);
+  background: ${({ theme }) => theme.alpha('sky', 0.75)};
   font-size: 0.6875rem;
   font-weight: 600;
   letter-spacing: 0.04em;
@@ -135,12 +135,12 @@ const RemoveButton = styled.button`
   height: 30px;
   border: 0;
   border-radius: 50%;
-  background: rgba(7, 6, 26, 0.78);
-  color: #fff;
+  background: ${({ theme }) => theme.alpha('sky', 0.78)};
+  color: ${({ theme }) => theme.color.white};
   cursor: pointer;
 
   &:hover:not(:disabled) {
-    background: #be123c;
+    background: ${({ theme }) => theme.color.dangerRose};
   }
 
   &:disabled {
@@ -157,7 +157,7 @@ const shimmer = keyframes`
 const Shimmer = styled.div`
   width: 100%;
   height: 100%;
-  background: linear-gradient(90deg, rgba(255, 255, 255, 0.03) 0%, rgba(167, 139, 250, 0.18) 50%, rgba(255, 255, 255, 0.03) 100%);
+  background: linear-gradient(90deg, ${({ theme }) => theme.alpha('white', 0.03)} 0%, ${({ theme }) => theme.alpha('accent', 0.18)} 50%, ${({ theme }) => theme.alpha('white', 0.03)} 100%);
   background-size: 400px 100%;
   animation: ${shimmer} 1.2s linear infinite;
 `;
@@ -170,8 +170,8 @@ const AddTile = styled.label<{ $disabled: boolean; $prominent: boolean }>`
   gap: 6px;
   aspect-ratio: 3 / 4;
   border-radius: ${({ theme }) => theme.radius.md};
-  border: 1.5px dashed ${({ $prominent }) => ($prominent ? 'rgba(167, 139, 250, 0.7)' : 'rgba(255, 255, 255, 0.25)')};
-  background: ${({ $prominent }) => ($prominent ? 'rgba(124, 58, 237, 0.14)' : 'rgba(255, 255, 255, 0.03)')};
+  border: 1.5px dashed ${({ $prominent, theme }) => ($prominent ? theme.alpha('accent', 0.7) : theme.alpha('white', 0.25))};
+  background: ${({ $prominent, theme }) => ($prominent ? theme.alpha('accentStrong', 0.14) : theme.alpha('white', 0.03))};
   color: ${({ theme }) => theme.color.accent};
   font-size: 0.8125rem;
   font-weight: 600;
@@ -181,7 +181,7 @@ const AddTile = styled.label<{ $disabled: boolean; $prominent: boolean }>`
   transition: background 0.15s ease;
 
   &:hover {
-    background: rgba(124, 58, 237, 0.2);
+    background: ${({ theme }) => theme.alpha('accentStrong', 0.2)};
   }
 
   input {

@@ -11,7 +11,7 @@ const Ring = styled.span`
   width: 36px;
   height: 36px;
   border-radius: 50%;
-  border: 3px solid rgba(167, 139, 250, 0.25);
+  border: 3px solid ${({ theme }) => theme.alpha('accent', 0.25)};
   border-top-color: ${({ theme }) => theme.color.accent};
   animation: ${spin} 0.9s linear infinite;
 `;

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { alpha } from '../theme/theme';
 
 export const AUTH_STAR_COUNT = 30;
 
@@ -35,7 +36,7 @@ export function placeStars(count: number, seed: number): Star[] {
 /** One star as a background layer: a bright dot with a soft glow around it. */
 const starGradient = ({ left, top, size }: Star) => {
   const radius = size / 2;
-  return `radial-gradient(circle at ${left.toFixed(2)}% ${top.toFixed(2)}%, rgba(233, 228, 255, 1) 0 ${radius.toFixed(2)}px, rgba(233, 228, 255, 0.35) ${(radius + 0.8).toFixed(2)}px, rgba(233, 228, 255, 0) ${(radius + 3).toFixed(2)}px)`;
+  return `radial-gradient(circle at ${left.toFixed(2)}% ${top.toFixed(2)}%, ${alpha('star', 1)} 0 ${radius.toFixed(2)}px, ${alpha('star', 0.35)} ${(radius + 0.8).toFixed(2)}px, ${alpha('star', 0)} ${(radius + 3).toFixed(2)}px)`;
 };
 
 /**

@@ -3,7 +3,7 @@ import styled, { css } from 'styled-components';
 /** The frosted glass every card of the app is made of. */
 export const glass = css`
   border-radius: ${({ theme }) => theme.radius.lg};
-  background: linear-gradient(180deg, rgba(255, 255, 255, 0.08), rgba(255, 255, 255, 0.03));
+  background: ${({ theme }) => theme.gradient.glass};
   border: 1px solid ${({ theme }) => theme.color.border};
   box-shadow: ${({ theme }) => theme.shadow.card};
   backdrop-filter: blur(16px);
@@ -71,7 +71,7 @@ export const IconBadge = styled.div<{ $size?: number; $tone?: 'moon' | 'accent' 
   margin-bottom: 8px;
   border-radius: 50%;
   color: ${({ theme, $tone = 'moon' }) => theme.color[$tone]};
-  background: radial-gradient(circle at 35% 30%, rgba(167, 139, 250, 0.35), rgba(124, 58, 237, 0.1));
+  background: radial-gradient(circle at 35% 30%, ${({ theme }) => theme.alpha('accent', 0.35)}, ${({ theme }) => theme.alpha('accentStrong', 0.1)});
   border: 1px solid ${({ theme }) => theme.color.border};
-  box-shadow: 0 0 44px rgba(167, 139, 250, 0.3);
+  box-shadow: 0 0 44px ${({ theme }) => theme.alpha('accent', 0.3)};
 `;

@@ -35,8 +35,8 @@ const Track = styled.button<{ $checked: boolean }>`
   padding: 0;
   border-radius: 15px;
   border: 1px solid ${({ $checked, theme }) => ($checked ? 'transparent' : theme.color.borderStrong)};
-  background: ${({ $checked, theme }) => ($checked ? theme.gradient.accent : 'rgba(255, 255, 255, 0.08)')};
-  box-shadow: ${({ $checked }) => ($checked ? '0 0 16px rgba(167, 139, 250, 0.45)' : 'none')};
+  background: ${({ $checked, theme }) => ($checked ? theme.gradient.accent : theme.alpha('white', 0.08))};
+  box-shadow: ${({ $checked, theme }) => ($checked ? `0 0 16px ${theme.alpha('accent', 0.45)}` : 'none')};
   cursor: pointer;
   transition: background 0.2s ease;
 
@@ -53,8 +53,8 @@ const Thumb = styled.span<{ $checked: boolean }>`
   width: 22px;
   height: 22px;
   border-radius: 50%;
-  background: #fff;
-  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.35);
+  background: ${({ theme }) => theme.color.white};
+  box-shadow: 0 2px 6px ${({ theme }) => theme.alpha('black', 0.35)};
   transform: translateX(${({ $checked }) => ($checked ? '22px' : '0')});
   transition: transform 0.2s ease;
 `;

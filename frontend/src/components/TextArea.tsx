@@ -58,7 +58,7 @@ const Input = styled.textarea`
   padding: 14px 16px;
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.color.border};
-  background: rgba(7, 6, 26, 0.45);
+  background: ${({ theme }) => theme.color.field};
   color: ${({ theme }) => theme.color.text};
   font: inherit;
   line-height: 1.5;
@@ -71,7 +71,7 @@ const Input = styled.textarea`
   &:focus-visible {
     outline: none;
     border-color: ${({ theme }) => theme.color.accent};
-    box-shadow: 0 0 0 3px rgba(167, 139, 250, 0.35);
+    box-shadow: ${({ theme }) => theme.shadow.focusRing};
   }
 
   &[aria-invalid='true'] {

@@ -85,7 +85,7 @@ const Input = styled.input<{ $invalid: boolean; $withTrailing: boolean }>`
   padding: 0 ${({ $withTrailing }) => ($withTrailing ? '52px' : '16px')} 0 16px;
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.color.border};
-  background: rgba(7, 6, 26, 0.45);
+  background: ${({ theme }) => theme.color.field};
   color: ${({ theme }) => theme.color.text};
   font-size: 1rem;
   transition:
@@ -104,8 +104,8 @@ const Input = styled.input<{ $invalid: boolean; $withTrailing: boolean }>`
   &:focus-visible {
     outline: none;
     border-color: ${({ theme }) => theme.color.accent};
-    box-shadow: 0 0 0 3px rgba(167, 139, 250, 0.35);
-    background: rgba(7, 6, 26, 0.65);
+    box-shadow: ${({ theme }) => theme.shadow.focusRing};
+    background: ${({ theme }) => theme.alpha('sky', 0.65)};
   }
 
   ${({ $invalid, theme }) =>
@@ -114,7 +114,7 @@ const Input = styled.input<{ $invalid: boolean; $withTrailing: boolean }>`
       border-color: ${theme.color.danger};
       &:focus-visible {
         border-color: ${theme.color.danger};
-        box-shadow: 0 0 0 3px rgba(252, 165, 165, 0.3);
+        box-shadow: 0 0 0 3px ${({ theme }) => theme.alpha('danger', 0.3)};
       }
     `}
 `;

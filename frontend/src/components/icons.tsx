@@ -107,6 +107,13 @@ export const HeartIcon = ({ size = 20 }: { size?: number }) => (
   </svg>
 );
 
+/** The like button's and the match popup's heart. */
+export const HeartFilledIcon = ({ size = 30 }: { size?: number }) => (
+  <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" {...common} strokeWidth={2}>
+    <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.4a4.3 4.3 0 0 1 7.5 2.4C19.5 15.4 12 20 12 20z" fill="currentColor" />
+  </svg>
+);
+
 export const OwlIcon = ({ size = 20 }: { size?: number }) => (
   <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" {...common}>
     <path d="M5 4l3 2.5h8L19 4v9a7 7 0 0 1-14 0z" fill="currentColor" fillOpacity="0.15" />

@@ -1,5 +1,5 @@
 import { clockOffsetOf, fetchSwipeWindow, type SwipeWindowInfo } from '../api/swipe';
-import { takeArrivedAnswer, takeEarlyAnswer } from '../features/swipeDeck/deckPrefetch';
+import { takeArrivedAnswer, takeEarlyAnswer } from '../prefetch/deckPrefetch';
 import { createUserResource } from '../session/userResource';
 import { useState } from 'react';
 import { browserTimeZone, countdownTo, isNightTime, isSwipingOpen, nextWindowOpening, readSwipeWindowMode, type Countdown, type SwipeWindowMode } from './swipeWindow';

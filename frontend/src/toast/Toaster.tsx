@@ -141,7 +141,7 @@ const Item = styled.li<{ $destructive: boolean; $state: 'open' | 'dragging' | 'c
   padding: 14px 14px 14px 18px;
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  background: rgba(23, 18, 67, 0.92);
+  background: ${({ theme }) => theme.alpha('dusk', 0.92)};
   backdrop-filter: blur(16px);
   box-shadow: ${({ theme }) => theme.shadow.card};
   cursor: grab;
@@ -161,7 +161,7 @@ const Item = styled.li<{ $destructive: boolean; $state: 'open' | 'dragging' | 'c
     $destructive &&
     css`
       background: ${theme.color.dangerSurface};
-      border-color: rgba(252, 165, 165, 0.45);
+      border-color: ${({ theme }) => theme.alpha('danger', 0.45)};
     `}
 `;
 

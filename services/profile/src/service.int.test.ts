@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { AuthEvents, LocationUpdatedV1, ProfileEvents, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, openPublishedPersonalData, signGraphqlRequest, signInternalContext, STREAMED_BODY, type Adapters, type DeliveredMessage } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, openPublishedPersonalData, signGraphqlRequest, signInternalContext, STREAMED_BODY, type Adapters, type DeliveredMessage, type ServiceInstance } from '@nocturne/platform';
 import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
 import { defaultProfileConfig, type ProfileConfig } from './config';
-import { createProfileService, type ProfileService } from './service';
+import { profileService } from './service';
 
 const secret = 'profile-int-test-secret';
 const logger = createLogger('profile', { env: { LOG_LEVEL: 'silent' } });
@@ -50,7 +50,7 @@ function pngClaiming(width: number, height: number): Buffer {
 
 class Harness {
   adapters!: Adapters;
-  service!: ProfileService;
+  service!: ServiceInstance;
   base!: string;
 
   constructor(
@@ -60,7 +60,7 @@ class Harness {
 
   async start() {
     this.adapters = await createAdapters({ service: 'profile', dataDir: this.dataDir, env: {}, logger });
-    this.service = createProfileService({ adapters: this.adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret, ...this.config }, logger });
+    this.service = profileService.create({ adapters: this.adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret, ...this.config }, logger });
     const { url } = await this.service.start();
     this.base = url.replace(/\/graphql$/, '');
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { fetchConversations, type ConversationSummary } from '../../api/chat';
@@ -7,9 +7,10 @@ import { ChatIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState, IconBadge, Muted, PageTitle } from '../../components/Surface';
 import { useSignedInUser } from '../../session/SessionContext';
+import { Avatar, OnlineDot } from './Avatar';
 import { ConversationView } from './ConversationView';
-import { onReconnected } from './liveClient';
-import { useLiveSubscription } from './liveUpdates';
+import { onReconnected } from '../../live/liveClient';
+import { useLiveSubscription } from '../../live/useLiveSubscription';
 
 const matchDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 
@@ -25,13 +26,20 @@ function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
   const user = useSignedInUser();
   const [conversations, setConversations] = useState<ConversationSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // Loads overlap (a live value, a reconnection): only the latest one's answer is shown, so a slow stale
+  // answer never lands after a fresh one and keeps an ended match on the list.
+  const latest = useRef(0);
   const load = useCallback(() => {
+    const request = ++latest.current;
     fetchConversations().then(
       (rows) => {
+        if (request !== latest.current) return;
         setConversations(rows);
         setFailed(false);
       },
-      () => setFailed(true),
+      () => {
+        if (request === latest.current) setFailed(true);
+      },
     );
   }, []);
   useEffect(load, [load]);
@@ -120,30 +128,6 @@ const Row = styled.button`
   &:hover {
     background: ${({ theme }) => theme.color.surfaceStrong};
   }
-`;
-
-export const Avatar = styled.span`
-  position: relative;
-  display: grid;
-
-  img {
-    width: 52px;
-    height: 52px;
-    border-radius: 50%;
-    object-fit: cover;
-    background: ${({ theme }) => theme.color.dusk};
-  }
-`;
-
-export const OnlineDot = styled.span`
-  position: absolute;
-  right: 1px;
-  bottom: 1px;
-  width: 12px;
-  height: 12px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.color.success};
-  box-shadow: 0 0 0 2px ${({ theme }) => theme.color.night};
 `;
 
 const Text = styled.span`

@@ -7,7 +7,7 @@ import { ChatPage } from './ChatPage';
 
 // The live socket is replaced: each subscription registers here, and the test pushes values to it.
 const live = new Map<string, (value: unknown) => void>();
-jest.mock('./liveClient', () => ({
+jest.mock('../../live/liveClient', () => ({
   subscribeLive: (query: string, _variables: unknown, onValue: (value: unknown) => void) => {
     live.set(query.split('{')[0]!.trim(), onValue);
     return () => undefined;
@@ -71,6 +71,26 @@ describe('ChatPage', () => {
     push('subscription ListUnread', { unreadTotal: 2 });
     const updated = await screen.findByRole('button', { name: 'Orion, 2 unread' });
     expect(updated.textContent).toContain('Are you up?');
+  });
+
+  it('shows the latest load when an older answer arrives after it (an unmatch is not undone by a slow read)', async () => {
+    // The first list read is slow and still has Orion; the one the live value starts answers first, empty.
+    let releaseStale: () => void = () => undefined;
+    let reads = 0;
+    global.fetch = jest.fn(async () => {
+      reads += 1;
+      const rows = reads === 1 ? [orionRow()] : [];
+      if (reads === 1) await new Promise<void>((resolve) => (releaseStale = resolve));
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify({ data: { matches: rows } }) };
+    }) as unknown as typeof fetch;
+    renderChat();
+    await waitFor(() => expect(reads).toBe(1));
+    push('subscription ListUnread', { unreadTotal: 0 });
+    expect(await screen.findByRole('heading', { name: 'No matches yet' })).toBeTruthy();
+    await act(async () => releaseStale());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByRole('button', { name: 'Orion' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'No matches yet' })).toBeTruthy();
   });
 
   it('sends with Enter, keeps Shift+Enter for a new line, and shows a live message once', async () => {

@@ -65,11 +65,11 @@ const Title = styled.h1`
   font-weight: 600;
   line-height: 1;
   letter-spacing: -0.02em;
-  background: linear-gradient(180deg, #ffffff 0%, #d9ccff 100%);
+  background: ${({ theme }) => theme.gradient.headline};
   -webkit-background-clip: text;
   background-clip: text;
   color: transparent;
-  text-shadow: 0 0 40px rgba(167, 139, 250, 0.25);
+  text-shadow: 0 0 40px ${({ theme }) => theme.alpha('accent', 0.25)};
 `;
 
 const Tagline = styled.p`

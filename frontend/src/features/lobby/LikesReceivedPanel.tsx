@@ -67,7 +67,7 @@ const Count = styled.span`
   padding: 1px 8px;
   border-radius: ${({ theme }) => theme.radius.pill};
   background: ${({ theme }) => theme.gradient.accent};
-  color: #fff;
+  color: ${({ theme }) => theme.color.white};
   letter-spacing: 0;
 `;
 
@@ -106,7 +106,7 @@ const Tile = styled.div`
     right: 0;
     bottom: 0;
     padding: 16px 8px 6px;
-    background: linear-gradient(180deg, transparent, rgba(7, 6, 26, 0.85));
+    background: linear-gradient(180deg, transparent, ${({ theme }) => theme.alpha('sky', 0.85)});
     font-size: 0.8125rem;
     font-weight: 600;
     overflow: hidden;
@@ -163,7 +163,7 @@ const SuperMark = styled.span`
   width: 24px;
   height: 24px;
   border-radius: 50%;
-  background: #2563eb;
-  color: #fff;
+  background: ${({ theme }) => theme.color.blue};
+  color: ${({ theme }) => theme.color.white};
   font-size: 0.75rem;
 `;

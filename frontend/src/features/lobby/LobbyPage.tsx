@@ -76,8 +76,8 @@ const CountdownCard = styled(Panel)`
   text-align: center;
   padding: 28px 20px;
   background:
-    radial-gradient(120% 100% at 50% 0%, rgba(124, 58, 237, 0.28), transparent 70%),
-    linear-gradient(180deg, rgba(255, 255, 255, 0.08), rgba(255, 255, 255, 0.03));
+    radial-gradient(120% 100% at 50% 0%, ${({ theme }) => theme.alpha('accentStrong', 0.28)}, transparent 70%),
+    ${({ theme }) => theme.gradient.glass};
 `;
 
 const BigDigits = styled.p`
@@ -87,7 +87,7 @@ const BigDigits = styled.p`
   font-variant-numeric: tabular-nums;
   letter-spacing: 0.04em;
   color: ${({ theme }) => theme.color.text};
-  text-shadow: 0 0 24px rgba(167, 139, 250, 0.5);
+  text-shadow: 0 0 24px ${({ theme }) => theme.alpha('accent', 0.5)};
 `;
 
 const BigWords = styled.p`
@@ -95,7 +95,7 @@ const BigWords = styled.p`
   font-size: 2.5rem;
   font-weight: 600;
   line-height: 1.2;
-  text-shadow: 0 0 24px rgba(74, 222, 128, 0.35);
+  text-shadow: 0 0 24px ${({ theme }) => theme.alpha('success', 0.35)};
 `;
 
 const Actions = styled.div`

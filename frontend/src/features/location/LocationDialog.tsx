@@ -79,7 +79,7 @@ const PointIcon = styled.span`
   height: 38px;
   border-radius: 50%;
   color: ${({ theme }) => theme.color.accent};
-  background: rgba(167, 139, 250, 0.14);
+  background: ${({ theme }) => theme.alpha('accent', 0.14)};
 `;
 
 const FooterNote = styled.p`

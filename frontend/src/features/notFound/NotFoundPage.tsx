@@ -49,7 +49,7 @@ const Code = styled.p`
   font-weight: 700;
   line-height: 1;
   color: transparent;
-  background: linear-gradient(180deg, #d9ccff, #7c3aed);
+  background: linear-gradient(180deg, ${({ theme }) => theme.color.lavender}, ${({ theme }) => theme.color.accentStrong});
   -webkit-background-clip: text;
   background-clip: text;
 `;
@@ -66,7 +66,7 @@ const Hint = styled.div`
   padding: 14px 16px;
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px dashed ${({ theme }) => theme.color.borderStrong};
-  background: rgba(7, 6, 26, 0.6);
+  background: ${({ theme }) => theme.alpha('sky', 0.6)};
   text-align: left;
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.color.textMuted};

@@ -276,8 +276,8 @@ const Dot = styled.span<{ $state: 'done' | 'current' | 'todo' }>`
   height: 8px;
   width: ${({ $state }) => ($state === 'current' ? '28px' : '8px')};
   border-radius: 4px;
-  background: ${({ $state, theme }) => ($state === 'todo' ? 'rgba(255, 255, 255, 0.18)' : $state === 'current' ? theme.gradient.accent : theme.color.accent)};
-  box-shadow: ${({ $state }) => ($state === 'current' ? '0 0 12px rgba(167, 139, 250, 0.6)' : 'none')};
+  background: ${({ $state, theme }) => ($state === 'todo' ? theme.alpha('white', 0.18) : $state === 'current' ? theme.gradient.accent : theme.color.accent)};
+  box-shadow: ${({ $state, theme }) => ($state === 'current' ? `0 0 12px ${theme.alpha('accent', 0.6)}` : 'none')};
   transition:
     width 0.25s ease,
     background 0.25s ease;
@@ -319,9 +319,9 @@ const GenderOption = styled.label<{ $checked: boolean }>`
   min-height: 68px;
   padding: 0 20px;
   border-radius: ${({ theme }) => theme.radius.lg};
-  border: 1px solid ${({ $checked, theme }) => ($checked ? 'rgba(167, 139, 250, 0.85)' : theme.color.border)};
-  background: ${({ $checked }) => ($checked ? 'linear-gradient(135deg, rgba(124, 58, 237, 0.38), rgba(162, 28, 175, 0.28))' : 'rgba(255, 255, 255, 0.05)')};
-  box-shadow: ${({ $checked }) => ($checked ? '0 10px 30px rgba(124, 58, 237, 0.3)' : 'none')};
+  border: 1px solid ${({ $checked, theme }) => ($checked ? theme.alpha('accent', 0.85) : theme.color.border)};
+  background: ${({ $checked, theme }) => ($checked ? `linear-gradient(135deg, ${theme.alpha('accentStrong', 0.38)}, ${theme.alpha('accentMagenta', 0.28)})` : theme.alpha('white', 0.05))};
+  box-shadow: ${({ $checked, theme }) => ($checked ? `0 10px 30px ${theme.alpha('accentStrong', 0.3)}` : 'none')};
   font-size: 1.0625rem;
   font-weight: 600;
   cursor: pointer;
@@ -352,7 +352,7 @@ const GenderMark = styled.span`
   width: 40px;
   height: 40px;
   border-radius: 50%;
-  background: rgba(255, 255, 255, 0.08);
+  background: ${({ theme }) => theme.alpha('white', 0.08)};
   color: ${({ theme }) => theme.color.moon};
   font-size: 1.25rem;
 `;
@@ -401,8 +401,8 @@ const SummaryItem = styled.div`
 const Tag = styled.span`
   padding: 4px 10px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: rgba(167, 139, 250, 0.16);
-  border: 1px solid rgba(167, 139, 250, 0.35);
+  background: ${({ theme }) => theme.alpha('accent', 0.16)};
+  border: 1px solid ${({ theme }) => theme.alpha('accent', 0.35)};
   font-size: 0.8125rem;
 `;
 
@@ -424,7 +424,7 @@ const Actions = styled.div`
   display: grid;
   gap: 8px;
   padding: 14px 0 4px;
-  background: linear-gradient(180deg, transparent, rgba(7, 6, 26, 0.85) 30%);
+  background: linear-gradient(180deg, transparent, ${({ theme }) => theme.alpha('sky', 0.85)} 30%);
 `;
 
 const Hint = styled.p`

@@ -5,6 +5,7 @@ import { HttpError, serverError } from '../../api/http';
 import { completeOnboarding, uploadPhotos, type OnboardingSave, type PhotoUploadResult, type UploadedPhoto } from '../../api/profile';
 import { removePhoto, sendTimeZone } from '../../api/profileGraphql';
 import { forgetCurrentUserId } from '../../session/browserSession';
+import { browserTimeZone } from '../../time/swipeWindow';
 import { toast, type ToastInput } from '../../toast/toastStore';
 import { locationDialogMachine } from '../location/locationDialogMachine';
 
@@ -134,7 +135,7 @@ export const onboardingMachine = setup({
     navigate: (_, params: { to: string }) => window.location.assign(params.to),
     forgetUser: () => forgetCurrentUserId(),
     syncTimeZone: () => {
-      sendTimeZone().catch((error: unknown) => console.warn('Sending the time zone failed', error));
+      sendTimeZone(browserTimeZone()).catch((error: unknown) => console.warn('Sending the time zone failed', error));
     },
     nextStep: assign({ step: ({ context }) => Math.min(ONBOARDING_STEPS, context.step + 1) }),
     previousStep: assign({ step: ({ context }) => Math.max(1, context.step - 1) }),

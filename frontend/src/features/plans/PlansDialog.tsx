@@ -122,7 +122,7 @@ const BillingToggle = styled.div`
   display: inline-flex;
   padding: 4px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: rgba(255, 255, 255, 0.06);
+  background: ${({ theme }) => theme.alpha('white', 0.06)};
   border: 1px solid ${({ theme }) => theme.color.border};
 `;
 
@@ -137,7 +137,7 @@ const BillingOption = styled.label<{ $checked: boolean }>`
   font-weight: 600;
   font-size: 0.9375rem;
   cursor: pointer;
-  color: ${({ $checked, theme }) => ($checked ? '#fff' : theme.color.textMuted)};
+  color: ${({ $checked, theme }) => ($checked ? theme.color.white : theme.color.textMuted)};
   background: ${({ $checked, theme }) => ($checked ? theme.gradient.accent : 'transparent')};
 
   input {
@@ -156,8 +156,8 @@ const BillingOption = styled.label<{ $checked: boolean }>`
 const SaveBadge = styled.span`
   padding: 2px 8px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: rgba(74, 222, 128, 0.18);
-  color: #bbf7d0;
+  background: ${({ theme }) => theme.alpha('success', 0.18)};
+  color: ${({ theme }) => theme.color.successPale};
   font-size: 0.6875rem;
   font-weight: 700;
   letter-spacing: 0.02em;
@@ -185,15 +185,15 @@ const Card = styled.section<{ $featured: boolean; $current: boolean }>`
   gap: 10px;
   padding: 20px 18px 18px;
   border-radius: ${({ theme }) => theme.radius.lg};
-  background: rgba(255, 255, 255, 0.05);
+  background: ${({ theme }) => theme.alpha('white', 0.05)};
   border: 1px solid ${({ theme }) => theme.color.border};
 
   ${({ $featured }) =>
     $featured &&
     css`
-      background: linear-gradient(180deg, rgba(124, 58, 237, 0.25), rgba(162, 28, 175, 0.1));
-      border-color: rgba(167, 139, 250, 0.7);
-      box-shadow: 0 12px 40px rgba(124, 58, 237, 0.3);
+      background: linear-gradient(180deg, ${({ theme }) => theme.alpha('accentStrong', 0.25)}, ${({ theme }) => theme.alpha('accentMagenta', 0.1)});
+      border-color: ${({ theme }) => theme.alpha('accent', 0.7)};
+      box-shadow: 0 12px 40px ${({ theme }) => theme.alpha('accentStrong', 0.3)};
     `}
 
   ${({ $current, theme }) =>
@@ -219,7 +219,7 @@ const Ribbon = styled.span`
   padding: 3px 10px;
   border-radius: ${({ theme }) => theme.radius.pill};
   background: ${({ theme }) => theme.color.moon};
-  color: #1b1446;
+  color: ${({ theme }) => theme.color.ink};
   font-size: 0.6875rem;
   font-weight: 700;
   letter-spacing: 0.06em;
@@ -286,7 +286,7 @@ const Table = styled.table`
     text-align: left;
     font-weight: 600;
     font-size: 0.9375rem;
-    background: rgba(255, 255, 255, 0.04);
+    background: ${({ theme }) => theme.alpha('white', 0.04)};
   }
 
   th,
@@ -308,6 +308,6 @@ const Table = styled.table`
   }
 
   td:nth-child(4) {
-    background: rgba(124, 58, 237, 0.12);
+    background: ${({ theme }) => theme.alpha('accentStrong', 0.12)};
   }
 `;

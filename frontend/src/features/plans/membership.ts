@@ -1,7 +1,7 @@
 import { planNames, type Billing, type PlanId } from '@nocturne/contracts/plans';
 import { choosePlan, fetchMembership, type Membership } from '../../api/swipe';
 import { createUserResource } from '../../session/userResource';
-import { takeArrivedAnswer, takeEarlyAnswer } from '../swipeDeck/deckPrefetch';
+import { takeArrivedAnswer, takeEarlyAnswer } from '../../prefetch/deckPrefetch';
 import { toast } from '../../toast/toastStore';
 import { isUpgrade } from './plans';
 

@@ -244,7 +244,7 @@ const SelectField = styled.div`
     padding: 0 40px 0 16px;
     border-radius: ${({ theme }) => theme.radius.md};
     border: 1px solid ${({ theme }) => theme.color.border};
-    background: rgba(7, 6, 26, 0.45)
+    background: ${({ theme }) => theme.color.field}
       url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='16' height='16' viewBox='0 0 24 24' fill='none' stroke='%23c3bde3' stroke-width='2' stroke-linecap='round'%3E%3Cpath d='M6 9l6 6 6-6'/%3E%3C/svg%3E")
       no-repeat right 14px center;
     color: ${({ theme }) => theme.color.text};
@@ -255,7 +255,7 @@ const SelectField = styled.div`
     &:focus-visible {
       outline: none;
       border-color: ${({ theme }) => theme.color.accent};
-      box-shadow: 0 0 0 3px rgba(167, 139, 250, 0.35);
+      box-shadow: ${({ theme }) => theme.shadow.focusRing};
     }
 
     &[aria-invalid='true'] {
@@ -263,7 +263,7 @@ const SelectField = styled.div`
     }
 
     option {
-      background: #171243;
+      background: ${({ theme }) => theme.color.dusk};
     }
   }
 

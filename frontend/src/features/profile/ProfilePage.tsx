@@ -216,7 +216,7 @@ const HeroInitials = styled.div`
 const HeroShade = styled.div`
   position: absolute;
   inset: 0;
-  background: linear-gradient(180deg, transparent 45%, rgba(7, 6, 26, 0.9) 100%);
+  background: linear-gradient(180deg, transparent 45%, ${({ theme }) => theme.alpha('sky', 0.9)} 100%);
 `;
 
 const HeroText = styled.div`
@@ -233,7 +233,7 @@ const Name = styled.h1`
   font-family: ${({ theme }) => theme.font.display};
   font-size: 2rem;
   line-height: 1.1;
-  text-shadow: 0 2px 12px rgba(0, 0, 0, 0.5);
+  text-shadow: 0 2px 12px ${({ theme }) => theme.alpha('black', 0.5)};
 `;
 
 const Age = styled.span`
@@ -247,8 +247,8 @@ const Verified = styled.span`
   height: 22px;
   margin-left: 8px;
   border-radius: 50%;
-  background: #38bdf8;
-  color: #fff;
+  background: ${({ theme }) => theme.color.verified};
+  color: ${({ theme }) => theme.color.white};
   font-family: ${({ theme }) => theme.font.body};
   font-size: 0.8rem;
   vertical-align: middle;
@@ -338,8 +338,8 @@ const Tags = styled.ul`
   li {
     padding: 5px 12px;
     border-radius: ${({ theme }) => theme.radius.pill};
-    background: rgba(167, 139, 250, 0.14);
-    border: 1px solid rgba(167, 139, 250, 0.32);
+    background: ${({ theme }) => theme.alpha('accent', 0.14)};
+    border: 1px solid ${({ theme }) => theme.alpha('accent', 0.32)};
     font-size: 0.875rem;
   }
 `;

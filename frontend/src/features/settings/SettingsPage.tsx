@@ -194,9 +194,9 @@ const Membership = styled.section`
   padding: 22px 20px;
   border-radius: ${({ theme }) => theme.radius.lg};
   background:
-    radial-gradient(120% 120% at 100% 0%, rgba(246, 231, 185, 0.16), transparent 55%),
-    linear-gradient(135deg, rgba(124, 58, 237, 0.35), rgba(162, 28, 175, 0.2));
-  border: 1px solid rgba(167, 139, 250, 0.45);
+    radial-gradient(120% 120% at 100% 0%, ${({ theme }) => theme.alpha('moon', 0.16)}, transparent 55%),
+    linear-gradient(135deg, ${({ theme }) => theme.alpha('accentStrong', 0.35)}, ${({ theme }) => theme.alpha('accentMagenta', 0.2)});
+  border: 1px solid ${({ theme }) => theme.alpha('accent', 0.45)};
   box-shadow: ${({ theme }) => theme.shadow.card};
 `;
 
@@ -212,7 +212,7 @@ const CrownBadge = styled.span`
   width: 46px;
   height: 46px;
   border-radius: 50%;
-  background: rgba(246, 231, 185, 0.16);
+  background: ${({ theme }) => theme.alpha('moon', 0.16)};
   color: ${({ theme }) => theme.color.moon};
 `;
 
@@ -240,7 +240,7 @@ const FromPrice = styled.p`
   margin-left: auto;
   padding: 4px 12px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: rgba(7, 6, 26, 0.4);
+  background: ${({ theme }) => theme.alpha('sky', 0.4)};
   color: ${({ theme }) => theme.color.moon};
   font-size: 0.8125rem;
   font-weight: 600;

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { MotionScope } from '../../components/motion/MotionScope';
 import { StarField } from '../../components/StarField';
 import { readSwipeWindowMode, type SwipeWindowMode } from '../../time/swipeWindow';
-import { LiveMatchPopup } from '../chat/LiveMatchPopup';
-import { useLiveUnreadTotal } from '../chat/liveUpdates';
+import { LiveMatchPopup } from '../match/LiveMatchPopup';
+import { useLiveUnreadTotal } from './useLiveUnreadTotal';
 import { BottomTabBar } from './BottomTabBar';
 import { TopBar } from './TopBar';
 
@@ -56,8 +56,8 @@ const Frame = styled.div`
   margin: 0 auto;
   display: flex;
   flex-direction: column;
-  background: rgba(7, 6, 26, 0.35);
-  box-shadow: 0 0 0 1px rgba(255, 255, 255, 0.04);
+  background: ${({ theme }) => theme.alpha('sky', 0.35)};
+  box-shadow: 0 0 0 1px ${({ theme }) => theme.alpha('white', 0.04)};
 `;
 
 const Content = styled.main<{ $withTabBar: boolean }>`

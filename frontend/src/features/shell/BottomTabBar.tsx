@@ -2,26 +2,24 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { ChatIcon, FlameIcon, UserIcon } from '../../components/icons';
+import { tabFor, type Tab } from '../../routes';
 
-interface Tab {
-  label: string;
+interface TabLinkSpec {
+  label: Tab;
   to: string;
   icon: ReactNode;
-  /** Paths on which the tab counts as the current one. */
-  activeOn: readonly string[];
 }
 
-const tabs: readonly Tab[] = [
-  { label: 'Feed', to: '/feed', icon: <FlameIcon />, activeOn: ['/feed', '/swipe-deck', '/lobby'] },
-  { label: 'Messages', to: '/chat', icon: <ChatIcon />, activeOn: ['/chat'] },
-  { label: 'Profile', to: '/profile', icon: <UserIcon />, activeOn: ['/profile'] },
+// Which tab is current on a path is the route table's (`tabFor`).
+const tabs: readonly TabLinkSpec[] = [
+  { label: 'Feed', to: '/feed', icon: <FlameIcon /> },
+  { label: 'Messages', to: '/chat', icon: <ChatIcon /> },
+  { label: 'Profile', to: '/profile', icon: <UserIcon /> },
 ];
-
-export const activeTabFor = (pathname: string) => tabs.find((tab) => tab.activeOn.some((path) => pathname === path || pathname.startsWith(`${path}/`)))?.label;
 
 /** Feed, Messages and Profile; the Messages badge shows unread messages and hides at 0. */
 export function BottomTabBar({ unreadCount = 0 }: { unreadCount?: number }) {
-  const active = activeTabFor(useLocation().pathname);
+  const active = tabFor(useLocation().pathname);
   return (
     <Nav aria-label="Main">
       {tabs.map((tab) => {
@@ -59,7 +57,7 @@ const Nav = styled.nav`
   grid-template-columns: repeat(3, 1fr);
   height: calc(${({ theme }) => theme.layout.tabBar} + env(safe-area-inset-bottom));
   padding-bottom: env(safe-area-inset-bottom);
-  background: rgba(11, 10, 36, 0.82);
+  background: ${({ theme }) => theme.alpha('night', 0.82)};
   backdrop-filter: blur(18px);
   border-top: 1px solid ${({ theme }) => theme.color.border};
 `;
@@ -81,7 +79,7 @@ const TabLink = styled(Link)<{ $current: boolean }>`
 
   svg {
     color: ${({ $current, theme }) => ($current ? theme.color.accent : 'currentColor')};
-    filter: ${({ $current }) => ($current ? 'drop-shadow(0 0 8px rgba(167, 139, 250, 0.7))' : 'none')};
+    filter: ${({ $current, theme }) => ($current ? `drop-shadow(0 0 8px ${theme.alpha('accent', 0.7)})` : 'none')};
   }
 
   &::before {
@@ -113,11 +111,11 @@ const Badge = styled.span`
   height: 18px;
   padding: 0 5px;
   border-radius: 9px;
-  background: #e11d74;
-  color: #fff;
+  background: ${({ theme }) => theme.color.badge};
+  color: ${({ theme }) => theme.color.white};
   font-size: 0.6875rem;
   font-weight: 700;
   line-height: 18px;
   text-align: center;
-  box-shadow: 0 0 0 2px #0b0a24;
+  box-shadow: 0 0 0 2px ${({ theme }) => theme.color.night};
 `;

@@ -31,9 +31,9 @@ const Pill = styled.div<{ $open: boolean }>`
   height: 32px;
   padding: 0 12px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid ${({ $open }) => ($open ? 'rgba(74, 222, 128, 0.35)' : 'rgba(246, 231, 185, 0.3)')};
-  background: ${({ $open }) => ($open ? 'rgba(74, 222, 128, 0.08)' : 'rgba(246, 231, 185, 0.08)')};
-  color: ${({ $open, theme }) => ($open ? '#bbf7d0' : theme.color.moon)};
+  border: 1px solid ${({ $open, theme }) => ($open ? theme.alpha('success', 0.35) : theme.alpha('moon', 0.3))};
+  background: ${({ $open, theme }) => ($open ? theme.alpha('success', 0.08) : theme.alpha('moon', 0.08))};
+  color: ${({ $open, theme }) => ($open ? theme.color.successPale : theme.color.moon)};
   font-size: 0.75rem;
   font-weight: 500;
   white-space: nowrap;

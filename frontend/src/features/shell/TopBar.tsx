@@ -32,7 +32,7 @@ const Bar = styled.header`
   height: ${({ theme }) => theme.layout.topBar};
   padding: 0 16px;
   padding-top: env(safe-area-inset-top);
-  background: rgba(11, 10, 36, 0.72);
+  background: ${({ theme }) => theme.alpha('night', 0.72)};
   backdrop-filter: blur(18px);
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
 `;

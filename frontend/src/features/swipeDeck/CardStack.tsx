@@ -2,10 +2,9 @@ import { memo, useEffect } from 'react';
 import { AnimatePresence } from 'motion/react';
 import styled from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
-import type { DeckProfile } from '../../api/swipe';
-import { photosOf } from './deckProfile';
+import { photosOf, type DeckProfile } from '../../api/swipe';
 import { firstPaint } from '../../firstPaint';
-import { preloadPhoto } from './photoPreload';
+import { preloadPhoto } from '../../prefetch/photoPreload';
 import { SwipeCard } from './SwipeCard';
 
 /** The spec's stack: the next 3 profiles, the top one active. */

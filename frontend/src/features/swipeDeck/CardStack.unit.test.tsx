@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import type { DeckProfile } from '../../api/swipe';
 import { renderScreen } from '../../testing/renderScreen';
 import { CardStack } from './CardStack';
-import { preloadPhoto } from './photoPreload';
+import { preloadPhoto } from '../../prefetch/photoPreload';
 
 /** Images the stack fetches ahead, each loaded when the test says so (jsdom loads none). */
 const fetched: Array<{ src: string; load: () => void }> = [];

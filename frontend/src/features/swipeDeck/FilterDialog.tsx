@@ -219,9 +219,9 @@ const Segment = styled.label<{ $checked: boolean }>`
   min-height: 44px;
   padding: 0 8px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid ${({ $checked, theme }) => ($checked ? 'rgba(167, 139, 250, 0.8)' : theme.color.border)};
-  background: ${({ $checked, theme }) => ($checked ? theme.gradient.accent : 'rgba(255, 255, 255, 0.04)')};
-  color: ${({ $checked, theme }) => ($checked ? '#fff' : theme.color.textMuted)};
+  border: 1px solid ${({ $checked, theme }) => ($checked ? theme.alpha('accent', 0.8) : theme.color.border)};
+  background: ${({ $checked, theme }) => ($checked ? theme.gradient.accent : theme.alpha('white', 0.04))};
+  color: ${({ $checked, theme }) => ($checked ? theme.color.white : theme.color.textMuted)};
   font-size: 0.875rem;
   font-weight: 600;
   text-align: center;

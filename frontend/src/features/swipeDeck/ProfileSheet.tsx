@@ -2,13 +2,13 @@ import { useId } from 'react';
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import { ProfileLimits } from '@nocturne/contracts/limits';
-import type { DeckProfile } from '../../api/swipe';
+import { photosOf, type DeckProfile } from '../../api/swipe';
 import { thumbnailOf } from '../../api/profile';
 import { Dialog } from '../../components/Dialog';
 import { OwlIcon, PinIcon } from '../../components/icons';
 import { SwipeButtons } from './SwipeButtons';
 import { VerifiedIcon } from './deckIcons';
-import { photosOf, whereabouts } from './deckProfile';
+import { whereabouts } from './deckProfile';
 
 /**
  * The profile detail sheet (spec point 2): everything on the card and more; its buttons swipe and close
@@ -142,7 +142,7 @@ const Fact = styled.li<{ $moon?: boolean; $online?: boolean; $super?: boolean }>
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
   font-size: 0.875rem;
-  color: ${({ theme, $moon, $online, $super }) => ($moon ? theme.color.moon : $online ? theme.color.success : $super ? '#93c5fd' : theme.color.textMuted)};
+  color: ${({ theme, $moon, $online, $super }) => ($moon ? theme.color.moon : $online ? theme.color.success : $super ? theme.color.bluePale : theme.color.textMuted)};
 `;
 
 const Section = styled.section`
@@ -174,18 +174,18 @@ const Chip = styled.span<{ $shared?: boolean }>`
   border-radius: ${({ theme }) => theme.radius.pill};
   font-size: 0.8125rem;
   font-weight: 500;
-  background: rgba(255, 255, 255, 0.08);
+  background: ${({ theme }) => theme.alpha('white', 0.08)};
   border: 1px solid ${({ theme }) => theme.color.border};
   ${({ $shared }) =>
     $shared &&
     css`
-      background: linear-gradient(135deg, rgba(217, 70, 239, 0.45), rgba(124, 58, 237, 0.45));
-      border-color: rgba(246, 231, 185, 0.6);
+      background: linear-gradient(135deg, ${({ theme }) => theme.alpha('accentPink', 0.45)}, ${({ theme }) => theme.alpha('accentStrong', 0.45)});
+      border-color: ${({ theme }) => theme.alpha('moon', 0.6)};
     `}
 
   small {
     font-size: 0.75rem;
-    color: #f6e7b9;
+    color: ${({ theme }) => theme.color.moon};
   }
 `;
 

@@ -1,6 +1,8 @@
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
-import { HeartFilledIcon, PassIcon, StarIcon } from './deckIcons';
+import { HeartFilledIcon } from '../../components/icons';
+import type { PaletteColour } from '../../theme/theme';
+import { PassIcon, StarIcon } from './deckIcons';
 
 const labels: Record<SwipeKind, (name: string) => string> = {
   pass: (name) => `Pass on ${name}`,
@@ -25,11 +27,7 @@ export function SwipeButtons({ name, onSwipe, disabled = false, compact = false 
   );
 }
 
-const tones: Record<SwipeKind, { color: string; glow: string }> = {
-  pass: { color: '#fb7185', glow: 'rgba(251, 113, 133, 0.35)' },
-  superlike: { color: '#60a5fa', glow: 'rgba(96, 165, 250, 0.35)' },
-  like: { color: '#4ade80', glow: 'rgba(74, 222, 128, 0.35)' },
-};
+const tones: Record<SwipeKind, PaletteColour> = { pass: 'pass', superlike: 'superLike', like: 'success' };
 
 const Row = styled.div<{ $compact: boolean }>`
   display: flex;
@@ -44,15 +42,15 @@ const Round = styled.button<{ $kind: SwipeKind; $small?: boolean }>`
   width: ${({ $small }) => ($small ? '52px' : '64px')};
   height: ${({ $small }) => ($small ? '52px' : '64px')};
   border-radius: 50%;
-  border: 2px solid ${({ $kind }) => tones[$kind].color};
-  background: rgba(11, 10, 36, 0.75);
-  color: ${({ $kind }) => tones[$kind].color};
+  border: 2px solid ${({ $kind, theme }) => theme.color[tones[$kind]]};
+  background: ${({ theme }) => theme.alpha('night', 0.75)};
+  color: ${({ $kind, theme }) => theme.color[tones[$kind]]};
   cursor: pointer;
   transition:
     transform 0.15s ease,
     box-shadow 0.2s ease;
-  ${({ $kind }) => css`
-    box-shadow: 0 8px 24px ${tones[$kind].glow};
+  ${({ $kind, theme }) => css`
+    box-shadow: 0 8px 24px ${theme.alpha(tones[$kind], 0.35)};
   `}
 
   &:hover:not(:disabled) {

@@ -2,11 +2,11 @@ import { useRef, useState } from 'react';
 import { m, useIsPresent, useMotionValue, useTransform, type PanInfo } from 'motion/react';
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
-import type { DeckProfile } from '../../api/swipe';
+import { photosOf, type DeckProfile } from '../../api/swipe';
 import { OwlIcon, PinIcon } from '../../components/icons';
 import { usePainted } from '../../firstPaint';
 import { StarIcon, VerifiedIcon } from './deckIcons';
-import { photosOf, tagsForCard, whereabouts } from './deckProfile';
+import { tagsForCard, whereabouts } from './deckProfile';
 import { swipeOfDrag } from './swipeGesture';
 
 /** Where a card flies when it leaves, by the swipe that took it. */
@@ -225,7 +225,7 @@ const Photo = styled.img`
 const Shade = styled.div`
   position: absolute;
   inset: 0;
-  background: linear-gradient(180deg, rgba(7, 6, 26, 0.35) 0%, transparent 22%, transparent 45%, rgba(7, 6, 26, 0.92) 100%);
+  background: linear-gradient(180deg, ${({ theme }) => theme.alpha('sky', 0.35)} 0%, transparent 22%, transparent 45%, ${({ theme }) => theme.alpha('sky', 0.92)} 100%);
   pointer-events: none;
 `;
 
@@ -243,7 +243,7 @@ const Dot = styled.span<{ $on: boolean }>`
   flex: 1;
   height: 3px;
   border-radius: 2px;
-  background: ${({ $on }) => ($on ? '#fff' : 'rgba(255, 255, 255, 0.35)')};
+  background: ${({ $on, theme }) => ($on ? theme.color.white : theme.alpha('white', 0.35))};
 `;
 
 const Stamp = styled(m.span)<{ $tone: 'like' | 'pass' | 'super'; $side: 'left' | 'right' | 'center' }>`
@@ -256,7 +256,7 @@ const Stamp = styled(m.span)<{ $tone: 'like' | 'pass' | 'super'; $side: 'left' |
   font-weight: 800;
   letter-spacing: 0.08em;
   pointer-events: none;
-  color: ${({ $tone }) => ($tone === 'like' ? '#4ade80' : $tone === 'pass' ? '#fb7185' : '#60a5fa')};
+  color: ${({ $tone, theme }) => ($tone === 'like' ? theme.color.success : $tone === 'pass' ? theme.color.pass : theme.color.superLike)};
   ${({ $side }) =>
     $side === 'left'
       ? css`
@@ -285,11 +285,11 @@ const SuperMark = styled.p`
   gap: 5px;
   padding: 5px 10px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: linear-gradient(135deg, #2563eb, #60a5fa);
-  color: #fff;
+  background: ${({ theme }) => theme.gradient.superLike};
+  color: ${({ theme }) => theme.color.white};
   font-size: 0.75rem;
   font-weight: 700;
-  box-shadow: 0 6px 18px rgba(37, 99, 235, 0.45);
+  box-shadow: 0 6px 18px ${({ theme }) => theme.alpha('blue', 0.45)};
   pointer-events: none;
 `;
 
@@ -338,7 +338,7 @@ const OnlineDot = styled.span`
   border-radius: 50%;
   background: ${({ theme }) => theme.color.success};
   box-shadow:
-    0 0 0 2px rgba(7, 6, 26, 0.7),
+    0 0 0 2px ${({ theme }) => theme.alpha('sky', 0.7)},
     0 0 10px ${({ theme }) => theme.color.success};
 `;
 
@@ -403,18 +403,18 @@ const Tag = styled.li<{ $tone: 'kink' | 'shared' | 'interest' }>`
   ${({ $tone }) =>
     $tone === 'interest'
       ? css`
-          background: rgba(255, 255, 255, 0.12);
-          color: #e9e4ff;
+          background: ${({ theme }) => theme.alpha('white', 0.12)};
+          color: ${({ theme }) => theme.color.star};
         `
       : $tone === 'shared'
         ? css`
-            background: linear-gradient(135deg, rgba(217, 70, 239, 0.55), rgba(124, 58, 237, 0.55));
-            color: #fff;
-            box-shadow: 0 0 0 1px rgba(246, 231, 185, 0.6);
+            background: linear-gradient(135deg, ${({ theme }) => theme.alpha('accentPink', 0.55)}, ${({ theme }) => theme.alpha('accentStrong', 0.55)});
+            color: ${({ theme }) => theme.color.white};
+            box-shadow: 0 0 0 1px ${({ theme }) => theme.alpha('moon', 0.6)};
           `
         : css`
-            background: rgba(217, 70, 239, 0.22);
-            color: #f5d0fe;
+            background: ${({ theme }) => theme.alpha('accentPink', 0.22)};
+            color: ${({ theme }) => theme.color.accentPinkPale};
           `}
 `;
 

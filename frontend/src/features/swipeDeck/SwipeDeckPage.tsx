@@ -16,11 +16,11 @@ import { membershipResource, onPlanChanged } from '../plans/membership';
 import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { CardStack } from './CardStack';
 import { SlidersIcon, StarIcon } from './deckIcons';
-import { noteMatchShown } from '../chat/liveUpdates';
-import { MatchPopup } from './MatchPopup';
+import { noteMatchShown } from '../match/shownMatches';
+import { MatchPopup } from '../match/MatchPopup';
 import { ProfileSheet } from './ProfileSheet';
 import { SwipeButtons } from './SwipeButtons';
-import { takeArrivedDeck } from './deckPrefetch';
+import { takeArrivedDeck } from '../../prefetch/deckPrefetch';
 import { deckLoadOf, swipeDeckMachine } from './swipeDeckMachine';
 
 // The filters load the profile catalogues over GraphQL: fetched when the dialog first opens, so the deck's
@@ -277,8 +277,8 @@ const YellowDot = styled.span`
   width: 10px;
   height: 10px;
   border-radius: 50%;
-  background: #facc15;
-  box-shadow: 0 0 8px rgba(250, 204, 21, 0.8);
+  background: ${({ theme }) => theme.color.gold};
+  box-shadow: 0 0 8px ${({ theme }) => theme.alpha('gold', 0.8)};
 `;
 
 const LiveRegion = styled.p`
@@ -298,9 +298,9 @@ const Banner = styled.div<{ $tone?: 'blue' }>`
   margin-bottom: 12px;
   padding: 8px 8px 8px 16px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ $tone }) => ($tone === 'blue' ? 'rgba(37, 99, 235, 0.25)' : 'rgba(250, 204, 21, 0.16)')};
-  border: 1px solid ${({ $tone }) => ($tone === 'blue' ? 'rgba(96, 165, 250, 0.55)' : 'rgba(250, 204, 21, 0.5)')};
-  color: ${({ $tone }) => ($tone === 'blue' ? '#bfdbfe' : '#fef08a')};
+  background: ${({ $tone, theme }) => ($tone === 'blue' ? theme.alpha('blue', 0.25) : theme.alpha('gold', 0.16))};
+  border: 1px solid ${({ $tone, theme }) => ($tone === 'blue' ? theme.alpha('superLike', 0.55) : theme.alpha('gold', 0.5))};
+  color: ${({ $tone, theme }) => ($tone === 'blue' ? theme.color.bluePaler : theme.color.goldPale)};
   font-size: 0.875rem;
   font-weight: 600;
 
@@ -318,7 +318,7 @@ const DismissButton = styled.button`
   height: 32px;
   border: 0;
   border-radius: 50%;
-  background: rgba(7, 6, 26, 0.35);
+  background: ${({ theme }) => theme.alpha('sky', 0.35)};
   color: inherit;
   cursor: pointer;
 `;
@@ -329,7 +329,7 @@ const Countdown = styled.p`
   font-weight: 600;
   font-variant-numeric: tabular-nums;
   letter-spacing: 0.04em;
-  text-shadow: 0 0 24px rgba(167, 139, 250, 0.5);
+  text-shadow: 0 0 24px ${({ theme }) => theme.alpha('accent', 0.5)};
 `;
 
 const KeyHint = styled.p`

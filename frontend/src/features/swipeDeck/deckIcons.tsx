@@ -1,3 +1,5 @@
+import { theme } from '../../theme/theme';
+
 /** The deck's own icons (decorative: every control carries its own label). */
 const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
@@ -13,12 +15,6 @@ export const StarIcon = ({ size = 24, filled = false }: { size?: number; filled?
   </svg>
 );
 
-export const HeartFilledIcon = ({ size = 30 }: { size?: number }) => (
-  <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" {...common}>
-    <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.4a4.3 4.3 0 0 1 7.5 2.4C19.5 15.4 12 20 12 20z" fill="currentColor" />
-  </svg>
-);
-
 export const SlidersIcon = ({ size = 22 }: { size?: number }) => (
   <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" {...common} strokeWidth={1.8}>
     <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
@@ -30,8 +26,8 @@ export const SlidersIcon = ({ size = 22 }: { size?: number }) => (
 
 export const VerifiedIcon = ({ size = 18 }: { size?: number }) => (
   <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
-    <path d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-.9 2.9.9 2.9-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9L3.2 15.8l.9-2.9-.9-2.9 2.5-1.7.9-2.9 3 .2z" fill="#60a5fa" />
-    <path d="M8.2 12.2l2.6 2.6 5-5.2" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <path d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-.9 2.9.9 2.9-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9L3.2 15.8l.9-2.9-.9-2.9 2.5-1.7.9-2.9 3 .2z" fill={theme.color.superLike} />
+    <path d="M8.2 12.2l2.6 2.6 5-5.2" fill="none" stroke={theme.color.white} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );
 

@@ -1,4 +1,4 @@
-import { avatarOf, type DeckProfile } from '../../api/swipe';
+import type { DeckProfile } from '../../api/swipe';
 
 /** The spec's card shows up to 2 kinks and 2 interests, then '+N'. */
 export const TAGS_ON_CARD = 2;
@@ -15,6 +15,3 @@ export function whereabouts(profile: Pick<DeckProfile, 'distance' | 'location'>)
   if (distance && profile.location) return `${profile.location} · ${distance}`;
   return distance ?? profile.location;
 }
-
-/** The card's pictures: the person's photos, or their generated avatar when they uploaded none. */
-export const photosOf = (profile: Pick<DeckProfile, 'id' | 'photos'>): string[] => (profile.photos.length > 0 ? profile.photos : [avatarOf(profile.id)]);

@@ -1,4 +1,4 @@
-import { photosOf, tagsForCard, whereabouts } from './deckProfile';
+import { tagsForCard, whereabouts } from './deckProfile';
 
 describe('tagsForCard', () => {
   it("shows two and counts the rest as '+N'", () => {
@@ -17,12 +17,5 @@ describe('whereabouts', () => {
     expect(whereabouts({ distance: 0, location: null })).toBe('1 km away');
     expect(whereabouts({ distance: null, location: 'Berlin' })).toBe('Berlin');
     expect(whereabouts({ distance: null, location: null })).toBeNull();
-  });
-});
-
-describe('photosOf', () => {
-  it('falls back to the generated avatar', () => {
-    expect(photosOf({ id: 4, photos: [] })).toEqual(['/api/avatars/4']);
-    expect(photosOf({ id: 4, photos: ['/a', '/b'] })).toEqual(['/a', '/b']);
   });
 });

@@ -17,7 +17,7 @@ import {
   type SwipeWindowInfo,
 } from '../../api/swipe';
 import { toast, type ToastInput } from '../../toast/toastStore';
-import { takePrefetchedDeck, type FirstDeck } from './deckPrefetch';
+import { takePrefetchedDeck, type FirstDeck } from '../../prefetch/deckPrefetch';
 
 /** Below this many cards in hand the next page is fetched, so three stay stacked and the next images load. */
 export const LOW_WATER = 5;

@@ -2,7 +2,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SwipeKind } from '@nocturne/contracts';
 import { HttpError } from '../../api/http';
 import type { DeckProfile, Quota, SwipeResult, SwipeWindowInfo } from '../../api/swipe';
-import { LOW_WATER, SWIPE_FAILED, swipeDeckMachine, type DeckLoad } from './swipeDeckMachine';
+import { prefetchDeck } from '../../prefetch/deckPrefetch';
+import { fakeFetch } from '../../testing/fakeFetch';
+import { loadDeck, LOW_WATER, SWIPE_FAILED, swipeDeckMachine, type DeckLoad } from './swipeDeckMachine';
 
 const ME = 1;
 
@@ -393,5 +395,27 @@ describe('swipeDeckMachine supply', () => {
     await waitFor(actor, (s) => (s.value as { supply: string }).supply === 'idle');
     expect(more).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([300, 301]);
+  });
+});
+
+describe('loadDeck, the deck loaded with the app', () => {
+  const earlyWindow = { open: true, mode: 'night', now: '2026-11-25T21:00:00.000Z', opensAt: null, closesAt: '2026-11-26T03:00:00.000Z', timeZone: 'Europe/Berlin' };
+  const earlyQuota = { likesLeft: 30, superLikesLeft: 0 };
+  const membership = { plan: 'free', isPremium: false };
+  const card = { id: 9, name: 'Jonas', age: 29, photos: ['/api/photos/p9/display'], photoCount: 1, interests: [], kinks: [] };
+
+  it('is what the deck shows first: no second request for the same cards', async () => {
+    const fetchMock = fakeFetch({ status: 200, body: earlyWindow }, { status: 200, body: earlyQuota }, { status: 200, body: [card] }, { status: 200, body: membership });
+    prefetchDeck();
+    const load = await loadDeck({ restart: false });
+    expect(load.profiles).toEqual([card]);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('loads afresh when the early load failed (signed out then, signed in now)', async () => {
+    const fetchMock = fakeFetch({ status: 401 }, { status: 401 }, { status: 401 }, { status: 401 }, { status: 200, body: earlyWindow }, { status: 200, body: earlyQuota }, { status: 200, body: [card] });
+    prefetchDeck();
+    await expect(loadDeck({ restart: false })).resolves.toMatchObject({ profiles: [card] });
+    expect(fetchMock).toHaveBeenCalledTimes(7);
   });
 });

@@ -8,8 +8,8 @@ import type { KeyValueStore, StoredEvent } from '../ports';
  * liked at once), yet the services learn of each other's changes from the bus. So a request that stored
  * events answers only once every other service that reads them has handled them (or a bound passed):
  *
- * - `handleCommand` notes each append in the request's `WriteLog` (an AsyncLocalStorage, so no use case
- *   passes anything along);
+ * - `handleCommand` notes each append in the request's write log (`writeLog`, an AsyncLocalStorage, so no
+ *   use case passes anything along);
  * - the subgraph server, before it answers a request that wrote, calls the service's `settle`: its own
  *   projections reach the writes, and the readers of the events its relay publishes have handled them;
  * - each integration consumer announces which event types of which topic its group reads (a key with a
@@ -61,7 +61,7 @@ const HANDLED_CHANNEL = `${READ_YOUR_WRITES_KEY_PREFIX}handled`;
 export interface PropagationOptions {
   kv: KeyValueStore;
   logger?: Logger;
-  /** How long an announcement lives without being refreshed (default 60 s; refreshed every third of it). */
+  /** How long an announcement lives without being refreshed (default 15 s; refreshed every third of it). */
   readerTtlMs?: number;
   /** How long a handled mark is kept (default 10 minutes: far longer than any wait). */
   markTtlMs?: number;
@@ -83,7 +83,7 @@ export interface Propagation {
 
 export function createPropagation(options: PropagationOptions): Propagation {
   const { kv } = options;
-  const readerTtlMs = options.readerTtlMs ?? 60_000;
+  const readerTtlMs = options.readerTtlMs ?? 15_000;
   const markTtlMs = options.markTtlMs ?? 600_000;
   const readersCacheMs = options.readersCacheMs ?? 1_000;
   const recheckMs = options.recheckMs ?? 100;

@@ -15,6 +15,8 @@ export interface ServiceWorker {
 
 /** How long an answer waits for the other services to handle what it wrote (read-your-writes). */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+/** Within that, how long it waits for its events to go out at all: longer, the bus is slow or away. */
+export const READ_YOUR_WRITES_PUBLISH_MS = 1_000;
 
 /** Something that may still append events when the server has stopped; `start` is optional. */
 export interface ServiceWriter {
@@ -24,11 +26,9 @@ export interface ServiceWriter {
 }
 
 /** The parts of one service, by role: the lifecycle starts and stops them in the order of their roles. */
-export interface ServiceParts {
+export interface ServiceLifecycleParts {
   server: Pick<SubgraphServer, 'start' | 'stop' | 'readiness'>;
   logger: Logger;
-  /** Runs before anything starts (auth builds its application with secrets it reads asynchronously). */
-  prepare?: () => Promise<void>;
   /** Read sides: started first, in order (each resolves once caught up), stopped last, in reverse. */
   projections?: readonly ServiceWorker[];
   /**
@@ -83,14 +83,14 @@ interface Running {
 }
 
 /**
- * The start and stop sequence every service shares. Start: `prepare`, the projections, the writers, the
- * relay, the server, the consumers, then the background work. Stop: the consumers, the server (it drains
+ * The start and stop sequence every service shares (`defineService` runs it). Start: the projections, the
+ * writers, the relay, the server, the consumers, then the background work. Stop: the consumers, the server (it drains
  * the requests in flight), the background work and the writers, the relay (its final flush), the
  * projections, the closes. A part counts as started once its start has resolved: a start that fails
  * stops what had started, in the same order, and throws; `stop` stops only what started, and a second
  * one finds nothing left. `startRelay` is for tests.
  */
-export function createServiceLifecycle(parts: ServiceParts, { startRelay = startOutboxRelay }: { startRelay?: (options: OutboxRelayOptions) => Promise<OutboxRelay> } = {}): ServiceLifecycle {
+export function createServiceLifecycle(parts: ServiceLifecycleParts, { startRelay = startOutboxRelay }: { startRelay?: (options: OutboxRelayOptions) => Promise<OutboxRelay> } = {}): ServiceLifecycle {
   const { server, logger } = parts;
   const consumerCount = parts.consumers?.length ?? 0;
   let running: Running | undefined;
@@ -110,21 +110,28 @@ export function createServiceLifecycle(parts: ServiceParts, { startRelay = start
     await settleLocally(written);
     const relay = parts.relay;
     const state = running;
-    // With the bus away the events wait in the outbox: nobody can handle them before it is back.
-    if (!relay || !state?.propagation || !state.relay || state.relay.status().failing) return;
+    if (!relay || !state?.propagation || !state.relay) return;
     const published = written.flatMap((event) => {
       const draft = relay.toIntegrationEvent(event);
       return draft ? [{ id: event.id, type: draft.type }] : [];
     });
+    if (published.length === 0) return;
+    const startedAt = Date.now();
+    const budget = parts.readYourWrites?.timeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS;
+    // With the bus away the events wait in the outbox: nobody can handle them before it is back.
+    const outcome = await state.relay.published(Math.max(...written.map((event) => event.globalPosition)), Math.min(budget, READ_YOUR_WRITES_PUBLISH_MS));
+    if (outcome === 'failing' || outcome === 'late') {
+      logger.warn({ topic: relay.topic, outcome }, 'read-your-writes: the events have not gone out; answering without waiting for their readers');
+      return;
+    }
     try {
-      await state.propagation.awaitReaders(relay.topic, published, parts.readYourWrites?.timeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS);
+      await state.propagation.awaitReaders(relay.topic, published, Math.max(0, budget - (Date.now() - startedAt)));
     } catch (error) {
       logger.warn({ err: error }, 'read-your-writes: the readers could not be asked; answering without waiting');
     }
   };
 
   const startAll = async (state: Running): Promise<{ url: string }> => {
-    await parts.prepare?.();
     for (const projection of parts.projections ?? []) {
       await projection.start();
       state.projections.push(projection);

@@ -84,8 +84,18 @@ export interface OutboxRelayStatus {
   leaseHeld?: boolean;
 }
 
+/** Whether the events up to a position went out: `elsewhere` when another instance holds the lease. */
+export type PublishOutcome = 'published' | 'failing' | 'late' | 'elsewhere';
+
 export interface OutboxRelay {
   status(): OutboxRelayStatus;
+  /**
+   * Settles once everything up to `position` is published (`published`), as soon as publishing fails
+   * (`failing`), after `timeoutMs` (`late`: the bus is slow or away and the client is still retrying), or at
+   * once when another instance publishes (`elsewhere`). For read-your-writes, which waits only for events
+   * that went out.
+   */
+  published(position: number, timeoutMs: number): Promise<PublishOutcome>;
   /**
    * Publishes what the store holds by now (the final flush: see `flushTimeoutMs` and `flushStallMs`), then
    * stops and saves the checkpoint of what was published. Call it once nothing appends any more (the service's server has stopped).
@@ -163,6 +173,7 @@ async function startLeasedRelay(options: OutboxRelayOptions, lease: RelayLease):
 
   return {
     status: () => (publishing ? { ...publishing.status(), leaseHeld: true } : { position: 0, failing: false, leaseHeld: false }),
+    published: (position, timeoutMs) => (publishing ? publishing.published(position, timeoutMs) : Promise.resolve('elsewhere')),
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
@@ -358,9 +369,26 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
       }
     }
   };
+  const published = (position: number, timeoutMs: number) =>
+    new Promise<PublishOutcome>((resolve) => {
+      const finish = (outcome: PublishOutcome) => {
+        clearTimeout(timer);
+        progressWatchers.delete(check);
+        resolve(outcome);
+      };
+      const check = () => {
+        if (state.failing) finish('failing');
+        else if (state.position >= position) finish('published');
+      };
+      const timer = setTimeout(() => finish('late'), timeoutMs);
+      progressWatchers.add(check);
+      check();
+    });
+
   let stopping: Promise<void> | undefined;
   return {
     status: () => ({ ...state }),
+    published,
     stop: (stopOptions = {}) => (stopping ??= stop(stopOptions.flush ?? true)),
   };
 }

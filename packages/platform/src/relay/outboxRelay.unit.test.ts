@@ -77,6 +77,17 @@ describe('outbox relay', () => {
     await eventually(async () => expect(await checkpoint.load('outbox:auth.events')).toBe(1));
   });
 
+  it('says when a position has gone out, when publishing fails, and when it takes too long', async () => {
+    const relay = await start();
+    const { lastGlobalPosition } = await store.append('user-1', [newEvent('MemberJoined', { username: 'luna' })], { expectedVersion: 0 });
+    await expect(relay.published(lastGlobalPosition, 1_000)).resolves.toBe('published');
+    await expect(relay.published(lastGlobalPosition + 1, 20)).resolves.toBe('late');
+    bus.down = true;
+    const next = await store.append('user-2', [newEvent('MemberJoined', { username: 'vega' })], { expectedVersion: 0 });
+    await expect(relay.published(next.lastGlobalPosition, 1_000)).resolves.toBe('failing');
+    bus.down = false;
+  });
+
   it('resumes after its checkpoint without publishing again', async () => {
     await store.append('user-1', [newEvent('A')], { expectedVersion: 0 });
     const first = await start();

@@ -1,5 +1,5 @@
 import { ProfileEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type ConsumerReadYourWrites, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import { on, sourceOf, type ServiceConsumer } from '@nocturne/platform';
 import type { AuthApplication } from '../account/application';
 
 export const AUTH_CONSUMER_GROUP = 'auth';
@@ -10,27 +10,15 @@ export const AUTH_CONSUMER_GROUP = 'auth';
  * neither of two people resolves the other's account. Delivery is at least once: the kit skips an event
  * id already handled, and following the same values or the same block again records nothing.
  */
-export async function consumeOtherContexts(deps: {
-  bus: EventBus;
-  kv: KeyValueStore;
-  publishedPersonalData: PersonalDataVault;
-  application: AuthApplication;
-  logger: Logger;
-  readYourWrites?: ConsumerReadYourWrites;
-}): Promise<BusConsumer> {
-  const { application } = deps;
-  return consumeIntegrationEvents({
-    bus: deps.bus,
+export function otherContextsConsumer(application: AuthApplication): ServiceConsumer {
+  return {
     group: AUTH_CONSUMER_GROUP,
     topics: [Topics.profile, Topics.swipe],
-    publishedPersonalData: deps.publishedPersonalData,
     // The namespace of the events handled so far, kept from when the profile was the only source.
-    deduper: keyValueDeduper(deps.kv, { namespace: 'auth-profile-events' }),
+    dedupeNamespace: 'auth-profile-events',
     handlers: [
       on(ProfileEvents.AccountDetailsEdited, (data, event) => application.followAccountDetailsEdit(sourceOf(event), data)),
       on(SwipeEvents.PersonBlocked, (data, event) => application.followBlock(sourceOf(event), data)),
     ],
-    logger: deps.logger,
-    readYourWrites: deps.readYourWrites,
-  });
+  };
 }

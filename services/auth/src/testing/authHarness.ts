@@ -14,11 +14,12 @@ import {
   type Adapters,
   type InternalContext,
   type KeyValueStore,
+  type ServiceInstance,
 } from '@nocturne/platform';
 import { ProfileEvents, SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import type { AuthRateLimits } from '../account/application';
 import { defaultAuthConfig, type AuthConfig } from '../config';
-import { createAuthService, type AuthService } from '../service';
+import { authService } from '../service';
 
 export const TEST_SECRET = 'auth-test-secret-of-some-length';
 
@@ -72,7 +73,7 @@ export class AuthHarness {
   readonly outboxDir: string;
   readonly clock: TestClock;
   private constructor(
-    readonly service: AuthService,
+    readonly service: ServiceInstance,
     readonly adapters: Adapters,
     readonly url: string,
     readonly sessions: SessionStore,
@@ -99,7 +100,7 @@ export class AuthHarness {
       mail: { from: 'Nocturne <no-reply@nocturne.test>', outboxDir },
       rateLimits: { ...defaultAuthConfig.rateLimits, ...options.rateLimits },
     };
-    const service = createAuthService({ adapters: { ...adapters, kv, ...options.storage }, config, logger, clock: clock.now });
+    const service = authService.create({ adapters: { ...adapters, kv, ...options.storage }, config, logger, clock: clock.now });
     const { url } = await service.start();
     const sessions = new SessionStore(kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
     return new AuthHarness(service, adapters, url, sessions, dataDir, outboxDir, clock);

@@ -1,12 +1,10 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph';
 import { actorOf, type SubgraphBaseContext } from '@nocturne/platform';
-import type { PeopleApplication } from '../chatter/application';
 import type { ConversationApplication } from '../conversation/application';
 import type { ReportApplication } from '../report/application';
 
 export interface ChatContext extends SubgraphBaseContext {
   conversations: ConversationApplication;
-  people: PeopleApplication;
   reports: ReportApplication;
 }
 

@@ -1,6 +1,5 @@
 import { ProfileEvents, ProfileLimits, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
 import { hasErasedPersonalData, type StoredEvent } from '@nocturne/platform';
-import { createPublicUrls } from '../photos/publicUrls';
 
 import { userIdOfStream, type ProfileEvent, type PublicDetails } from '../profile/profile';
 
@@ -72,6 +71,3 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Profil
       return null;
   }
 }
-
-/** For the outbox relay: photo URLs relative to the site, as the gateway serves them. */
-export const toProfileIntegrationEvent = (stored: StoredEvent): ProfileIntegrationEvent | null => toIntegrationEvent(stored, createPublicUrls(''));

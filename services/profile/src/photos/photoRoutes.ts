@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request, Response, Router } from 'express';
 import { Messages, ProfileLimits, ProfileMessages, photoIdPattern } from '@nocturne/contracts';
-import { INTERNAL_ERROR_MESSAGE, internalContextOf, RuleViolationStatus, type Logger } from '@nocturne/platform';
+import { actorOf, INTERNAL_ERROR_MESSAGE, internalContextOf, RuleViolationStatus, type Logger } from '@nocturne/platform';
 import type { ProfileApplication } from '../profile/application';
 import { RuleViolation } from '@nocturne/platform';
 import { SlotsBusyError, type WorkSlots } from './workSlots';
@@ -133,7 +133,7 @@ export function mountPhotoRoutes(app: Router, deps: { application: ProfileApplic
     };
     if (uid === undefined) return refused(401, Messages.signedOut, 'signed out');
     if (!req.is('multipart/form-data')) return refused(400, ProfileMessages.photoMissing, 'not multipart/form-data', 'photos');
-    const actor = { uid };
+    const actor = actorOf({ internal: internalContextOf(res) });
     try {
       // Everything that can be decided without the body is decided before a byte of it is read.
       const { room } = await application.prepareUpload(actor);

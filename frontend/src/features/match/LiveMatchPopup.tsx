@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fetchConversations, type ConversationSummary } from '../../api/chat';
+import { avatarOf } from '../../api/swipe';
+import { useSignedInUser } from '../../session/SessionContext';
+import { MatchPopup } from './MatchPopup';
+import { useLiveSubscription } from '../../live/useLiveSubscription';
+import { noteMatchShown, wasMatchShown } from './shownMatches';
+
+/** Long enough for the deck's own answer to show its popup first, when this person made the match. */
+const DECK_FIRST_MS = 1_500;
+
+/** The match popup for whoever liked first, wherever they are in the app, the moment the match happens. */
+export function LiveMatchPopup() {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const [match, setMatch] = useState<ConversationSummary | null>(null);
+  useLiveSubscription<{ matchCreated: { matchId: number } }>('subscription NewMatch { matchCreated { matchId } }', {}, ({ matchCreated }) => {
+    setTimeout(() => {
+      if (wasMatchShown(matchCreated.matchId)) return;
+      noteMatchShown(matchCreated.matchId);
+      fetchConversations()
+        .then((conversations) => {
+          const found = conversations.find((conversation) => conversation.matchId === matchCreated.matchId);
+          if (found) setMatch(found);
+        })
+        .catch(() => undefined);
+    }, DECK_FIRST_MS);
+  });
+  if (!match) return null;
+  return (
+    <MatchPopup
+      match={{ id: match.matchId, user1Id: user.id, user2Id: match.otherUser.id, createdAt: match.createdAt, otherUser: { id: match.otherUser.id, name: match.otherUser.name, photo: match.otherUser.photo }, superLikedYou: false }}
+      myName={user.name}
+      myPhoto={user.photos?.[0] ?? user.avatarUrl ?? avatarOf(user.id)}
+      onStartChatting={() => {
+        setMatch(null);
+        void navigate(`/chat?with=${match.matchId}`);
+      }}
+      onKeepSwiping={() => setMatch(null)}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { DefaultKinkVisibility, type KinkVisibility } from '@nocturne/contracts';
+import { ERASE, hasErasedPersonalData, versionedRows, type ReadModelDocument, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
+import { evolve, initialProfile, profileEventTypes, userIdOfStream, type Profile, type ProfileEvent } from '../profile/profile';
+
+/** One row per profile: the aggregate's state, and the stream version folded into it. */
+export interface ProfileRow extends VersionedRow, Omit<Profile, 'status' | 'kinkVisibility' | 'blurredIds' | 'publicCity'> {
+  /** Absent from rows written before a city could be chosen: none. */
+  publicCity?: string | null;
+  /** Absent from rows written before kinks had a visibility: the default. */
+  kinkVisibility?: KinkVisibility;
+  /** Blurred copies an earlier version made (deleted with their photos); absent: none. */
+  blurredIds?: Record<string, string>;
+}
+/** Which profile a photo belongs to; a photo is served only while its row exists. */
+export interface PhotoRow extends ReadModelDocument {
+  userId: number;
+  addedAt: string;
+  position: number;
+  /** The blurred copy an earlier version made, whose file goes with the photo; absent: none. */
+  blurredId?: string;
+}
+
+/** Two people hidden from each other for good (the swipe service's PersonBlocked), keyed by the pair. */
+export interface BlockRow extends ReadModelDocument {
+  blockerId: number;
+  blockedId: number;
+}
+
+/** The key of a pair, whichever of the two is named first. */
+export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+export const profileCollections = (store: ReadModelStore) => ({
+  /** Live profiles (an erased one is a tombstone these never answer). */
+  profiles: versionedRows(store.collection<ProfileRow>('profiles', { indexes: [{ fields: { userId: 1 } }] })),
+  photos: store.collection<PhotoRow>('profile_photos', { indexes: [{ fields: { userId: 1 } }] }),
+  blocks: store.collection<BlockRow>('profile_blocks', { indexes: [{ fields: { blockerId: 1 } }, { fields: { blockedId: 1 } }] }),
+});
+export type ProfileCollections = ReturnType<typeof profileCollections>;
+
+const handled = new Set<string>(profileEventTypes);
+const rowToProfile = (row: ProfileRow): Profile => {
+  const { _id: _ignored, version: _version, erased: _erased, ...profile } = row;
+  // Rows written before kinks had a visibility lack it.
+  return { ...profile, kinkVisibility: profile.kinkVisibility ?? DefaultKinkVisibility, blurredIds: profile.blurredIds ?? {}, publicCity: profile.publicCity ?? null, status: 'active' };
+};
+
+/**
+ * Folds the service's own events into the rows, with the kit's rule: an event not newer than its row
+ * changes nothing, and an erasure leaves a tombstone, so a replay from the start (a rebuild, a lost
+ * checkpoint) ends exactly where the first run ended and never brings an erased profile back.
+ */
+export function createProfileProjector({ profiles, photos }: ProfileCollections) {
+  return async function project(stored: StoredEvent): Promise<void> {
+    if (!handled.has(stored.type)) return;
+    const userId = userIdOfStream(stored.streamId);
+    if (userId === null) return;
+    // Events whose personal fields were shredded are always followed by the erasure.
+    if (hasErasedPersonalData(stored) && stored.type !== 'ProfileErased') return;
+    const event = stored as StoredEvent & ProfileEvent;
+    const applied = await profiles.apply(String(userId), stored.streamVersion, (current) => {
+      if (event.type === 'ProfileErased') return ERASE;
+      // Only a creation starts a row.
+      if (!current && event.type !== 'ProfileCreated') return undefined;
+      const { status: _status, ...fields } = evolve(current ? rowToProfile(current) : initialProfile(userId), event);
+      return fields;
+    });
+    // The photo rows follow the profile row: an event it did not take (already seen, or after the erasure) adds none.
+    if (!applied) return;
+    if (event.type === 'ProfileErased') await photos.deleteMany({ userId });
+    if (event.type === 'PhotoAdded') {
+      const { photoId, blurredId, addedAt } = event.data;
+      await photos.upsert({ _id: photoId, userId, addedAt, position: stored.globalPosition, ...(blurredId && { blurredId }) });
+    }
+    if (event.type === 'BlurredCopyMade') await photos.update(event.data.photoId, { blurredId: event.data.blurredId });
+    if (event.type === 'PhotoRemoved') await photos.delete(event.data.photoId);
+  };
+}

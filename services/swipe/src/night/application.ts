@@ -1,0 +1,139 @@
+import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
+import { actorCommandContext, handleCommand, invalidInput, loadStream, RuleViolation, signedInActor, type Actor, type CommandContext } from '@nocturne/platform';
+import { type SwipeDependencies } from '../dependencies';
+import type { MemberApplication } from '../member/application';
+import type { MatchView } from '../pair/application';
+import { nightDecider } from './businessLogic';
+import { nightStreamId, type Night } from './night';
+import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
+import { pairStreamId, type Pair } from '../pair/pair';
+import { zoneScheduleOfRow } from '../projections/readModels';
+
+export interface QuotaView {
+  plan: PlanId;
+  /** The quota night, the local date of the last 8:00 PM. */
+  night: string;
+  likesPerNight: number | null;
+  likesUsed: number;
+  likesRemaining: number | null;
+  superLikesPerNight: number;
+  superLikesUsed: number;
+  /** The next 8:00 PM on the person's clock, when the counts start again. */
+  resetsAt: string;
+}
+
+export interface SwipeOutcome {
+  isMatch: boolean;
+  /** The match of the pair, when the swipe was a like and the two are matched. */
+  match: MatchView | null;
+  quota: QuotaView;
+}
+
+/**
+ * A swipe touches two streams: the swiper's night (quotas, the window) and the pair (the match). The
+ * night is written first, so a refused swipe changes nothing; the pair follows, and the pair catch-up
+ * (`swipe-pairs` in `service.ts`, through `registerInPair`) finishes it if this process dies in between.
+ */
+export function createNightApplication(deps: SwipeDependencies, members: MemberApplication) {
+  const { eventStore, collections } = deps;
+
+  /** The person's zones as they stand now: the zone in force (UTC before any) and a change still waiting. */
+  const zonesOf = async (userId: number, now: Date): Promise<{ timeZone: string; next: ZoneSchedule['next'] }> => {
+    const row = await collections.candidates.get(String(userId));
+    const zones = zoneScheduleAt(row ? zoneScheduleOfRow(row) : NO_ZONE_YET, now);
+    return { timeZone: zones.zone ?? 'UTC', next: zones.next };
+  };
+  const timeZoneOf = async (userId: number, now: Date) => (await zonesOf(userId, now)).timeZone;
+
+  const quotaView = (night: Night, nightKey: string, plan: { plan: PlanId; allowance: { likesPerNight: number | null; superLikesPerNight: number } }, now: Date, timeZone: string): QuotaView => ({
+    plan: plan.plan,
+    night: nightKey,
+    likesPerNight: plan.allowance.likesPerNight,
+    likesUsed: night.likes,
+    likesRemaining: plan.allowance.likesPerNight === null ? null : Math.max(0, plan.allowance.likesPerNight - night.likes),
+    superLikesPerNight: plan.allowance.superLikesPerNight,
+    superLikesUsed: night.superLikes,
+    resetsAt: nextWindowOpening(now, timeZone).toISOString(),
+  });
+
+  /** Registers one recorded swipe on its pair; drawing a match id only when this swipe makes the match. */
+  const registerInPair = (swipe: Omit<RegisterSwipe, 'type' | 'matchId'>, context: CommandContext) =>
+    handleCommand({
+      eventStore,
+      streamId: pairStreamId(swipe.from, swipe.to),
+      decider: pairDecider,
+      command: async (state: Pair): Promise<RegisterSwipe> => ({ type: 'RegisterSwipe', ...swipe, matchId: wouldMatch(state, swipe) ? await deps.matchIds.next(context) : null }),
+      context,
+    });
+
+  return {
+    registerInPair,
+
+    async swipe(actor: Actor, input: { swipedId: number; kind: SwipeKind }): Promise<SwipeOutcome> {
+      const swiperId = signedInActor(actor);
+      const { swipedId, kind } = input;
+      if (swipedId === swiperId) throw invalidInput('swipedId', SwipeMessages.self);
+      const [target, blocked] = await Promise.all([collections.candidates.get(String(swipedId)), collections.blocks.count({ $or: [{ blockerId: swiperId, blockedId: swipedId }, { blockerId: swipedId, blockedId: swiperId }] })]);
+      // A blocked person is as gone as a deleted one, whichever of the two blocked.
+      if (!target || target.erased || !target.onboarded || blocked > 0) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
+      const now = deps.clock();
+      const timeZone = await timeZoneOf(swiperId, now);
+      const plan = await members.planInForce(swiperId, now);
+      const night = quotaNight(now, timeZone);
+      const context = actorCommandContext(deps.newId, now, actor);
+      const swipeId = deps.newId();
+      const recorded = await handleCommand({
+        eventStore,
+        streamId: nightStreamId(swiperId, night),
+        decider: nightDecider,
+        command: { type: 'RecordSwipe', swipeId, swiperId, swipedId, kind, night, now, windowOpen: isSwipeWindowOpen(now, timeZone, deps.windowMode), allowance: plan.allowance },
+        context,
+      });
+      // The same swipe again (a retry): nothing new was recorded; answer from the pair as it stands.
+      const paired =
+        recorded.events.length === 0
+          ? { ...(await loadStream(eventStore, pairStreamId(swiperId, swipedId), pairDecider)), lastGlobalPosition: 0 }
+          : await registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now }, context);
+      const pair = paired.state;
+      // Read-your-writes: the match and the counts are in the read models before the answer.
+      await deps.projection.waitFor(Math.max(recorded.lastGlobalPosition, paired.lastGlobalPosition));
+      const match: MatchView | null =
+        isLikeKind(kind) && pair.match
+          ? {
+              id: pair.match.matchId,
+              user1Id: Math.min(swiperId, swipedId),
+              user2Id: Math.max(swiperId, swipedId),
+              createdAt: pair.match.createdAt,
+              otherUserId: swipedId,
+              superLikedYou: pair.superLikedBy.includes(swipedId),
+            }
+          : null;
+      return { isMatch: match !== null, match, quota: quotaView(recorded.state, night, plan, now, timeZone) };
+    },
+
+    async quota(actor: Actor): Promise<QuotaView> {
+      const userId = signedInActor(actor);
+      const now = deps.clock();
+      const timeZone = await timeZoneOf(userId, now);
+      const night = quotaNight(now, timeZone);
+      const [plan, state] = await Promise.all([members.planInForce(userId, now), loadStream(eventStore, nightStreamId(userId, night), nightDecider)]);
+      return quotaView(state.state, night, plan, now, timeZone);
+    },
+
+    async swipeWindow(actor: Actor) {
+      const userId = signedInActor(actor);
+      const now = deps.clock();
+      const { timeZone, next } = await zonesOf(userId, now);
+      return {
+        open: isSwipeWindowOpen(now, timeZone, deps.windowMode),
+        mode: deps.windowMode,
+        opensAt: nextWindowOpening(now, timeZone).toISOString(),
+        timeZone,
+        nextTimeZone: next?.zone ?? null,
+        timeZoneChangesAt: next?.from ?? null,
+        now: now.toISOString(),
+      };
+    },
+  };
+}
+export type NightApplication = ReturnType<typeof createNightApplication>;
