@@ -6,7 +6,7 @@ import { defaultUsageLimits } from '@nocturne/gateway';
 import { GatewayClient } from '@nocturne/demo';
 import { readBenchEnvironment } from './environment';
 import { httpClient, percentile } from './load';
-import { startBareWebSocketServer, startStack, type Running } from './processes';
+import { cpuLine, cpuPerRequest, cpuSnapshot, loadAverage, startBareWebSocketServer, startStack, type Running } from './processes';
 
 // npm run bench:chat: delivery latency of a chat message, from the moment it is sent (POST /api/messages)
 // to its arrival on the other person's subscriptions (graphql-ws through the gateway, forwarded to the
@@ -36,12 +36,24 @@ interface Figures {
   p50: number;
   p99: number;
   max: number;
+  /** CPU ms per message sent, by process, while the messages went out and arrived. */
+  cpuMsPerMessage: Record<string, number>;
+  /** The same, the server's own processes together (the load generator and the shared servers apart). */
+  serverCpuMsPerMessage: number;
 }
 
-const figures = (name: string, latencies: number[], expected: number): Figures => {
+const figures = (name: string, latencies: number[], expected: number, cpu: { perMessage: Record<string, number>; server: number }): Figures => {
   const sorted = [...latencies].sort((x, y) => x - y);
-  return { name, deliveries: sorted.length, missing: expected - sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0 };
+  return { name, deliveries: sorted.length, missing: expected - sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0, cpuMsPerMessage: cpu.perMessage, serverCpuMsPerMessage: cpu.server };
 };
+
+/** Runs `sendAll` (the messages going out and arriving) and counts the CPU it cost each process, per message. */
+async function cpuPerMessage(server: Running, real: boolean, messages: number, sendAll: () => Promise<void>) {
+  const [before, serverBefore] = [cpuSnapshot({ stack: server, real }), server.cpuMs()];
+  await sendAll();
+  const [after, serverAfter] = [cpuSnapshot({ stack: server, real }), server.cpuMs()];
+  return { perMessage: cpuPerRequest(before, after, messages), server: (serverAfter - serverBefore) / Math.max(1, messages) };
+}
 
 async function makePairs(url: string, count: number): Promise<Pair[]> {
   const run = Date.now().toString(36);
@@ -93,7 +105,7 @@ function tab(url: string, person: Person): Client {
   return createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: BrowserSocket, retryAttempts: 0 });
 }
 
-async function measureGateway(stack: Running, pairs: Pair[], messages: number, rate: number): Promise<Figures> {
+async function measureGateway(stack: Running, real: boolean, pairs: Pair[], messages: number, rate: number): Promise<Figures> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const clients: Client[] = [];
@@ -148,24 +160,26 @@ async function measureGateway(stack: Running, pairs: Pair[], messages: number, r
   }
   console.log(`  ${clients.length} subscriptions live through the gateway`);
   const expected = messages * TABS_PER_PERSON;
-  for (let k = 0; k < messages; k++) {
-    const pair = pairs[k % pairs.length]!;
-    const from = k % 2 === 0 ? pair.a : pair.b;
-    const content = `m${k}`;
-    sentAt.set(content, performance.now());
-    void send(from, pair.matchId, content).then(
-      (answer) => {
-        if (answer.status !== 201) console.error(`send failed: ${answer.status} ${answer.body.slice(0, 200)}`);
-      },
-      (error: unknown) => console.error(`send failed: ${String(error)}`),
-    );
-    await sleep(1000 / rate);
-  }
-  for (let waited = 0; latencies.length < expected && waited < 30_000; waited += 100) await sleep(100);
+  const cpu = await cpuPerMessage(stack, real, messages, async () => {
+    for (let k = 0; k < messages; k++) {
+      const pair = pairs[k % pairs.length]!;
+      const from = k % 2 === 0 ? pair.a : pair.b;
+      const content = `m${k}`;
+      sentAt.set(content, performance.now());
+      void send(from, pair.matchId, content).then(
+        (answer) => {
+          if (answer.status !== 201) console.error(`send failed: ${answer.status} ${answer.body.slice(0, 200)}`);
+        },
+        (error: unknown) => console.error(`send failed: ${String(error)}`),
+      );
+      await sleep(1000 / rate);
+    }
+    for (let waited = 0; latencies.length < expected && waited < 30_000; waited += 100) await sleep(100);
+  });
   for (const stop of stops) stop();
   for (const client of clients) await client.dispose();
   gateway.close();
-  return figures('gateway → chat subgraph (graphql-ws, Redis or in-process fan-out)', latencies, expected);
+  return figures('gateway → chat subgraph (graphql-ws, Redis or in-process fan-out)', latencies, expected, cpu);
 }
 
 async function measureBare(bare: Running, rooms: number, messages: number, rate: number): Promise<Figures> {
@@ -191,16 +205,18 @@ async function measureBare(bare: Running, rooms: number, messages: number, rate:
   );
   const client = httpClient(bare.url);
   const expected = messages * TABS_PER_PERSON;
-  for (let k = 0; k < messages; k++) {
-    const content = JSON.stringify({ content: `m${k}`, senderId: k });
-    sentAt.set(content, performance.now());
-    void client.send('POST', `/send?room=${k % rooms}`, { body: content });
-    await sleep(1000 / rate);
-  }
-  for (let waited = 0; latencies.length < expected && waited < 10_000; waited += 100) await sleep(100);
+  const cpu = await cpuPerMessage(bare, false, messages, async () => {
+    for (let k = 0; k < messages; k++) {
+      const content = JSON.stringify({ content: `m${k}`, senderId: k });
+      sentAt.set(content, performance.now());
+      void client.send('POST', `/send?room=${k % rooms}`, { body: content });
+      await sleep(1000 / rate);
+    }
+    for (let waited = 0; latencies.length < expected && waited < 10_000; waited += 100) await sleep(100);
+  });
   for (const socket of sockets) socket.close();
   client.close();
-  return figures('bare ws broadcast (HTTP POST, then send to the room)', latencies, expected);
+  return figures('bare ws broadcast (HTTP POST, then send to the room)', latencies, expected, cpu);
 }
 
 async function main() {
@@ -209,7 +225,7 @@ async function main() {
   const pairsCount = Math.max(1, Math.round(settings.BENCH_CHAT_PEOPLE / 2));
   TABS_PER_PERSON = Math.max(1, Math.round(settings.BENCH_CHAT_CLIENTS / (2 * pairsCount)));
   const clients = pairsCount * 2 * TABS_PER_PERSON;
-  console.log(`Nocturne chat delivery benchmark: ${mode}; ${cpus().length} CPUs, Node ${process.version}; ${clients} subscribed clients (${pairsCount} matches, ${TABS_PER_PERSON} tabs a person); ${settings.BENCH_CHAT_MESSAGES} messages at ${settings.BENCH_CHAT_RATE}/s`);
+  console.log(`Nocturne chat delivery benchmark: ${mode}; ${cpus().length} CPUs, Node ${process.version}; load average ${loadAverage()}; ${clients} subscribed clients (${pairsCount} matches, ${TABS_PER_PERSON} tabs a person); ${settings.BENCH_CHAT_MESSAGES} messages at ${settings.BENCH_CHAT_RATE}/s`);
   const running: Running[] = [];
   try {
     const bare = await startBareWebSocketServer();
@@ -222,17 +238,19 @@ async function main() {
     const pairs = await makePairs(stack.url, pairsCount);
 
     const bareFigures = await measureBare(bare, pairsCount, settings.BENCH_CHAT_MESSAGES, settings.BENCH_CHAT_RATE);
-    const gatewayFigures = await measureGateway(stack, pairs, settings.BENCH_CHAT_MESSAGES, settings.BENCH_CHAT_RATE);
+    const gatewayFigures = await measureGateway(stack, settings.real, pairs, settings.BENCH_CHAT_MESSAGES, settings.BENCH_CHAT_RATE);
 
     const pad = (text: string, width: number) => text.padStart(width);
-    console.log(`\n${'delivery path'.padEnd(70)}${pad('deliveries', 11)}${pad('missing', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}`);
-    for (const row of [bareFigures, gatewayFigures]) console.log(`${row.name.padEnd(70)}${pad(String(row.deliveries), 11)}${pad(String(row.missing), 9)}${pad(row.p50.toFixed(1), 9)}${pad(row.p99.toFixed(1), 9)}${pad(row.max.toFixed(1), 9)}`);
-    console.log(`\nratio gateway ÷ bare: p50 ${(gatewayFigures.p50 / Math.max(0.001, bareFigures.p50)).toFixed(1)}×, p99 ${(gatewayFigures.p99 / Math.max(0.001, bareFigures.p99)).toFixed(1)}×; aim p99 ≤ 100 ms: ${gatewayFigures.p99 <= 100 ? 'met' : 'missed'}`);
+    console.log(`\n${'delivery path'.padEnd(70)}${pad('deliveries', 11)}${pad('missing', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('CPU ms/msg', 12)}`);
+    for (const row of [bareFigures, gatewayFigures]) console.log(`${row.name.padEnd(70)}${pad(String(row.deliveries), 11)}${pad(String(row.missing), 9)}${pad(row.p50.toFixed(1), 9)}${pad(row.p99.toFixed(1), 9)}${pad(row.max.toFixed(1), 9)}${pad(row.serverCpuMsPerMessage.toFixed(2), 12)}`);
+    console.log(`\nratio gateway ÷ bare: p50 ${(gatewayFigures.p50 / Math.max(0.001, bareFigures.p50)).toFixed(1)}×, p99 ${(gatewayFigures.p99 / Math.max(0.001, bareFigures.p99)).toFixed(1)}×, CPU per message ${(gatewayFigures.serverCpuMsPerMessage / Math.max(0.001, bareFigures.serverCpuMsPerMessage)).toFixed(1)}×; aim p99 ≤ 100 ms: ${gatewayFigures.p99 <= 100 ? 'met' : 'missed'}`);
+    console.log(`CPU ms per message sent (${TABS_PER_PERSON} deliveries each), by process: ${cpuLine(gatewayFigures.cpuMsPerMessage, Object.keys(stack.cpuByProcess()))}`);
     const cleanup = httpClient(stack.url);
     for (const pair of pairs) for (const person of [pair.a, pair.b]) await cleanup.send('DELETE', '/api/account', { body: '{}', headers: { cookie: person.cookie, origin: stack.url } });
     cleanup.close();
   } finally {
     for (const part of running.reverse()) await part.stop();
+    console.log(`load average at the end: ${loadAverage()}`);
   }
 }
 

@@ -8,6 +8,7 @@ import { boundingBox, DISTANCE_BANDS_KM, swipeService, type CandidateRow } from 
 import { OWL_CITY } from '@nocturne/demo';
 import { readBenchEnvironment } from './environment';
 import { summarize, type LoadResult } from './load';
+import { cpuPerRequest, cpuSnapshot, loadAverage } from './processes';
 
 // npm run bench:deck: the deck at 100,000 profiles. The swipe service's deck lookup (its GraphQL `deck`
 // over HTTP, as the gateway calls it) on the embedded read model and, when MONGODB_URI (with
@@ -68,9 +69,13 @@ function firstBandQuery(viewer: CandidateRow) {
   };
 }
 
-async function timeEach(name: string, count: number, one: (i: number) => Promise<void>): Promise<LoadResult> {
+type Timed = LoadResult & { cpuMsPerLookup: number };
+
+/** One lookup after another; with the CPU each cost this process (the service and its caller) and, on real servers, the servers. */
+async function timeEach(name: string, count: number, real: boolean, one: (i: number) => Promise<void>): Promise<Timed> {
   const latencies: number[] = [];
   let errors = 0;
+  const cpuBefore = cpuSnapshot({ real });
   const began = performance.now();
   for (let i = 0; i < count; i++) {
     const start = performance.now();
@@ -82,11 +87,13 @@ async function timeEach(name: string, count: number, one: (i: number) => Promise
       errors += 1;
     }
   }
-  return summarize(name, latencies, errors, (performance.now() - began) / 1000);
+  const seconds = (performance.now() - began) / 1000;
+  const cpu = cpuPerRequest(cpuBefore, cpuSnapshot({ real }), count);
+  return { ...summarize(name, latencies, errors, seconds), cpuMsPerLookup: Object.values(cpu).reduce((total, ms) => total + ms, 0) };
 }
 
-const row = (result: LoadResult) =>
-  `${result.name.padEnd(52)}${result.p50.toFixed(1).padStart(9)}${result.p95.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${String(result.requests).padStart(9)}${String(result.errors).padStart(8)}`;
+const row = (result: Timed) =>
+  `${result.name.padEnd(60)}${result.p50.toFixed(1).padStart(9)}${result.p95.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${String(result.requests).padStart(9)}${String(result.errors).padStart(8)}${result.cpuMsPerLookup.toFixed(2).padStart(12)}`;
 
 async function benchVariant(
   label: string,
@@ -94,8 +101,8 @@ async function benchVariant(
   seed: (rows: CandidateRow[]) => Promise<void>,
   profiles: CandidateRow[],
   queries: number,
-  raw?: { connection: mongoose.Connection; explains: boolean },
-): Promise<LoadResult[]> {
+  baseline: { real: false } | { real: true; connection: mongoose.Connection; explains: boolean },
+): Promise<Timed[]> {
   const logger = createLogger('deck-bench', { env: { LOG_LEVEL: 'warn' } });
   const began = performance.now();
   await seed(profiles);
@@ -118,16 +125,25 @@ async function benchVariant(
       if (!body.data || body.data.deck.cards.length === 0) throw new Error(`deck: ${res.status} ${JSON.stringify(body.errors ?? body.data)}`);
     };
     for (let i = 0; i < Math.min(10, queries); i++) await deck(i);
-    const results = [await timeEach(`${label}: the swipe service's deck (GraphQL, ${DECK_LIMIT} cards)`, queries, deck)];
-    if (raw) {
-      const collection = raw.connection.db!.collection('candidates');
+    const results = [await timeEach(`${label}: the swipe service's deck (GraphQL, ${DECK_LIMIT} cards)`, queries, baseline.real, deck)];
+    if (!baseline.real) {
+      // The baseline: the same candidate query straight on the read model, no service around it.
+      const collection = adapters.readModels.collection<CandidateRow>('candidates');
+      const direct = async (i: number) => {
+        const { filter, sort, limit } = firstBandQuery(viewers[i % viewers.length]!);
+        await collection.find(filter as never, { sort, limit });
+      };
+      for (let i = 0; i < Math.min(10, queries); i++) await direct(i);
+      results.push(await timeEach(`${label}: the same candidate query, read model alone`, queries, false, direct));
+    } else {
+      const collection = baseline.connection.db!.collection('candidates');
       const rawQuery = async (i: number) => {
         const { filter, sort, limit } = firstBandQuery(viewers[i % viewers.length]!);
         await collection.find(filter as never).sort(sort).limit(limit).toArray();
       };
       for (let i = 0; i < Math.min(10, queries); i++) await rawQuery(i);
-      results.push(await timeEach(`${label}: the same candidate query, raw driver`, queries, rawQuery));
-      if (raw.explains) {
+      results.push(await timeEach(`${label}: the same candidate query, raw driver`, queries, true, rawQuery));
+      if (baseline.explains) {
         const { filter, sort, limit } = firstBandQuery(viewers[0]!);
         const plan = (await collection.find(filter as never).sort(sort).limit(limit).explain()) as Record<string, unknown>;
         console.log(`${label}: explain() of that query: ${JSON.stringify(plan.queryPlanner ?? plan).slice(0, 600)}`);
@@ -141,14 +157,14 @@ async function benchVariant(
 
 async function main() {
   const settings = readBenchEnvironment();
-  console.log(`Nocturne deck benchmark: ${settings.BENCH_PROFILES} profiles; ${cpus().length} CPUs, Node ${process.version}; ${settings.BENCH_QUERIES} lookups per variant`);
+  console.log(`Nocturne deck benchmark: ${settings.BENCH_PROFILES} profiles; ${cpus().length} CPUs, Node ${process.version}; ${settings.BENCH_QUERIES} lookups per variant; load average ${loadAverage()}`);
   const profiles = candidates(settings.BENCH_PROFILES);
-  const results: LoadResult[] = [];
+  const results: Timed[] = [];
 
   const embedded = await createAdapters({ service: 'swipe', dataDir: null, env: {} });
   try {
     const collection = embedded.readModels.collection<CandidateRow>('candidates');
-    results.push(...(await benchVariant('embedded', embedded, async (rows) => { for (const row of rows) await collection.upsert(row); }, profiles, settings.BENCH_QUERIES)));
+    results.push(...(await benchVariant('embedded', embedded, async (rows) => { for (const row of rows) await collection.upsert(row); }, profiles, settings.BENCH_QUERIES, { real: false })));
   } finally {
     await embedded.close();
   }
@@ -165,7 +181,7 @@ async function main() {
         const collection = raw.db!.collection<CandidateRow>('candidates');
         for (let i = 0; i < rows.length; i += 5_000) await collection.insertMany(rows.slice(i, i + 5_000) as never[]);
       };
-      results.push(...(await benchVariant(label, adapters, seed, profiles, settings.BENCH_QUERIES, { connection: raw, explains: !standIn })));
+      results.push(...(await benchVariant(label, adapters, seed, profiles, settings.BENCH_QUERIES, { real: true, connection: raw, explains: !standIn })));
     } finally {
       await raw.db!.dropDatabase().catch(() => undefined);
       await raw.close();
@@ -175,9 +191,15 @@ async function main() {
     console.log('MongoDB: skipped (set KAFKA_BROKERS, MONGODB_URI and REDIS_URL; run under flock /tmp/nocturne-real.lock)');
   }
 
-  console.log(`\n${'lookup'.padEnd(52)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'count'.padStart(9)}${'errors'.padStart(8)}`);
+  console.log(`\n${'lookup'.padEnd(60)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'count'.padStart(9)}${'errors'.padStart(8)}${'CPU ms/req'.padStart(12)}`);
   for (const result of results) console.log(row(result));
-  console.log(`aim: p95 of the swipe service's deck at most 30 ms`);
+  // Each variant: the service's deck, then its baseline.
+  for (let i = 0; i + 1 < results.length; i += 2) {
+    const [deck, baseline] = [results[i]!, results[i + 1]!];
+    console.log(`${deck.name.split(':')[0]}: deck ÷ its baseline: p50 ${(deck.p50 / baseline.p50).toFixed(1)}×, CPU per lookup ${(deck.cpuMsPerLookup / baseline.cpuMsPerLookup).toFixed(1)}×`);
+  }
+  console.log(`CPU ms/req: this process (the service and its caller)${settings.real ? ', and on the real servers Kafka, Redis and the MongoDB stand-in' : ''}`);
+  console.log(`aim: p95 of the swipe service's deck at most 30 ms; load average at the end ${loadAverage()}`);
 }
 
 main().then(

@@ -8,6 +8,8 @@ const benchSchema = z.object({
   BENCH_CONNECTIONS: envSchemas.positiveInt(64),
   /** People who swipe each other in bench:swipe (each can swipe all the others once). */
   BENCH_PEOPLE: envSchemas.positiveInt(200),
+  /** People who sign up and then swipe one at a time in bench:swipe's light-load figures. */
+  BENCH_LIGHT_PEOPLE: envSchemas.positiveInt(20),
   /** Candidates in the deck's read model in bench:deck. */
   BENCH_PROFILES: envSchemas.positiveInt(100_000),
   /** Deck lookups measured per variant in bench:deck. */
