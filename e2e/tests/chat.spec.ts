@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { IceBreakers } from '@nocturne/contracts';
-import { contextAtHour, near, remotePlace, seedPerson, zoneWhereHourIs, type Seeded } from './people';
+import { contextAtHour, matched, near, remotePlace, seedPerson, zoneWhereHourIs, type Seeded } from './people';
 import { answerLocationDialog, signIn } from './support';
 
 // Two browsers chat live through the gateway's subscriptions; the nightly window applies (11 PM for all).
@@ -10,26 +10,6 @@ const realStack = process.env.E2E_STACK === 'real';
 test.describe.configure({ timeout: realStack ? 420_000 : 180_000 });
 /** For what waits on other services (a block, an unmatch, a deletion travelling over the bus). */
 const acrossServices = { timeout: realStack ? 60_000 : 15_000 };
-
-/** Two people who liked each other; answers the match id. */
-async function matched(a: Seeded, b: Seeded): Promise<number> {
-  const like = (from: Seeded, to: Seeded) => from.api.post('/api/swipes', { data: { swiperId: from.id, swipedId: to.id, isLike: true } });
-  await expect.poll(async () => (await like(a, b)).status(), { timeout: 30_000 }).toBe(200);
-  let matchId = 0;
-  await expect
-    .poll(
-      async () => {
-        const body = (await (await like(b, a)).json()) as { isMatch?: boolean; matchId?: number };
-        matchId = body.matchId ?? 0;
-        return body.isMatch;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  // The chat service opens the conversation when it hears of the match.
-  await expect.poll(async () => (await a.api.get(`/api/messages?matchId=${matchId}`)).status(), { timeout: 30_000 }).toBe(200);
-  return matchId;
-}
 
 async function pair(): Promise<[Seeded, Seeded, number]> {
   const place = remotePlace();
