@@ -17,6 +17,7 @@ const conversationWith = (changes: Partial<ConversationSummary> = {}): Conversat
   lastMessage: null,
   otherReadUpTo: null,
   otherDeleted: false,
+  lastActivityAt: '2026-11-23T21:00:00.000Z',
   ...changes,
 });
 const page = (messages: ChatMessage[], olderCursor: string | null = null): MessagePage => ({ messages, olderCursor });
