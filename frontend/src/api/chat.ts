@@ -40,7 +40,7 @@ export class GraphqlError extends Error {
   }
 }
 
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const answer = await requestJson<{ data?: T | null; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
   const error = answer.errors?.[0];
   if (error || !answer.data) throw new GraphqlError(error?.message ?? 'No answer', error?.extensions?.code);
@@ -96,9 +96,3 @@ export const markConversationRead = (matchId: number, upToSeq?: number) =>
 export const setTyping = (matchId: number, typing: boolean) => graphql('mutation Typing($m: Int!, $t: Boolean!) { setTyping(matchId: $m, typing: $t) }', { m: matchId, t: typing });
 
 export const unmatch = (matchId: number) => graphql('mutation Unmatch($m: Int!) { unmatch(matchId: $m) }', { m: matchId });
-
-/** Blocks the person (which ends the match) and files the report. */
-export async function blockAndReport(userId: number, matchId: number, reason: string, text: string): Promise<void> {
-  await graphql('mutation Report($input: ReportInput!) { reportUser(input: $input) }', { input: { userId, matchId, reason, text } });
-  await graphql('mutation Block($id: Int!) { block(userId: $id) }', { id: userId });
-}

@@ -9,7 +9,8 @@ import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { Composer } from './Composer';
 import { ConversationHeader } from './ConversationHeader';
 import { conversationMachine } from './conversationMachine';
-import { BlockDialog, UnmatchDialog } from './EndMatchDialogs';
+import { UnmatchDialog } from './EndMatchDialogs';
+import { BlockDialog, ReportDialog } from '../safety/SafetyDialogs';
 import { MessageList } from './MessageList';
 import { useKeyboardInset } from './keyboardInset';
 
@@ -59,6 +60,7 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
         onToggleMenu={() => send({ type: 'TOGGLE_MENU' })}
         onUnmatch={() => send({ type: 'CHOOSE_UNMATCH' })}
         onBlock={() => send({ type: 'CHOOSE_BLOCK' })}
+        onReport={() => send({ type: 'CHOOSE_REPORT' })}
       />
       <MessageList messages={messages} userId={user.id} otherName={other.name} seenUpTo={seenUpTo} otherTyping={otherTyping} hasOlder={olderCursor !== null} onLoadOlder={() => send({ type: 'LOAD_OLDER' })} />
       <Composer
@@ -75,7 +77,10 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
         <UnmatchDialog name={other.name} busy={state.matches({ open: { leaving: 'unmatching' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={() => send({ type: 'CONFIRM_UNMATCH' })} />
       )}
       {state.matches({ open: { menu: 'confirmingBlock' } }) && (
-        <BlockDialog name={other.name} busy={state.matches({ open: { leaving: 'blocking' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={(reason, text) => send({ type: 'CONFIRM_BLOCK', reason, text })} />
+        <BlockDialog name={other.name} busy={state.matches({ open: { leaving: 'blocking' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={() => send({ type: 'CONFIRM_BLOCK' })} />
+      )}
+      {(state.matches({ open: { menu: 'confirmingReport' } }) || state.matches({ open: { menu: 'reporting' } })) && (
+        <ReportDialog name={other.name} busy={state.matches({ open: { menu: 'reporting' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={(reason, text) => send({ type: 'CONFIRM_REPORT', reason, text })} />
       )}
     </Layout>
   );
