@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 
 const selene = { id: 3, username: 'selene', name: 'Selene' };
-const orionRow = (conversation: { lastMessage: { createdAt: string } | null } & object = { unreadCount: 0, otherReadUpTo: null, otherDeleted: false, lastMessage: null }) => ({
+const orionRow = (conversation: { lastMessage: { content: string; senderId: number; createdAt: string } | null; [field: string]: unknown } = { unreadCount: 0, otherReadUpTo: null, otherDeleted: false, lastMessage: null }) => ({
   matchId: 41,
   ...conversation,
   lastActivityAt: conversation.lastMessage?.createdAt ?? '2026-11-23T21:00:00.000Z',
