@@ -38,7 +38,7 @@ async function dragTopCard(page: Page, dx: number, dy: number) {
   await page.mouse.up();
 }
 
-test('two people match through the deck, one by dragging and one by the button, and the popup leads to /chat', async ({ browser }) => {
+test('two people match through the deck, one by dragging and one by the button, and the popup leads into their conversation', async ({ browser }) => {
   const place = remotePlace();
   const selene = await seedPerson({ name: 'Selene', age: 29, gender: 'Female', position: place, timeZone: night(), kinks: ['Praise', 'Rope Play'] });
   const orion = await seedPerson({ name: 'Orion', age: 31, gender: 'Male', position: near(place, 4), timeZone: night(), kinks: ['Praise'] });
@@ -63,7 +63,9 @@ test('two people match through the deck, one by dragging and one by the button, 
   await expect(popup.getByText('You and Selene liked each other')).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Keep Swiping' })).toBeVisible();
   await popup.getByRole('button', { name: 'Start Chatting' }).click();
-  await expect(orionPage).toHaveURL(/\/chat$/);
+  await expect(orionPage).toHaveURL(/\/chat\?with=\d+$/);
+  await expect(orionPage.getByRole('button', { name: 'Conversation menu' })).toBeVisible();
+  await expect(orionPage.getByText('Say hello to Selene.')).toBeVisible();
 
   // Both see the match through the REST call of the spec.
   const matches = await (await orion.api.get(`/api/matches/${orion.id}`)).json();
