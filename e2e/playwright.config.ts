@@ -29,13 +29,15 @@ process.env.E2E_MAIL_OUTBOX = mailOutbox;
 
 export default defineConfig({
   testDir: './tests',
+  // Each stack's failures in a folder of its own: CI runs the two journeys at the same time.
+  outputDir: realStack ? 'test-results/real' : 'test-results/embedded',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: realStack ? 'playwright-report/real' : 'playwright-report/embedded' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

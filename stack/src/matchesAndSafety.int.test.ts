@@ -17,7 +17,7 @@ jest.setTimeout(60_000);
 /** Onboarded, with no position shared. */
 const member = () => stack.member({ position: null });
 const post = (who: Member | null, url: string, body: object) => stack.post(who, url, body);
-type Answer = { data?: Record<string, never> | null; errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }> };
+type Answer = { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }> };
 const graphql = async (who: Member | null, query: string, variables: Record<string, unknown> = {}) => (await post(who, '/graphql', { query, variables })).body as Answer;
 const swipe = (who: Member, swipedId: number) => post(who, '/api/swipes', { swiperId: who.id, swipedId, isLike: true });
 
