@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * One overlay at a time. Every open Dialog is counted; an overlay that arrives on its own (a live match
@@ -33,11 +33,10 @@ const subscribe = (listener: () => void) => {
 
 /** Whether the overlay that `wants` to show may show now; it keeps its turn until it no longer wants it. */
 export function useOverlayTurn(wants: boolean): boolean {
-  const ticket = useRef(0);
-  if (ticket.current === 0) ticket.current = nextTicket++;
+  const [ticket] = useState(() => nextTicket++);
   useEffect(() => {
     if (!wants) return;
-    const id = ticket.current;
+    const id = ticket;
     waiting.push(id);
     settle();
     return () => {
@@ -46,6 +45,6 @@ export function useOverlayTurn(wants: boolean): boolean {
       if (holder === id) holder = null;
       queueMicrotask(settle);
     };
-  }, [wants]);
-  return useSyncExternalStore(subscribe, () => wants && holder === ticket.current);
+  }, [wants, ticket]);
+  return useSyncExternalStore(subscribe, () => wants && holder === ticket);
 }
