@@ -75,7 +75,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // @apollo/gateway otherwise probes cloud metadata addresses and reports usage to Apollo.
       APOLLO_TELEMETRY_DISABLED: 'true',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // No PUBLIC_URL: the stack runs as `PORT=8181 npm start` would, and its reset links must follow the port.
       // The embedded stack unless E2E_STACK=real: CI exports the real servers' variables for the
       // integration suites, and the browser journey runs on each mode by choice.
       ...(realStack ? {} : { KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '' }),

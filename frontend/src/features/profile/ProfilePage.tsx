@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { m } from 'motion/react';
 import styled from 'styled-components';
 import { ProfileLimits } from '@nocturne/contracts/limits';
@@ -11,6 +11,7 @@ import { thumbnailOf } from '../../api/profile';
 import { useSessionActions, useSignedInUser } from '../../session/SessionContext';
 import { signOutEverywhere } from '../../session/signOut';
 import { toast } from '../../toast/toastStore';
+import { AddPhotoPrompt } from '../../components/AddPhotoPrompt';
 import { EditProfileDialog } from './EditProfileDialog';
 
 export const APP_VERSION = '1.0.0';
@@ -28,7 +29,12 @@ export function ProfilePage() {
   const { refresh } = useSessionActions();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  const [editing, setEditing] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The deck's "Add photos" opens the edit dialog here at once.
+  const [editing, setEditing] = useState(() => searchParams.get('edit') === 'photos');
+  useEffect(() => {
+    if (searchParams.has('edit')) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
   const [loadFailed, setLoadFailed] = useState(false);
 
   // The profile is read afresh on each visit: stats and photos change while the person is elsewhere.
@@ -101,6 +107,8 @@ export function ProfilePage() {
           </HeroMeta>
         </HeroText>
       </Hero>
+
+      {photos.length === 0 && <AddPhotoPrompt onAdd={() => setEditing(true)} />}
 
       {photos.length > 1 && (
         <Thumbs aria-label="More photos">

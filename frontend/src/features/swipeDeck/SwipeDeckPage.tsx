@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import { avatarOf, type DeckProfile } from '../../api/swipe';
+import { AddPhotoPrompt } from '../../components/AddPhotoPrompt';
 import { PRODUCT_NAME } from '../../brand';
 import { Button, ButtonLink } from '../../components/Button';
 import { CloseIcon, ClockIcon, MoonIcon } from '../../components/icons';
@@ -95,7 +96,8 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
     <Page>
       <Header>
         <ProfileLink to="/profile" aria-label="Your profile">
-          <img src={user.photos?.[0] ?? user.avatarUrl ?? avatarOf(user.id)} alt="" />
+          {/* The avatar is the main photo's thumbnail, cropped around the face; the full photo would lose the top of a head. */}
+          <img src={user.avatarUrl ?? avatarOf(user.id)} alt="" />
         </ProfileLink>
         <Title>
           <MoonIcon size={20} /> {PRODUCT_NAME}
@@ -109,6 +111,8 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
       <LiveRegion role="status" aria-live="polite" data-testid="swipe-announcement">
         {announcement}
       </LiveRegion>
+
+      {(user.photos ?? []).length === 0 && <AddPhotoPrompt compact />}
 
       {nudge && (
         <Banner role="status">
