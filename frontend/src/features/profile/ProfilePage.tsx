@@ -11,6 +11,7 @@ import { thumbnailOf } from '../../api/profile';
 import { useSessionActions, useSignedInUser } from '../../session/SessionContext';
 import { signOutEverywhere } from '../../session/signOut';
 import { toast } from '../../toast/toastStore';
+import { InvisibleNotice } from '../location/InvisibleNotice';
 import { EditProfileDialog } from './EditProfileDialog';
 
 export const APP_VERSION = '1.0.0';
@@ -22,6 +23,15 @@ const initialsOf = (name: string) =>
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join('');
+
+export const LOCATION_ON_TEXT = 'Location on: others see only a distance';
+
+/** What the person's own profile says of their place: the city they show, else that location is on; never coordinates. */
+export function placeOf(user: { publicCity?: string | null; latitude?: number | null }): string | null {
+  if (user.publicCity) return user.publicCity;
+  if (user.latitude !== null && user.latitude !== undefined) return LOCATION_ON_TEXT;
+  return null;
+}
 
 export function ProfilePage() {
   const user = useSignedInUser();
@@ -93,14 +103,16 @@ export function ProfilePage() {
           </Name>
           <HeroMeta>
             <span>@{user.username}</span>
-            {user.location && (
+            {placeOf(user) && (
               <span>
-                <PinIcon size={14} /> {user.location}
+                <PinIcon size={14} /> {placeOf(user)}
               </span>
             )}
           </HeroMeta>
         </HeroText>
       </Hero>
+
+      <InvisibleNotice />
 
       {photos.length > 1 && (
         <Thumbs aria-label="More photos">
