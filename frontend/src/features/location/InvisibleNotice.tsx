@@ -8,7 +8,7 @@ import { lookUpPosition } from './geolocation';
 import { describeLookupFailure, LOCATION_EXCEPTION, saveLocation } from './locationDialogMachine';
 
 export const INVISIBLE_TITLE = 'Nobody can see you';
-export const INVISIBLE_TEXT = 'Without your location or a city, you appear in no one’s deck. Turn on location (others see only a distance), or choose a city in Settings.';
+export const INVISIBLE_TEXT = 'You are in no one’s deck without a location or a city. Others see only a distance.';
 
 /**
  * Told on the deck and the profile (decisions.md, Discovery): a person with neither a position nor a
@@ -65,9 +65,9 @@ export function InvisibleNotice({ onPlaced }: { onPlaced?: () => void }) {
 const Notice = styled.section`
   display: grid;
   grid-template-columns: auto 1fr;
-  gap: 10px 12px;
-  margin-bottom: 14px;
-  padding: 14px 16px;
+  gap: 8px 12px;
+  margin-bottom: 12px;
+  padding: 12px 14px;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.alpha('gold', 0.12)};
   border: 1px solid ${({ theme }) => theme.alpha('gold', 0.5)};
@@ -86,7 +86,7 @@ const Icon = styled.span`
 const Text = styled.p`
   display: grid;
   gap: 2px;
-  font-size: 0.875rem;
+  font-size: 0.8125rem;
   color: ${({ theme }) => theme.color.textMuted};
 
   strong {
