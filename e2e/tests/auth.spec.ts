@@ -29,6 +29,9 @@ test.describe('account journey', () => {
     const me = await page.request.get('/api/auth/user');
     expect(me.status()).toBe(200);
     expect((await me.json()).user.username).toBe(person.username);
+    // Onboarded, so that signing in again leads to the feed (before, every signed-in screen leads to /onboarding).
+    const id = (await me.json()).user.id;
+    expect((await page.request.patch(`/api/user/${id}`, { headers: { Origin: new URL(page.url()).origin }, data: { gender: 'Female', kinks: ['Rope Play'], interests: ['Art'] } })).ok()).toBe(true);
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Sign Out' }).click();

@@ -141,6 +141,7 @@ test('after 30 likes the free plan shows the nudge at 5 left, then the prompt, a
   await page.keyboard.press('ArrowRight');
   const prompt = page.getByRole('dialog', { name: "You've used all your likes!" });
   await expect(prompt).toBeVisible();
+  await expect(prompt.getByText(/Your likes come back at 8 PM\./)).toBeVisible();
   await expect(prompt.getByRole('button', { name: 'View All Plans' })).toBeVisible();
   // The server refuses too, with the limit's code.
   const notLiked: Array<{ id: number }> = await (await viewer.api.get('/api/profiles')).json();
@@ -189,7 +190,8 @@ test('a filter changes the deck, is kept on the server, and kink chips ask for M
   await dialog.getByText('Rope Play', { exact: true }).click();
   const prompt = page.getByRole('dialog', { name: 'Filter by kinks and interests' });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole('button', { name: 'Get Max · $9.99' })).toBeVisible();
+  // The suggested plan's own price (decisions.md, Prompts).
+  await expect(prompt.getByRole('button', { name: 'Get Max · $34.99 a month' })).toBeVisible();
   await prompt.getByRole('button', { name: 'Not now' }).click();
   await dialog.getByRole('button', { name: 'Clear All' }).click();
   await expect(dialog.getByRole('radio', { name: 'All Genders' })).toBeChecked();

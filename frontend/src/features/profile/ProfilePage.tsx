@@ -12,6 +12,7 @@ import { useSessionActions, useSignedInUser } from '../../session/SessionContext
 import { signOutEverywhere } from '../../session/signOut';
 import { toast } from '../../toast/toastStore';
 import { AddPhotoPrompt } from '../../components/AddPhotoPrompt';
+import { InvisibleNotice } from '../location/InvisibleNotice';
 import { EditProfileDialog } from './EditProfileDialog';
 
 export const APP_VERSION = '1.0.0';
@@ -23,6 +24,15 @@ const initialsOf = (name: string) =>
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join('');
+
+export const LOCATION_ON_TEXT = 'Location on: others see only a distance';
+
+/** What the person's own profile says of their place: the city they show, else that location is on; never coordinates. */
+export function placeOf(user: { publicCity?: string | null; latitude?: number | null }): string | null {
+  if (user.publicCity) return user.publicCity;
+  if (user.latitude !== null && user.latitude !== undefined) return LOCATION_ON_TEXT;
+  return null;
+}
 
 export function ProfilePage() {
   const user = useSignedInUser();
@@ -99,9 +109,9 @@ export function ProfilePage() {
           </Name>
           <HeroMeta>
             <span>@{user.username}</span>
-            {user.location && (
+            {placeOf(user) && (
               <span>
-                <PinIcon size={14} /> {user.location}
+                <PinIcon size={14} /> {placeOf(user)}
               </span>
             )}
           </HeroMeta>
@@ -109,6 +119,7 @@ export function ProfilePage() {
       </Hero>
 
       {photos.length === 0 && <AddPhotoPrompt onAdd={() => setEditing(true)} />}
+      <InvisibleNotice />
 
       {photos.length > 1 && (
         <Thumbs aria-label="More photos">
