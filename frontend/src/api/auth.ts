@@ -31,6 +31,10 @@ export interface AccountUser {
   notificationPreferences?: NotificationPreferences | null;
   timeZone?: string | null;
   stats?: { likes: number; matches: number };
+  /** The city the person chose to show on their card. */
+  publicCity?: string | null;
+  /** Whether other people's decks can show the person, and what is missing if not (decisions.md, Discovery). */
+  discovery?: { visible: boolean; missing: 'onboarding' | 'position' | null };
 }
 
 interface UserResponse {

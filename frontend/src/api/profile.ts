@@ -35,6 +35,9 @@ export async function uploadPhotos(files: readonly File[]): Promise<PhotoUploadR
   return JSON.parse(text) as PhotoUploadResult;
 }
 
+/** The person's photos in a new order (every one, once); the first becomes the main photo. */
+export const arrangePhotos = (photoIds: readonly string[]) => requestJson<{ photos: UploadedPhoto[] }>('PUT', '/api/profile/photos', { photos: photoIds });
+
 export interface OnboardingSave {
   gender: Gender;
   photos: string[];

@@ -1,5 +1,5 @@
 import type { SwipeWindowMode } from '@nocturne/contracts';
-import { type EventStore, type Logger, type PersonalDataVault, type Projection, type SerialNumbers } from '@nocturne/platform';
+import { type EventStore, type Logger, type PersonalDataVault, type Projection, type RateLimiter, type SerialNumbers } from '@nocturne/platform';
 import type { SwipeCollections } from './projections/readModels';
 
 /** What every use case of this service is built from; the service wires it once. */
@@ -12,6 +12,8 @@ export interface SwipeDependencies {
   /** The read models above; `waitFor` after a write gives read-your-writes. */
   projection: Projection;
   matchIds: SerialNumbers;
+  /** Counters shared by every instance (`swipe:rate:` in the key-value store). */
+  rateLimiter: RateLimiter;
   clock: () => Date;
   newId: () => string;
   /** `always` in the round-the-clock demo (SWIPE_WINDOW=always). */

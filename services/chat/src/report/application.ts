@@ -1,5 +1,5 @@
-import { ChatMessages, reportInputSchema } from '@nocturne/contracts';
-import { actorCommandContext, handleCommand, parseInput, RuleViolation, signedInActor, type Actor } from '@nocturne/platform';
+import { ChatMessages, reportInputSchema, type ProfileReportedV1 } from '@nocturne/contracts';
+import { actorCommandContext, causedBy, handleCommand, parseInput, RuleViolation, signedInActor, type Actor, type EventSource } from '@nocturne/platform';
 import { conversationKey } from '../conversation/conversation';
 import { type ChatDependencies } from '../dependencies';
 import { reportDecider } from './businessLogic';
@@ -36,11 +36,24 @@ export function createReportApplication(deps: ChatDependencies) {
         eventStore: deps.eventStore,
         streamId: reportStreamId(reportId),
         decider: reportDecider,
-        command: { type: 'FileReport', reportId, reporterId, reportedId: input.userId, reason, text, matchId, now },
+        command: { type: 'FileReport', reportId, reporterId, reportedId: input.userId, reason, text, matchId, source: 'conversation', now },
         context: actorCommandContext(deps.newId, now, actor),
       });
       await deps.projection.waitFor(result.lastGlobalPosition);
       return reportId;
+    },
+
+    /** Files a report the swipe service accepted, under its id: the same event delivered twice files one report. */
+    async fileFromDeck(report: ProfileReportedV1, source: EventSource): Promise<void> {
+      const { reportId, userId: reporterId, reportedId, reason, text, reportedAt } = report;
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: reportStreamId(reportId),
+        decider: reportDecider,
+        command: { type: 'FileReport', reportId, reporterId, reportedId, reason, text, matchId: null, source: 'deck', now: new Date(reportedAt) },
+        context: { now: deps.clock(), newEventId: deps.newId, metadata: causedBy(source) },
+      });
+      await deps.projection.waitFor(result.lastGlobalPosition);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENT_USER_FIELDS, Messages, ageSchema, currentUserResponseSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts';
+import { CURRENT_USER_FIELDS, Messages, ageSchema, currentUserResponseSchema, locationSchema, onboardingUpdateSchema, parseAge, photoOrderSchema, profileUpdateSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts';
 import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform';
 
 const okSchema = z.object({ ok: z.literal(true) });
@@ -126,6 +126,27 @@ const updateProfile = defineRoute({
   },
 });
 
+const publicPhotoSchema = z.object({ id: z.string(), url: z.string(), thumbnailUrl: z.string() });
+
+const arrangePhotos = defineRoute({
+  method: 'put',
+  path: '/api/profile/photos',
+  operationId: 'arrangePhotos',
+  summary: "The signed-in user's photos in a new order (ids or URLs of every one of their photos, once); the first is the main photo",
+  tag: 'profile',
+  access: 'signedIn',
+  requestBody: photoOrderSchema,
+  success: { status: 200, description: 'The photos in their new order', schema: z.object({ photos: z.array(publicPhotoSchema) }) },
+  errors: [validation, notFound('The profile has been deleted')],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ arrangePhotos: { photos: Array<z.infer<typeof publicPhotoSchema>> } }>(
+      `mutation ArrangePhotos($photos: [String!]!) { arrangePhotos(photos: $photos) { photos { id url thumbnailUrl } } }`,
+      { photos: input.photos },
+    );
+    return { body: { photos: data.arrangePhotos.photos } };
+  },
+});
+
 const deleteAccount = defineRoute({
   method: 'delete',
   path: '/api/account',
@@ -144,4 +165,4 @@ const deleteAccount = defineRoute({
 });
 
 /** The profile's calls of the REST facade (onboarding, location, profile, account deletion), served by the gateway. */
-export const profileRoutes: RestRoute[] = [completeOnboarding, updateOwnLocation, updateUserLocation, updateProfile, deleteAccount];
+export const profileRoutes: RestRoute[] = [completeOnboarding, updateOwnLocation, updateUserLocation, updateProfile, arrangePhotos, deleteAccount];

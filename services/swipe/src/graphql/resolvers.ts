@@ -6,12 +6,14 @@ import type { CrawlLimiter } from '../deck/crawlLimits';
 import type { MemberApplication, MembershipView } from '../member/application';
 import type { MatchView, PairApplication } from '../pair/application';
 import type { NightApplication, QuotaView } from '../night/application';
+import type { ReportApplication } from '../report/application';
 
 export interface SwipeContext extends SubgraphBaseContext {
   members: MemberApplication;
   nights: NightApplication;
   deck: DeckApplication;
   pairs: PairApplication;
+  reports: ReportApplication;
   /** Passes are limited here, before the swipe use case: past the limit nothing is recorded. */
   crawl: CrawlLimiter;
 }
@@ -93,6 +95,10 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       await context.pairs.block(actorOf(context), args.userId);
       return true;
     },
+    reportProfile: async (_parent, args: { input: { userId: number; reason: string; text?: string | null } }, context: SwipeContext) => {
+      await context.reports.reportProfile(actorOf(context), args.input);
+      return true;
+    },
     setDeckFilters: async (_parent, args: { input: FiltersInput }, context: SwipeContext) => {
       const actor = actorOf(context);
       const current = await context.members.filters(actor);
@@ -108,6 +114,11 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     },
     nightOwlScore: (parent: { id: number }, _args, context: SwipeContext) => context.pairs.nightOwlScore(actorOf(context), parent.id),
     stats: (parent: { id: number }, _args, context: SwipeContext) => (context.internal.uid === parent.id ? context.pairs.stats(parent.id) : null),
+    discovery: async (parent: { id: number }, _args, context: SwipeContext) => {
+      if (context.internal.uid !== parent.id) return null;
+      const { visible, missing } = await context.deck.discovery(actorOf(context));
+      return { visible, missing: missing?.toUpperCase() ?? null };
+    },
   },
   Match: {
     __resolveReference: async (reference: { id: number }, context: SwipeContext) => match(await context.pairs.match(actorOf(context), reference.id)),
