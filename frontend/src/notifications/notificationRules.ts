@@ -37,6 +37,6 @@ export function messageNotice(conversation: ConversationSummary): NoticeText {
 
 /** A like: the free plan is told only that it happened; paid plans see who (and whether it was a super-like). */
 export function likeNotice(liker: { name: string; superLike: boolean } | null): NoticeText {
-  if (!liker) return { title: 'Someone liked you', body: 'Upgrade to see who likes you in Who liked you.' };
+  if (!liker) return { title: 'Someone liked you', body: 'Upgrade to see who it is.' };
   return { title: `${liker.name} ${liker.superLike ? 'super-liked' : 'liked'} you`, body: 'Like them back in Who liked you.' };
 }
