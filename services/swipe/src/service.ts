@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createProjection, defineService, protectPersonalData, RateLimiter, readServiceSchema, SerialNumbers } from '@nocturne/platform';
+import { createProjection, defineService, LiveChannels, protectPersonalData, RateLimiter, readServiceSchema, SerialNumbers } from '@nocturne/platform';
 import { createCandidateApplication } from './candidate/application';
 import { swipePersonalData } from './candidate/personalData';
 import { defaultSwipeConfig, type SwipeConfig } from './config';
 import { createDeckApplication } from './deck/application';
 import { createCrawlLimiter } from './deck/crawlLimits';
+import { createLiveLikes } from './deck/liveLikes';
 import type { SwipeDependencies } from './dependencies';
 import { swipeEnvironmentSchema, toSwipeConfig } from './environment';
 import { swipeResolvers, type SwipeContext } from './graphql/resolvers';
@@ -43,7 +44,10 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     const rateLimiter = new RateLimiter(adapters.kv, 'swipe:rate:');
     const deps: SwipeDependencies = { eventStore, personalData: adapters.personalData, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), rateLimiter, clock, newId: randomUUID, windowMode: config.windowMode, logger };
     const members = createMemberApplication(deps);
-    const nights = createNightApplication(deps, members);
+    // Likes are heard live across instances through the key-value store's pub/sub, as chat's streams are.
+    const live = new LiveChannels(adapters.kv, { logger });
+    const likes = createLiveLikes({ ...deps, live }, members);
+    const nights = createNightApplication(deps, members, likes);
     const crawl = createCrawlLimiter(rateLimiter, { deckReadsPerMinute: config.deckReadsPerMinute, passesPerMinute: config.passesPerMinute });
     const deck = createDeckApplication(deps, members, crawl);
     const pairs = createPairApplication(deps);
@@ -66,10 +70,10 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     });
 
     return {
-      context: (base) => ({ ...base, members, nights, deck, pairs, reports, crawl }),
+      context: (base) => ({ ...base, members, nights, deck, pairs, reports, crawl, likes }),
       projections: [projection],
       // A writer: it stops before the relay, so what it still writes goes out in the relay's final flush.
-      writers: [pairCatchUp],
+      writers: [pairCatchUp, { stop: () => live.close() }],
       // Instances share the store: the lease has one of them publish (docker compose --scale swipe=3).
       relay: { store: eventStore, topic: Topics.swipe, toIntegrationEvent, leased: true },
       consumers: [otherContextsConsumer(candidates)],

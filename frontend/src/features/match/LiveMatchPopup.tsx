@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DefaultNotificationPreferences } from '@nocturne/contracts';
 import { fetchConversations, type ConversationSummary } from '../../api/chat';
 import { avatarOf } from '../../api/swipe';
 import { useSignedInUser } from '../../session/SessionContext';
@@ -7,6 +8,7 @@ import { MatchPopup } from './MatchPopup';
 import { useLiveSubscription } from '../../live/useLiveSubscription';
 import { noteMatchShown, wasMatchShown } from './shownMatches';
 import { useOverlayTurn } from '../../components/overlayQueue';
+import { notifyInBrowser } from '../../notifications/browserNotifications';
 
 /** Long enough for the deck's own answer to show its popup first, when this person made the match. */
 const DECK_FIRST_MS = 1_500;
@@ -20,14 +22,19 @@ export function LiveMatchPopup() {
   const match = queue[0] ?? null;
   const setMatch = (next: ConversationSummary | null) => setQueue((current) => (next ? [...current, next] : current.slice(1)));
   const myTurn = useOverlayTurn(match !== null);
-  useLiveSubscription<{ matchCreated: { matchId: number } }>('subscription NewMatch { matchCreated { matchId } }', {}, ({ matchCreated }) => {
+  // The 'New matches' toggle: off, a match made by the other person's like waits in the list unannounced.
+  const announce = (user.notificationPreferences ?? DefaultNotificationPreferences).matches;
+  useLiveSubscription<{ matchCreated: { matchId: number } }>(announce ? 'subscription NewMatch { matchCreated { matchId } }' : null, {}, ({ matchCreated }) => {
     setTimeout(() => {
       if (wasMatchShown(matchCreated.matchId)) return;
       noteMatchShown(matchCreated.matchId);
       fetchConversations()
         .then((conversations) => {
           const found = conversations.find((conversation) => conversation.matchId === matchCreated.matchId);
-          if (found) setMatch(found);
+          if (!found) return;
+          setMatch(found);
+          // While the tab is hidden the browser says it too (once allowed in Settings); the popup waits for the return.
+          notifyInBrowser({ title: "It's a Match!", body: `You and ${found.otherUser.name} liked each other`, tag: `match-${found.matchId}`, onOpen: () => void navigate(`/chat?with=${found.matchId}`) });
         })
         .catch(() => undefined);
     }, DECK_FIRST_MS);

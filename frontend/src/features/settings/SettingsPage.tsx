@@ -18,6 +18,7 @@ import { locationDialogMachine } from '../location/locationDialogMachine';
 import { membershipResource } from '../plans/membership';
 import { PlansDialog } from '../plans/PlansDialog';
 import { FROM_PRICE } from '../plans/plans';
+import { BrowserNotificationsRow } from './BrowserNotificationsRow';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { KinkPrivacyPanel } from './KinkPrivacyPanel';
 import { PublicCityForm } from './PublicCityForm';
@@ -96,6 +97,7 @@ export function SettingsPage() {
               )}
             </ToggleRow>
           ))}
+          <BrowserNotificationsRow />
         </Rows>
       </Panel>
 

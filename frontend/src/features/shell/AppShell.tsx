@@ -5,6 +5,7 @@ import { MotionScope } from '../../components/motion/MotionScope';
 import { StarField } from '../../components/StarField';
 import { readSwipeWindowMode, type SwipeWindowMode } from '../../time/swipeWindow';
 import { LiveMatchPopup } from '../match/LiveMatchPopup';
+import { useLiveNotifications } from '../../notifications/useLiveNotifications';
 import { useLiveUnreadTotal } from './useLiveUnreadTotal';
 import { BottomTabBar } from './BottomTabBar';
 import { TopBar } from './TopBar';
@@ -19,8 +20,9 @@ interface AppShellProps {
  * Its screens' animations share one MotionScope (see there: they draw before the animation code arrives).
  */
 export function AppShell({ withTabBar = true, swipeWindowMode = readSwipeWindowMode() }: AppShellProps) {
-  // The app's live connection: the badge's count, and new matches wherever the person is.
-  const unreadCount = useLiveUnreadTotal();
+  // The app's live connection: the badge's count, new matches, messages and likes wherever the person is.
+  const { onUnreadTotal } = useLiveNotifications();
+  const unreadCount = useLiveUnreadTotal(onUnreadTotal);
   return (
     <MotionScope>
       <Backdrop>

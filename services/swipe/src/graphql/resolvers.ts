@@ -3,6 +3,7 @@ import { deckFiltersSchema, firstFieldError, type Billing, type DeckFilters, typ
 import { actorOf, invalidInput, RuleViolation, signedInActor, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
 import type { DeckApplication } from '../deck/application';
 import type { CrawlLimiter } from '../deck/crawlLimits';
+import type { LiveLike, LiveLikes } from '../deck/liveLikes';
 import type { MemberApplication, MembershipView } from '../member/application';
 import type { MatchView, PairApplication } from '../pair/application';
 import type { NightApplication, QuotaView } from '../night/application';
@@ -16,6 +17,7 @@ export interface SwipeContext extends SubgraphBaseContext {
   reports: ReportApplication;
   /** Passes are limited here, before the swipe use case: past the limit nothing is recorded. */
   crawl: CrawlLimiter;
+  likes: LiveLikes;
 }
 
 // GraphQL enums are upper case; the contracts' values are the spec's.
@@ -75,6 +77,12 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     },
     matches: async (_parent, args: { userId?: number | null }, context: SwipeContext) => (await context.pairs.matches(actorOf(context), args.userId ?? undefined)).map(match),
     match: async (_parent, args: { id: number }, context: SwipeContext) => match(await context.pairs.match(actorOf(context), args.id)),
+  },
+  Subscription: {
+    likeReceived: {
+      subscribe: (_parent, _args, context: SwipeContext) => context.likes.stream(actorOf(context)),
+      resolve: ({ visible, like }: LiveLike) => ({ visible, like: like && { superLike: like.superLike, likedAt: like.likedAt, user: { id: like.userId } } }),
+    },
   },
   Mutation: {
     swipe: async (_parent, args: { input: { swipedId: number; kind: string; swiperId?: number | null } }, context: SwipeContext) => {

@@ -1,6 +1,7 @@
 import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
 import { actorCommandContext, handleCommand, invalidInput, loadStream, RuleViolation, signedInActor, type Actor, type CommandContext } from '@nocturne/platform';
 import { type SwipeDependencies } from '../dependencies';
+import type { LiveLikes } from '../deck/liveLikes';
 import type { MemberApplication } from '../member/application';
 import type { MatchView } from '../pair/application';
 import { nightDecider } from './businessLogic';
@@ -35,7 +36,7 @@ export interface SwipeOutcome {
  * night is written first, so a refused swipe changes nothing; the pair follows, and the pair catch-up
  * (`swipe-pairs` in `service.ts`, through `registerInPair`) finishes it if this process dies in between.
  */
-export function createNightApplication(deps: SwipeDependencies, members: MemberApplication) {
+export function createNightApplication(deps: SwipeDependencies, members: MemberApplication, likes: Pick<LiveLikes, 'announce'>) {
   const { eventStore, collections } = deps;
 
   /** The person's zones as they stand now: the zone in force (UTC before any) and a change still waiting. */
@@ -116,6 +117,8 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
               superLikedYou: pair.superLikedBy.includes(swipedId),
             }
           : null;
+      // A new like waiting for an answer is heard live by the liked person; a match is chat's `matchCreated`.
+      if (recorded.events.length > 0 && isLikeKind(kind) && !pair.match) await likes.announce({ likerId: swiperId, likedId: swipedId, superLike: kind === 'superlike', likedAt: now });
       return { isMatch: match !== null, match, quota: quotaView(recorded.state, night, plan, now, timeZone) };
     },
 
