@@ -1,15 +1,14 @@
-import { createClient, type Client } from 'graphql-ws';
-import { WebSocket } from 'ws';
+import type { Client } from 'graphql-ws';
 import { eventually } from '@nocturne/platform/testing';
-import { startTestStack, type Member, type TestStack } from './testStack';
+import { browserClient, startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // `likeReceived` through the gateway: who hears a like, what the free plan learns of it, and nothing
 // between blocked people.
-let stack: TestStack;
+let stack: InProcessStack;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack('live-likes', { env: { SWIPE_WINDOW: 'always' } });
+  stack = await startInProcessStack('live-likes', { env: { SWIPE_WINDOW: 'always' } });
 }, 60_000);
 
 afterAll(async () => {
@@ -20,7 +19,7 @@ afterAll(async () => {
 jest.setTimeout(60_000);
 
 const member = () => stack.member({ position: null });
-const post = (who: Member, url: string, body: object) => stack.post(who, url, body);
+const post = (who: Member, url: string, body: object) => who.post(url, body);
 const swipe = (who: Member, swipedId: number, kind: 'like' | 'pass' | 'superlike' = 'like') =>
   post(who, '/graphql', { query: 'mutation ($id: Int!, $kind: SwipeKind!) { swipe(input: { swipedId: $id, kind: $kind }) { isMatch } }', variables: { id: swipedId, kind: kind.toUpperCase() } });
 
@@ -28,17 +27,9 @@ interface Heard {
   likeReceived: { visible: boolean; like: { superLike: boolean; likedAt: string; user: { id: number } } | null };
 }
 
-/** A browser's graphql-ws client: the session cookie and this site's Origin on the upgrade. */
+/** A browser's graphql-ws client, connecting with its first subscription as the app's does. */
 function browser(who: Member, onClose?: (code: number) => void): Client {
-  const url = stack.url.replace('http://', 'ws://') + '/graphql';
-  const { cookie } = who;
-  const origin = stack.url;
-  class CookieSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: { cookie, origin } });
-    }
-  }
-  const client = createClient({ url, webSocketImpl: CookieSocket, retryAttempts: 0, lazy: true, ...(onClose && { on: { closed: (event) => onClose((event as { code: number }).code) } }) });
+  const client = browserClient(who, { lazy: true, ...(onClose && { onClosed: onClose }) });
   clients.push(client);
   return client;
 }
