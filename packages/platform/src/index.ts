@@ -13,7 +13,6 @@ export * from './relay';
 export * from './kafka/eventBus';
 export * from './mongo';
 export * from './redis';
-export * from './real';
 export * from './privacy';
 export * from './kit';
 export * from './domain';
