@@ -1,4 +1,4 @@
-import type { CheckpointStore } from '../checkpoints';
+import type { CheckpointStore } from '../ports';
 import type { ReadinessCheck } from '../http/subgraphServer';
 import type { InProcessEventBus, InProcessKeyValueStore } from '../inprocess';
 import type { BlobStore, EventBus, EventStore, KeyValueStore, ReadModelStore } from '../ports';
