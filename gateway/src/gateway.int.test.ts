@@ -7,7 +7,7 @@ import { WebSocket } from 'ws';
 import { createClient } from 'graphql-ws';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
-import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
 import { createGateway, type Gateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';

@@ -8,24 +8,14 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import {
-  HttpError,
-  createLogger,
-  evaluateReadiness,
-  graphqlTelemetry,
-  InProcessKeyValueStore,
-  type KeyValueStore,
-  PUBLIC_ERROR_CODES,
-  REQUEST_ERROR_CODES,
-  requestTelemetry,
-  RuleViolation,
-  trackActiveSessions,
-  type Logger,
-  type ProxiedPrefix,
-  type ReadinessCheck,
-  type RestRoute,
-  type SessionStore,
-} from '@nocturne/platform';
+import { PUBLIC_ERROR_CODES, RuleViolation } from '@nocturne/platform/domain';
+import { evaluateReadiness, REQUEST_ERROR_CODES, type ReadinessCheck } from '@nocturne/platform/http';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
+import { createLogger, type Logger } from '@nocturne/platform/logging';
+import type { KeyValueStore } from '@nocturne/platform/ports';
+import { HttpError, type ProxiedPrefix, type RestRoute } from '@nocturne/platform/rest';
+import type { SessionStore } from '@nocturne/platform/sessions';
+import { graphqlTelemetry, requestTelemetry, trackActiveSessions } from '@nocturne/platform/telemetry';
 import { Messages } from '@nocturne/contracts';
 import { EdgeRequest } from './edgeRequest';
 import { frontendRouter } from './frontend';

@@ -1,7 +1,12 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
 import '@nocturne/platform/tracing';
 import { readFileSync } from 'node:fs';
-import { ConfigError, flushTracing, GATEWAY_METRICS_PORT, loadConfig, metricsEnvironmentSchema, RedisKeyValueStore, SessionStore, createLogger, onStopRequest, startMetricsServerIfPossible } from '@nocturne/platform';
+import { ConfigError, loadConfig } from '@nocturne/platform/config';
+import { createLogger } from '@nocturne/platform/logging';
+import { onStopRequest } from '@nocturne/platform/process';
+import { RedisKeyValueStore } from '@nocturne/platform/redis';
+import { SessionStore } from '@nocturne/platform/sessions';
+import { flushTracing, GATEWAY_METRICS_PORT, metricsEnvironmentSchema, startMetricsServerIfPossible } from '@nocturne/platform/telemetry';
 import { createGateway, isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, subgraphsOf } from '@nocturne/gateway';
 import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
 

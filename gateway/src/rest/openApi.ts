@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Messages } from '@nocturne/contracts';
-import type { ProxiedPrefix, RestRoute } from '@nocturne/platform';
+import type { ProxiedPrefix, RestRoute } from '@nocturne/platform/rest';
 import { IDEMPOTENCY_HEADER, IdempotencyMessages, REPLAYED_HEADER } from './idempotency';
 
 /** `/api/user/:id` in OpenAPI's spelling, `/api/user/{id}`. */

@@ -1,18 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import {
-  createServiceLifecycle,
-  createSubgraphServer,
-  protectPersonalData,
-  RateLimiter,
-  readServiceSchema,
-  SessionStore,
-  shredTogether,
-  type Adapters,
-  type Logger,
-  type ServiceDefinition,
-  type ServiceInstance,
-} from '@nocturne/platform';
+import type { Adapters } from '@nocturne/platform/adapters';
+import { createSubgraphServer } from '@nocturne/platform/http';
+import { createServiceLifecycle, readServiceSchema, type ServiceDefinition, type ServiceInstance } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import type { Logger } from '@nocturne/platform/logging';
+import { protectPersonalData, shredTogether } from '@nocturne/platform/privacy';
+import { SessionStore } from '@nocturne/platform/sessions';
 import { AuthApplication } from './account/application';
 import { KnownDevices } from './account/knownDevices';
 import { authPersonalData } from './account/personalData';

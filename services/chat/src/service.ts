@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import {
-  createProjection,
-  createServiceLifecycle,
-  createSubgraphServer,
-  LiveChannels,
-  protectPersonalData,
-  RateLimiter,
-  readServiceSchema,
-  type ServiceDefinition,
-  type ServiceDependencies,
-  type ServiceInstance,
-} from '@nocturne/platform';
+import { createSubgraphServer } from '@nocturne/platform/http';
+import { createProjection, createServiceLifecycle, LiveChannels, readServiceSchema, type ServiceDefinition, type ServiceDependencies, type ServiceInstance } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import { protectPersonalData } from '@nocturne/platform/privacy';
 import { createPeopleApplication } from './chatter/application';
 import { createConversationApplication } from './conversation/application';
 import { chatPersonalData } from './conversation/personalData';

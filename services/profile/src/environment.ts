@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envSchemas, loadConfig } from '@nocturne/platform';
+import { envSchemas, loadConfig } from '@nocturne/platform/config';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 
 /**

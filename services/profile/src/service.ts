@@ -1,6 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createProjection, createServiceLifecycle, createSubgraphServer, protectPersonalData, RateLimiter, readServiceSchema, type Adapters, type Logger, type ServiceDefinition, type ServiceInstance } from '@nocturne/platform';
+import type { Adapters } from '@nocturne/platform/adapters';
+import { createSubgraphServer } from '@nocturne/platform/http';
+import { createProjection, createServiceLifecycle, readServiceSchema, type ServiceDefinition, type ServiceInstance } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import type { Logger } from '@nocturne/platform/logging';
+import { protectPersonalData } from '@nocturne/platform/privacy';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 import { profileEnvironmentSchema, toProfileConfig, type ProfileEnvironment } from './environment';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envSchemas, loadConfig } from '@nocturne/platform';
+import { envSchemas, loadConfig } from '@nocturne/platform/config';
 
 export const SWIPE_DEFAULT_PORT = 4003;
 

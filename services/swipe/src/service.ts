@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import {
-  createProjection,
-  createServiceLifecycle,
-  createSubgraphServer,
-  protectPersonalData,
-  RateLimiter,
-  readServiceSchema,
-  SerialNumbers,
-  type ServiceDefinition,
-  type ServiceDependencies,
-  type ServiceInstance,
-} from '@nocturne/platform';
+import { createSubgraphServer } from '@nocturne/platform/http';
+import { createProjection, createServiceLifecycle, readServiceSchema, SerialNumbers, type ServiceDefinition, type ServiceDependencies, type ServiceInstance } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import { protectPersonalData } from '@nocturne/platform/privacy';
 import { createCandidateApplication } from './candidate/application';
 import { swipePersonalData } from './candidate/personalData';
 import { createDeckApplication } from './deck/application';

@@ -1,4 +1,4 @@
-import { SET_DEVICE_HEADER, SET_SESSION_HEADER, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
+import { SET_DEVICE_HEADER, SET_SESSION_HEADER, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform/http';
 import type { GraphQLResolverMap } from '@apollo/subgraph';
 import type { AccountView, AuthApplication, Caller, NewSession } from '../account/application';
 import type { IssuedDevice } from '../account/knownDevices';

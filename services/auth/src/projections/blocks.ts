@@ -1,4 +1,4 @@
-import type { ReadModelDocument, ReadModelStore } from '@nocturne/platform';
+import type { ReadModelDocument, ReadModelStore } from '@nocturne/platform/ports';
 
 /** Two people hidden from each other for good, keyed by the pair whoever blocked whom. Ids only. */
 export interface BlockRow extends ReadModelDocument {

@@ -15,7 +15,7 @@ import {
   type AccountUser,
   type CurrentUserData,
 } from '@nocturne/contracts';
-import { HttpError, asObject, defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform';
+import { HttpError, asObject, defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform/rest';
 
 const userResponseSchema = z.object({ user: accountUserSchema });
 const okSchema = z.object({ ok: z.literal(true) });

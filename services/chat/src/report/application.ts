@@ -1,5 +1,6 @@
 import { ChatMessages, reportInputSchema } from '@nocturne/contracts';
-import { actorCommandContext, handleCommand, parseInput, RuleViolation, signedInActor, type Actor } from '@nocturne/platform';
+import { parseInput, RuleViolation } from '@nocturne/platform/domain';
+import { actorCommandContext, handleCommand, signedInActor, type Actor } from '@nocturne/platform/kit';
 import { conversationKey } from '../conversation/conversation';
 import { type ChatDependencies } from '../dependencies';
 import { reportDecider } from './businessLogic';

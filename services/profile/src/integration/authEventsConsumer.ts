@@ -1,5 +1,9 @@
 import { AuthEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, sourceOf, type BusConsumer, type ConsumerReadYourWrites, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import { sourceOf, type ConsumerReadYourWrites } from '@nocturne/platform/kit';
+import type { Logger } from '@nocturne/platform/logging';
+import type { BusConsumer, EventBus, KeyValueStore } from '@nocturne/platform/ports';
+import type { PersonalDataVault } from '@nocturne/platform/privacy';
+import { consumeIntegrationEvents, keyValueDeduper, on } from '@nocturne/platform/relay';
 import type { ProfileApplication } from '../profile/application';
 
 export const PROFILE_CONSUMER_GROUP = 'profile';

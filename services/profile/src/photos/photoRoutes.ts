@@ -1,9 +1,11 @@
 import busboy from 'busboy';
 import type { Request, Response, Router } from 'express';
 import { Messages, ProfileLimits, ProfileMessages, photoIdPattern } from '@nocturne/contracts';
-import { INTERNAL_ERROR_MESSAGE, internalContextOf, RuleViolationStatus, type Logger } from '@nocturne/platform';
+import { RuleViolationStatus } from '@nocturne/platform/domain';
+import { INTERNAL_ERROR_MESSAGE, internalContextOf } from '@nocturne/platform/http';
+import type { Logger } from '@nocturne/platform/logging';
 import type { ProfileApplication } from '../profile/application';
-import { RuleViolation } from '@nocturne/platform';
+import { RuleViolation } from '@nocturne/platform/domain';
 import { SlotsBusyError, type WorkSlots } from './workSlots';
 import { PhotoSizes, type PhotoSize } from './imagePipeline';
 import { avatarSvg, parsePlaceholderSize, placeholderSvg } from './placeholders';

@@ -1,5 +1,5 @@
 import { photoIdPattern } from '@nocturne/contracts';
-import type { ServiceProxiedPrefix } from '@nocturne/platform';
+import type { ServiceProxiedPrefix } from '@nocturne/platform/rest';
 
 const userIdPattern = /^[1-9]\d{0,15}$/;
 const placeholderSizePattern = /^\d{1,4}$/;

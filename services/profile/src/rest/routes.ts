@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENT_USER_FIELDS, Messages, ageSchema, currentUserResponseSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts';
-import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform';
+import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform/rest';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const notFound = (what: string) => ({ status: 404, description: what });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deckFiltersSchema, GenderPreferences, LimitReasons, planIdSchema, SwipeMessages } from '@nocturne/contracts';
-import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform';
+import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform/rest';
 
 const limitReached = (reasons: readonly string[]) => ({ status: 403, description: `A plan limit; \`code\` says which: ${reasons.map((reason) => `\`${reason}\``).join(', ')}` });
 const forbidden = (what: string) => ({ status: 403, description: what });
