@@ -6,6 +6,7 @@ import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import request from 'supertest';
 import { Messages, photoIdPattern } from '@nocturne/contracts';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createLogger, type Logger } from '@nocturne/platform/logging';
 import { RedisKeyValueStore } from '@nocturne/platform/redis';
 import type { ProxiedPrefix } from '@nocturne/platform/rest';
@@ -78,6 +79,7 @@ async function startGateway(options: {
     subgraphUrls: { auth: options.subgraphUrl },
     internalSecret: secret,
     sessions: options.sessions,
+    sharedStore: new InProcessKeyValueStore(),
     host: '127.0.0.1',
     restRoutes,
     proxiedPrefixes: [photos, avatars],

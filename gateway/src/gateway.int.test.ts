@@ -8,6 +8,7 @@ import { createClient } from 'graphql-ws';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createGateway, type Gateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
@@ -36,6 +37,7 @@ beforeAll(async () => {
     subgraphUrls: { auth: subgraphUrl },
     internalSecret: secret,
     sessions: fake.sessions,
+    sharedStore: new InProcessKeyValueStore(),
     frontendDir,
     host: '127.0.0.1',
     restRoutes,
@@ -76,6 +78,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       subgraphUrls: { auth: subgraphUrl },
       internalSecret: secret,
       sessions: fake.sessions,
+      sharedStore: new InProcessKeyValueStore(),
       trustProxy: ['loopback'],
       host: '127.0.0.1',
       restRoutes,
@@ -154,6 +157,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       subgraphUrls: { auth: subgraphUrl },
       internalSecret: secret,
       sessions: fake.sessions,
+      sharedStore: new InProcessKeyValueStore(),
       host: '127.0.0.1',
       restRoutes,
       proxiedPrefixes: [],
