@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { authService } from '@nocturne/auth';
+import { authRoutes } from '@nocturne/auth/rest';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import request from 'supertest';
@@ -21,7 +21,7 @@ import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
 
 const secret = 'a-test-secret-of-enough-length';
 const supergraphSdl = composeServices([{ name: 'auth', url: 'http://127.0.0.1:4001/graphql', typeDefs: parse(authSubgraphSdl) }]).supergraphSdl!;
-const restRoutes = authService.restRoutes ?? [];
+const restRoutes = authRoutes;
 
 // The media routes of the profile service (photos with their upload, avatars), served here by the one
 // subgraph of this supergraph.

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { authService } from '@nocturne/auth';
+import { authRoutes } from '@nocturne/auth/rest';
 import request from 'supertest';
 import { WebSocket } from 'ws';
 import { createClient } from 'graphql-ws';
@@ -14,7 +14,7 @@ import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
 
 // The auth service's own REST calls, served over the stand-in auth subgraph.
-const restRoutes = authService.restRoutes ?? [];
+const restRoutes = authRoutes;
 
 const secret = 'a-test-secret-of-enough-length';
 // Only the auth subgraph, so these tests do not depend on the other services of the checked-in supergraph.

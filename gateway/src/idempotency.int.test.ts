@@ -1,4 +1,4 @@
-import { authService } from '@nocturne/auth';
+import { authRoutes } from '@nocturne/auth/rest';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import request from 'supertest';
@@ -19,7 +19,7 @@ let base: string;
 beforeAll(async () => {
   fake = createFakeAuthSubgraph(secret);
   const subgraphUrl = (await fake.server.start()).url;
-  gateway = createGateway({ supergraphSdl, subgraphUrls: { auth: subgraphUrl }, internalSecret: secret, sessions: fake.sessions, sharedStore: new InProcessKeyValueStore(), host: '127.0.0.1', restRoutes: authService.restRoutes ?? [], proxiedPrefixes: [] });
+  gateway = createGateway({ supergraphSdl, subgraphUrls: { auth: subgraphUrl }, internalSecret: secret, sessions: fake.sessions, sharedStore: new InProcessKeyValueStore(), host: '127.0.0.1', restRoutes: authRoutes, proxiedPrefixes: [] });
   base = (await gateway.start(0)).url;
 });
 

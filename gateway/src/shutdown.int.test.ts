@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { composeServices } from '@apollo/composition';
-import { authService } from '@nocturne/auth';
+import { authRoutes } from '@nocturne/auth/rest';
 import { parse } from 'graphql';
 import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createGateway } from './gateway';
@@ -33,7 +33,7 @@ it('runs nothing of a request that arrives on an open connection once stopping b
     sessions: fake.sessions,
     sharedStore: new InProcessKeyValueStore(),
     host: '127.0.0.1',
-    restRoutes: authService.restRoutes ?? [],
+    restRoutes: authRoutes,
     proxiedPrefixes: [],
   });
   const { port } = await gateway.start(0);

@@ -32,6 +32,13 @@ describe('architecture lint rules', () => {
     expect(await problems(pure, 'services/profile/src/profile/businessLogic.ts')).toEqual([]);
   });
 
+  it("keep a service's REST table light: zod, the contracts and the platform's REST kit only", async () => {
+    const heavy = "import { createLogger } from '@nocturne/platform/logging';\nimport { createNightApplication } from '../night/application';\nexport const x = [createLogger, createNightApplication];\n";
+    expect(await problems(heavy, 'services/swipe/src/rest/routes.ts')).toEqual([expect.stringContaining("A service's REST table"), expect.stringContaining("A service's REST table")]);
+    const light = "import { z } from 'zod';\nimport { Messages } from '@nocturne/contracts';\nimport { defineRoute } from '@nocturne/platform/rest';\nimport { swipeRoutes } from './routes';\nexport const x = [z, Messages, defineRoute, swipeRoutes];\n";
+    expect(await problems(light, 'services/swipe/src/rest/index.ts')).toEqual([]);
+  });
+
   it('keep test support out of production code, and let tests use it', async () => {
     const support = "import { eventually } from '@nocturne/platform/testing';\nexport const x = eventually;\n";
     for (const file of ['services/swipe/src/service.ts', 'gateway/src/gateway.ts', 'packages/platform/src/adapters/index.ts']) {

@@ -17,7 +17,7 @@ import { createPublicUrls } from './photos/publicUrls';
 import { createProfileApplication, type ProfileApplication } from './profile/application';
 import { profilePersonalData } from './profile/personalData';
 import { createProfileProjection, profileCollections } from './projections/profileProjection';
-import { profileProxiedPrefixes } from './photos/proxiedPrefixes';
+import { profileProxiedPrefixes } from './rest/proxiedPrefixes';
 import { profileRoutes } from './rest/routes';
 
 export interface ProfileServiceDependencies {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Session } from '../sessions';
 import { asObject, parseWith } from './input';
+import type { ServiceProxiedPrefix } from './proxiedPrefix';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -84,4 +85,17 @@ export function defineRoute(route: Omit<RestRoute, 'parseInput'> & { parseInput?
   if (route.parseInput) return route as RestRoute;
   if (!requestBody) throw new Error(`${route.operationId}: a route without a request body schema needs parseInput`);
   return { ...route, parseInput: (body) => parseWith(requestBody, asObject(body)) };
+}
+
+/**
+ * A service's part of the REST facade: its calls and the media it serves. Each service exports its own
+ * from a light entry, `@nocturne/<service>/rest`, which loads zod, the contracts and this folder only, so
+ * the gateway's process serves every service's calls without loading any service's code. The fields are
+ * those of its `ServiceDefinition`, which carries the same table.
+ */
+export interface ServiceRestTable {
+  /** The service, hence the subgraph its media is forwarded to. */
+  name: string;
+  restRoutes?: readonly RestRoute[];
+  proxiedPrefixes?: readonly ServiceProxiedPrefix[];
 }
