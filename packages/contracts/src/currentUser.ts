@@ -71,5 +71,7 @@ export const currentUserResponseSchema = z.object({ user: currentUserSchema });
 /** The spec's user: photos as a list of display URLs, plus the counts of the profile screen. */
 export function toCurrentUser(data: CurrentUserData): CurrentUser {
   // The swipe service answers stats to their owner only, and the current user is always the owner.
-  return { ...data, photos: data.photos.map((photo) => photo.url), stats: data.stats ?? { likes: 0, matches: 0 } };
+  const user = { ...data, photos: data.photos.map((photo) => photo.url), stats: data.stats ?? { likes: 0, matches: 0 } };
+  // In the schema's order, however the data was put together (the profile edit merges two reads).
+  return Object.fromEntries(Object.keys(currentUserSchema.shape).map((field) => [field, user[field as keyof CurrentUser]])) as CurrentUser;
 }

@@ -75,6 +75,9 @@ const updateUserLocation = defineRoute({
 
 /** The signed-in user's fields this service answers itself (CURRENT_USER_FIELDS has the others' too). */
 const PROFILE_OWN_FIELDS = 'gender bio photos { url } avatarUrl kinks interests lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
+type ProfileOwnField = 'gender' | 'bio' | 'photos' | 'avatarUrl' | 'kinks' | 'interests' | 'lastSeen' | 'location' | 'latitude' | 'longitude' | 'isVerified' | 'onboardingCompleted' | 'notificationPreferences' | 'timeZone';
+/** What the other services show of the signed-in user, but the name and age the edit sets. */
+const OTHERS_FIELDS = 'id username email createdAt nightOwlScore isOnline stats { likes matches }';
 
 /** How long a profile edit's answer waits for the account to follow its name and age. */
 const FOLLOW_WAIT_MS = 2_000;
@@ -115,9 +118,9 @@ const updateProfile = defineRoute({
     // edit in one append, name and age included, and the account follows them from its event. What the
     // other services show of the person is read first, so a service that is away answers 503 before
     // anything is written; once the edit is accepted, nothing can turn its answer into an error.
-    const { me: before } = await execute<{ me: CurrentUserData | null }>(`query CurrentUser { me { ${CURRENT_USER_FIELDS} } }`);
+    const { me: before } = await execute<{ me: Omit<CurrentUserData, ProfileOwnField | 'name' | 'age'> | null }>(`query CurrentUser { me { ${OTHERS_FIELDS} } }`);
     if (!before) throw new HttpError(401, Messages.signedOut);
-    const { updateProfile: edited } = await execute<{ updateProfile: Partial<CurrentUserData> }>(
+    const { updateProfile: edited } = await execute<{ updateProfile: Pick<CurrentUserData, ProfileOwnField> }>(
       `mutation UpdateProfile($input: ProfileInput!) { updateProfile(input: $input) { ${PROFILE_OWN_FIELDS} } }`,
       { input },
     );
