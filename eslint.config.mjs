@@ -6,14 +6,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 
-const services = ['auth', 'profile', 'swipe', 'chat'];
+// Every folder under services/ is a service workspace, as jest.config.js reads them (docs/adding-a-service.md):
+// a new service is held to these rules, and kept out of the client, without a line here.
+const services = readdirSync(new URL('./services', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// By package, or by path: from the repository's root, or climbing out of a service into a sibling's src/.
+const serviceImports = (names) => names.flatMap((name) => [`@nocturne/${name}`, `@nocturne/${name}/*`, `**/services/${name}/**`, `**/${name}/src`, `**/${name}/src/**`]);
 const testSupport = { group: ['@nocturne/platform/testing', '**/testing', '**/testing/*'], message: 'Production code does not import test support (@nocturne/platform/testing).' };
 const infrastructure = ['mongoose', 'mongodb', 'kafkajs', 'ioredis', 'express', 'react', 'react-dom', '@apollo/*', 'graphql', 'nodemailer', 'sharp', 'busboy', 'argon2', 'node:fs', 'fs', 'node:http', 'http'];
 
 /** A CSS colour written out: #rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla(). */
 const rawColour = String.raw`/#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\b|\b(rgba?|hsla?)\(/`;
 
-const clientSharesContracts = { group: ['@nocturne/platform', '@nocturne/auth', '@nocturne/profile', '@nocturne/gateway', '@nocturne/stack', 'mongoose', 'kafkajs', 'ioredis', 'express'], message: 'The client only shares @nocturne/contracts.' };
+const clientSharesContracts = { group: ['@nocturne/platform', '@nocturne/platform/*', ...serviceImports(services), '@nocturne/gateway', '@nocturne/stack', 'mongoose', 'kafkajs', 'ioredis', 'express'], message: 'The client only shares @nocturne/contracts.' };
 
 /**
  * The client's features (frontend/src/features/*) import no other feature but the shared ones: the match
@@ -64,7 +70,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [testSupport] }] },
   },
   ...services.flatMap((service) => {
-    const otherServices = { group: services.filter((s) => s !== service).flatMap((s) => [`@nocturne/${s}`, `@nocturne/${s}/*`, `**/services/${s}/**`]), message: 'A service never imports another service; use packages/contracts or packages/platform.' };
+    const otherServices = { group: serviceImports(services.filter((s) => s !== service)), message: 'A service never imports another service; use packages/contracts or packages/platform.' };
     const outerLayers = { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend'], message: 'Services do not depend on the gateway, the stack or the client.' };
     // The template's pure files: `<feature>/<feature>.ts` (state, events, evolve) and `businessLogic.ts` (decide).
     const root = `services/${service}/src`;

@@ -11,7 +11,7 @@
 //      infrastructure variables; the gateway's subgraph URLs name services of the file; every subgraph of
 //      the composed supergraph has its service (its entry point, port, host, resource limits), and the gateway
 //      its <NAME>_URL and waits for it; observability: the collector, Jaeger, Prometheus (a DNS-discovered
-//      scrape job per app service and metrics port), Grafana (the provisioned "Nocturne" dashboard, querying
+//      scrape job per app service and metrics port, one for every folder of services/, no other), Grafana (the provisioned "Nocturne" dashboard, querying
 //      only metrics the platform defines) and Kafka UI are there, UIs on 127.0.0.1 only, and every app
 //      process serves /metrics inside the network and sends spans to the collector when
 //      OTEL_EXPORTER_OTLP_ENDPOINT is set (never hard-coded: the app runs without the collector);
@@ -321,6 +321,15 @@ if (check(Boolean(prometheusConfig && existsSync(prometheusConfig)), 'services.p
   for (const [name, port] of Object.entries(metricsPorts)) {
     const found = jobs.some((job) => (job.dns_sd_configs ?? []).some((sd) => (sd.names ?? []).includes(name) && (sd.type ?? 'SRV') === 'A' && String(sd.port) === port));
     check(found, `${prometheusConfig}: no dns_sd_configs job (type A) for ${name} on port ${port}: its replicas would not be scraped`);
+  }
+  // Nothing is kept by hand: every folder under services/ has its job (as jest.config.js reads them), and
+  // every job but Prometheus's own scrapes the app process of this file it is named after.
+  const serviceFolders = readdirSync(join(here, '..', 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  for (const name of serviceFolders) check(jobs.some((job) => job.job_name === name), `${prometheusConfig}: no scrape job for services/${name}`);
+  for (const job of jobs) {
+    if (job.job_name === 'prometheus') continue;
+    const targets = [...(job.dns_sd_configs ?? []).flatMap((sd) => sd.names ?? []), ...(job.static_configs ?? []).flatMap((sc) => sc.targets ?? [])];
+    check(targets.length > 0 && targets.every((target) => target === job.job_name && appServices.includes(target)), `${prometheusConfig}: job ${job.job_name} scrapes ${targets.join(', ') || 'nothing'}, not the app process of this file it is named after`);
   }
 }
 const collectorConfig = mountedFile(services['otel-collector'], '/etc/otelcol/config.yaml');

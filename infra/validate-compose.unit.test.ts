@@ -15,7 +15,9 @@ const committed = {
   dockerfile: read('Dockerfile'),
   rules: read('infra/observability/alert-rules.yml'),
   rulesTest: read('infra/observability/alert-rules.test.yml'),
+  prometheus: read('infra/observability/prometheus.yml'),
 };
+const PROMETHEUS_MOUNT = './infra/observability/prometheus.yml:';
 const RULES_MOUNT = './infra/observability/alert-rules.yml:';
 
 /** `text` with `from` replaced by `to`; `from` must be there, or the case would test nothing. */
@@ -37,6 +39,7 @@ interface Mutation {
   compose?: (text: string) => string;
   dockerfile?: (text: string) => string;
   rules?: (text: string) => string;
+  prometheus?: (text: string) => string;
   /** The rules without their promtool unit test beside them. */
   withoutRulesTest?: boolean;
   /** Run promtool too (slower); cases about other rules leave it out. */
@@ -62,6 +65,10 @@ function check(mutation: Mutation = {}): Promise<{ status: number; output: strin
     writeFileSync(join(dir, 'alert-rules.yml'), mutation.rules ? mutation.rules(committed.rules) : committed.rules);
     if (!mutation.withoutRulesTest) writeFileSync(join(dir, 'alert-rules.test.yml'), committed.rulesTest);
     compose = swap(compose, RULES_MOUNT, `${join(dir, 'alert-rules.yml')}:`);
+  }
+  if (mutation.prometheus) {
+    writeFileSync(join(dir, 'prometheus.yml'), mutation.prometheus(committed.prometheus));
+    compose = swap(compose, PROMETHEUS_MOUNT, `${join(dir, 'prometheus.yml')}:`);
   }
   const file = join(dir, 'docker-compose.yml');
   writeFileSync(file, compose);
@@ -134,6 +141,19 @@ describe('compose:check', () => {
       ],
     ])('refuses %s', async (_case, compose, problem) => {
       const { status, output } = await check({ compose });
+      expect(output).toMatch(problem);
+      expect(status).toBe(1);
+    });
+  });
+
+  describe('Prometheus scrapes every app process, and nothing else', () => {
+    const chatJob = '  - job_name: chat\n    dns_sd_configs:\n      - names: [chat]\n        type: A\n        port: 9468\n        refresh_interval: 15s\n';
+    it.concurrent.each([
+      ['a service without its scrape job', (p: string) => swap(p, chatJob, ''), /prometheus\.yml: no scrape job for services\/chat/],
+      ['a job left behind by a service that is gone', (p: string) => swap(p, chatJob, `${chatJob}${chatJob.split('chat').join('billing')}`), /prometheus\.yml: job billing scrapes billing, not the app process of this file it is named after/],
+      ['a job named apart from what it scrapes', (p: string) => swap(p, '  - job_name: chat\n', '  - job_name: messages\n'), /prometheus\.yml: job messages scrapes chat, not the app process/],
+    ])('refuses %s', async (_case, prometheus, problem) => {
+      const { status, output } = await check({ prometheus });
       expect(output).toMatch(problem);
       expect(status).toBe(1);
     });

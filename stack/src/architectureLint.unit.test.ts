@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 // The lint rules that keep the architecture honest, checked on code written to break them. ESLint runs
@@ -10,13 +11,47 @@ async function problems(code: string, filePath: string): Promise<string[]> {
   return report!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
+/** The same for several files at once, in one ESLint process. */
+async function problemsOfEach(files: ReadonlyArray<{ code: string; filePath: string }>): Promise<string[][]> {
+  const script = `
+    import { ESLint } from 'eslint';
+    const files = JSON.parse(await new Response(process.stdin).text());
+    const eslint = new ESLint();
+    const found = [];
+    for (const { code, filePath } of files) {
+      const [report] = await eslint.lintText(code, { filePath });
+      found.push(report.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message));
+    }
+    process.stdout.write(JSON.stringify(found));
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { cwd: root, input: JSON.stringify(files), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as string[][];
+}
+
+// The services as the lint finds them: every folder under services/, not a list kept here.
+const services = readdirSync(path.join(root, 'services'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const importing = (names: readonly string[], from: (name: string) => string) => names.map((name, i) => `import * as s${i} from '${from(name)}';\nexport const x${i} = s${i};\n`).join('');
+
 describe('architecture lint rules', () => {
   jest.setTimeout(30_000);
 
-  it('refuse a service importing another service', async () => {
-    expect(await problems("import { authTypeDefs } from '@nocturne/auth';\nexport const x = authTypeDefs;\n", 'services/profile/src/leak.ts')).toEqual([
-      expect.stringContaining('A service never imports another service'),
-    ]);
+  it('refuse every service importing any other, by package or by path', async () => {
+    expect(services.length).toBeGreaterThan(1);
+    const found = await problemsOfEach(
+      services.flatMap((service) => {
+        const others = services.filter((other) => other !== service);
+        return [
+          { code: importing(others, (other) => `@nocturne/${other}`), filePath: `services/${service}/src/leak.ts` },
+          { code: importing(others, (other) => `../../${other}/src/service`), filePath: `services/${service}/src/leak.ts` },
+        ];
+      }),
+    );
+    for (const messages of found) {
+      expect(messages).toEqual(Array.from({ length: services.length - 1 }, () => expect.stringContaining('A service never imports another service')));
+    }
   });
 
   it('refuse domain code importing infrastructure or adapters', async () => {
@@ -49,6 +84,12 @@ describe('architecture lint rules', () => {
 
   it('let the client share only the contracts', async () => {
     expect(await problems("import { createLogger } from '@nocturne/platform/logging';\nexport const x = createLogger;\n", 'frontend/src/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
+    const [byPackage, byPath] = await problemsOfEach([
+      { code: importing(services, (service) => `@nocturne/${service}`), filePath: 'frontend/src/leak.ts' },
+      { code: importing(services, (service) => `../../services/${service}/src/index`), filePath: 'frontend/src/leak.ts' },
+    ]);
+    expect(byPackage).toEqual(services.map(() => expect.stringContaining('only shares @nocturne/contracts')));
+    expect(byPath).toEqual(services.map(() => expect.stringContaining('only shares @nocturne/contracts')));
     expect(await problems("import { Limits } from '@nocturne/contracts';\nexport const x = Limits;\n", 'frontend/src/fine.ts')).toEqual([]);
     expect(await problems("import { createLogger } from '@nocturne/platform/logging';\nexport const x = createLogger;\n", 'frontend/src/features/chat/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
   });

@@ -104,8 +104,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     for (const service of services) {
       const portVariable = portVariableOf(service.name);
       const port = ports[service.name] ?? (variables[portVariable]?.trim() || service.defaultPort);
-      const settings = parseEnv(service.environment, { ...variables, [portVariable]: String(port) });
-      const instance = service.create({ adapters: await adaptersFor(service), settings, logger: loggerFor(service.name) });
+      const config = parseEnv(service.environment, { ...variables, [portVariable]: String(port) });
+      const instance = service.create({ adapters: await adaptersFor(service), config, logger: loggerFor(service.name) });
       subgraphUrls[service.name] = (await instance.start()).url;
       stoppers.push(() => instance.stop());
     }

@@ -1,13 +1,10 @@
+import type { ServiceConfig } from '@nocturne/platform/kit';
 import type { AuthRateLimits } from './account/application';
 import type { Argon2Settings } from './infrastructure/argon2Passwords';
 import type { MailerSettings } from './infrastructure/mailer';
 
 /** Everything the auth service needs to know; `environment.ts` builds it from the environment. */
-export interface AuthConfig {
-  /** 0 picks a free port. */
-  port: number;
-  host: string;
-  internalSecret: string;
+export interface AuthConfig extends ServiceConfig {
   /**
    * Secret of the keyed hashes naming claim streams; the same on every instance, and never changed (the
    * names claimed so far would be free again). Unset: one is made and kept with the service's data keys.

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { envSchemas, loadConfig } from '@nocturne/platform/config';
+import { envSchemas } from '@nocturne/platform/config';
 import type { AuthRateLimits } from './account/application';
 import { defaultAuthConfig, defaultRateLimits, type AuthConfig } from './config';
 
@@ -87,12 +87,4 @@ export function toAuthConfig(env: AuthEnvironment): AuthConfig {
     rateLimits,
     resetTokenValidMinutes: env.PASSWORD_RESET_VALID_MINUTES,
   };
-}
-
-/**
- * Parses process.env once; a bad value prints which variable is wrong and exits (status 78). Also hands
- * out the raw variables for the platform's adapters and logger, which read their own.
- */
-export function readAuthEnvironment(env: NodeJS.ProcessEnv = process.env): { settings: AuthEnvironment; variables: NodeJS.ProcessEnv } {
-  return { settings: loadConfig(authEnvironmentSchema, { env, service: 'auth' }), variables: env };
 }

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { protectPersonalData } from '@nocturne/platform/privacy';
 import { eventually, personalDataStorages, uniqueSuffix } from '@nocturne/platform/testing';
 import { authPersonalData } from './account/personalData';
-import type { UserDocument } from './projections/users';
+import type { UserDocument } from './projections/readModels';
 import { AuthHarness, DELETE_ACCOUNT, ENTITIES, newAccount, REQUEST_RESET, RESET, SIGN_IN, SIGN_UP, SOME_VIEWER } from './testing/authHarness';
 
 type SignedUp = { signUp: { user: { id: number } } };

@@ -1,4 +1,3 @@
-export { authService, authTypeDefs, createAuthService, type AuthService, type AuthServiceDependencies } from './service';
+export { authService, authTypeDefs } from './service';
 export { defaultAuthConfig, defaultRateLimits, type AuthConfig } from './config';
 export { authEnvironmentSchema, toAuthConfig, type AuthEnvironment } from './environment';
-export { toAuthIntegrationEvent } from './integration/integrationEvents';

@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { envSchemas, loadConfig } from '@nocturne/platform/config';
-
-export const CHAT_DEFAULT_PORT = 4004;
+import { envSchemas } from '@nocturne/platform/config';
+import { defaultChatConfig, type ChatConfig } from './config';
 
 /**
  * The only reader of process.env in the chat service. The adapters read their own variables
  * (KAFKA_BROKERS, MONGODB_URI, REDIS_URL, NOCTURNE_DATA_DIR, PERSONAL_DATA_KEY).
  */
 export const chatEnvironmentSchema = z.object({
-  CHAT_PORT: envSchemas.port(CHAT_DEFAULT_PORT),
-  CHAT_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  CHAT_PORT: envSchemas.port(defaultChatConfig.port),
+  CHAT_HOST: z.string().trim().min(1).default(defaultChatConfig.host),
   INTERNAL_SECRET: z.string({ error: 'is required (the gateway signs subgraph calls with it)' }).min(16, 'must be at least 16 characters'),
-  /** Messages one person may send a minute, over all their conversations. */
-  CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(defaultChatConfig.sendsPerMinute),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ChatEnvironment = z.infer<typeof chatEnvironmentSchema>;
 
-export const readChatEnvironment = (env: NodeJS.ProcessEnv = process.env): ChatEnvironment => loadConfig(chatEnvironmentSchema, { env, service: 'chat' });
+export function toChatConfig(env: ChatEnvironment): ChatConfig {
+  return { port: env.CHAT_PORT, host: env.CHAT_HOST, internalSecret: env.INTERNAL_SECRET, sendsPerMinute: env.CHAT_SENDS_PER_MINUTE };
+}

@@ -1,2 +1,3 @@
-export { chatService, createChatService, chatTypeDefs } from './service';
-export { chatEnvironmentSchema, type ChatEnvironment } from './environment';
+export { chatService, chatTypeDefs } from './service';
+export { defaultChatConfig, type ChatConfig } from './config';
+export { chatEnvironmentSchema, toChatConfig, type ChatEnvironment } from './environment';

@@ -6,8 +6,8 @@ import type { ServiceInstance } from '@nocturne/platform/kit';
 import { createLogger } from '@nocturne/platform/logging';
 import type { DeliveredMessage } from '@nocturne/platform/ports';
 import { eventually } from '@nocturne/platform/testing';
-import { chatEnvironmentSchema } from './environment';
-import { createChatService } from './service';
+import { defaultChatConfig, type ChatConfig } from './config';
+import { chatService } from './service';
 
 const secret = 'chat-int-test-secret-0123456789';
 const logger = createLogger('chat', { env: { LOG_LEVEL: 'silent' } });
@@ -25,10 +25,9 @@ class Harness {
   instance!: ServiceInstance;
   url!: string;
 
-  async start(env: Record<string, string> = {}) {
+  async start(config: Partial<ChatConfig> = {}) {
     this.adapters = await createAdapters({ service: 'chat', dataDir: null, env: {}, logger });
-    const settings = chatEnvironmentSchema.parse({ CHAT_PORT: '0', INTERNAL_SECRET: secret, ...env });
-    this.instance = createChatService({ adapters: this.adapters, settings, logger, clock: () => now });
+    this.instance = chatService.create({ adapters: this.adapters, config: { ...defaultChatConfig, port: 0, internalSecret: secret, ...config }, logger, clock: () => now });
     this.url = (await this.instance.start()).url;
   }
 
@@ -182,7 +181,7 @@ describe('chat subgraph', () => {
   });
 
   it('limits how fast one person sends', async () => {
-    await harness.start({ CHAT_SENDS_PER_MINUTE: '3' });
+    await harness.start({ sendsPerMinute: 3 });
     await harness.match(1, 3, 8);
     for (let i = 0; i < 3; i++) expect((await harness.send(3, 1, `m${i}`)).errors).toBeUndefined();
     expect(codeOf(await harness.send(3, 1, 'too fast'))).toBe('RATE_LIMITED');

@@ -1,9 +1,7 @@
+import type { ServiceConfig } from '@nocturne/platform/kit';
+
 /** Everything the profile service needs to know; `environment.ts` builds it from the environment. */
-export interface ProfileConfig {
-  /** 0 picks a free port. */
-  port: number;
-  host: string;
-  internalSecret: string;
+export interface ProfileConfig extends ServiceConfig {
   /**
    * Prefix of the photo, avatar and placeholder URLs handed to clients. Empty (the default) gives
    * site-relative URLs (`/api/photos/...`), which work whatever host name the browser used.

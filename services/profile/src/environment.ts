@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envSchemas, loadConfig } from '@nocturne/platform/config';
+import { envSchemas } from '@nocturne/platform/config';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 
 /**
@@ -38,9 +38,4 @@ export function toProfileConfig(env: ProfileEnvironment): ProfileConfig {
     },
     locationChangesPerHour: env.LOCATION_CHANGES_PER_HOUR,
   };
-}
-
-/** Parses process.env once; a bad value prints which variable is wrong and exits (status 78). */
-export function readProfileEnvironment(env: NodeJS.ProcessEnv = process.env): { settings: ProfileEnvironment; variables: NodeJS.ProcessEnv } {
-  return { settings: loadConfig(profileEnvironmentSchema, { env, service: 'profile' }), variables: env };
 }

@@ -10,7 +10,7 @@ import { protectPersonalData } from '@nocturne/platform/privacy';
 import { eventually, personalDataStorages, uniqueSuffix, type ErasableStorage } from '@nocturne/platform/testing';
 import { profilePersonalData } from './profile/personalData';
 import { defaultProfileConfig } from './config';
-import { createProfileService } from './service';
+import { profileService } from './service';
 
 const secret = 'profile-erasure-test-secret';
 const logger = createLogger('profile', { env: { LOG_LEVEL: 'silent' } });
@@ -21,7 +21,7 @@ type Storage = ErasableStorage;
 async function startProfile(dataDir: string, storage: Storage | undefined) {
   const own = await createAdapters({ service: 'profile', dataDir, env: {}, logger });
   const adapters = { ...own, ...storage };
-  const service = createProfileService({ adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret }, logger });
+  const service = profileService.create({ adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret }, logger });
   const base = (await service.start()).url;
   const graphql = async (uid: number, query: string, variables: Record<string, unknown> = {}) => {
     const body = JSON.stringify({ query, variables });

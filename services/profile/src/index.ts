@@ -1,5 +1,3 @@
-export { createProfileService, profileService, profileTypeDefs, type ProfileService, type ProfileServiceDependencies } from './service';
-
+export { profileService, profileTypeDefs } from './service';
 export { defaultProfileConfig, type ProfileConfig } from './config';
-export { profileEnvironmentSchema, toProfileConfig, readProfileEnvironment, type ProfileEnvironment } from './environment';
-export { toProfileIntegrationEvent, type ProfileIntegrationEvent } from './integration/integrationEvents';
+export { profileEnvironmentSchema, toProfileConfig, type ProfileEnvironment } from './environment';

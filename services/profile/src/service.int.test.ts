@@ -7,12 +7,13 @@ import sharp from 'sharp';
 import { AuthEvents, LocationUpdatedV1, ProfileEvents, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import { createAdapters, type Adapters } from '@nocturne/platform/adapters';
 import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest, signInternalContext, STREAMED_BODY } from '@nocturne/platform/http';
+import type { ServiceInstance } from '@nocturne/platform/kit';
 import { createLogger } from '@nocturne/platform/logging';
 import type { DeliveredMessage } from '@nocturne/platform/ports';
 import { openPublishedPersonalData } from '@nocturne/platform/privacy';
 import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
 import { defaultProfileConfig, type ProfileConfig } from './config';
-import { createProfileService, type ProfileService } from './service';
+import { profileService } from './service';
 
 const secret = 'profile-int-test-secret';
 const logger = createLogger('profile', { env: { LOG_LEVEL: 'silent' } });
@@ -54,7 +55,7 @@ function pngClaiming(width: number, height: number): Buffer {
 
 class Harness {
   adapters!: Adapters;
-  service!: ProfileService;
+  service!: ServiceInstance;
   base!: string;
 
   constructor(
@@ -64,7 +65,7 @@ class Harness {
 
   async start() {
     this.adapters = await createAdapters({ service: 'profile', dataDir: this.dataDir, env: {}, logger });
-    this.service = createProfileService({ adapters: this.adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret, ...this.config }, logger });
+    this.service = profileService.create({ adapters: this.adapters, config: { ...defaultProfileConfig, port: 0, internalSecret: secret, ...this.config }, logger });
     const { url } = await this.service.start();
     this.base = url.replace(/\/graphql$/, '');
   }

@@ -1,4 +1,5 @@
-export { swipeService, createSwipeService, swipeTypeDefs } from './service';
-export { swipeEnvironmentSchema, type SwipeEnvironment } from './environment';
+export { swipeService, swipeTypeDefs } from './service';
+export { defaultSwipeConfig, type SwipeConfig } from './config';
+export { swipeEnvironmentSchema, toSwipeConfig, type SwipeEnvironment } from './environment';
 export { boundingBox, DISTANCE_BANDS_KM, type CoordinateBox } from './deck/deck';
 export type { CandidateRow } from './projections/readModels';

@@ -5,8 +5,8 @@ import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/
 import { createLogger } from '@nocturne/platform/logging';
 import type { DeliveredMessage } from '@nocturne/platform/ports';
 import { eventually } from '@nocturne/platform/testing';
-import { swipeEnvironmentSchema } from './environment';
-import { createSwipeService } from './service';
+import { defaultSwipeConfig, type SwipeConfig } from './config';
+import { swipeService } from './service';
 import type { ServiceInstance } from '@nocturne/platform/kit';
 
 const secret = 'swipe-int-test-secret-0123456789';
@@ -28,10 +28,9 @@ class Harness {
   async start(options: { window?: 'always'; instances?: number } = {}) {
     this.adapters = await createAdapters({ service: 'swipe', dataDir: null, env: {}, logger });
     // Tests poll the deck while events arrive: the per-person limits are the stack suites' (crawlLimits.int.test.ts).
-    const unlimited = { SWIPE_DECK_READS_PER_MINUTE: '1000000', SWIPE_PASSES_PER_MINUTE: '1000000' };
-    const settings = swipeEnvironmentSchema.parse({ SWIPE_PORT: '0', INTERNAL_SECRET: secret, ...unlimited, ...(options.window && { SWIPE_WINDOW: options.window }) });
+    const config: SwipeConfig = { ...defaultSwipeConfig, port: 0, internalSecret: secret, deckReadsPerMinute: 1_000_000, passesPerMinute: 1_000_000, ...(options.window && { windowMode: options.window }) };
     for (let i = 0; i < (options.instances ?? 1); i++) {
-      const instance = createSwipeService({ adapters: this.adapters, settings, logger, clock: () => now });
+      const instance = swipeService.create({ adapters: this.adapters, config, logger, clock: () => now });
       this.urls.push((await instance.start()).url);
       this.instances.push(instance);
     }

@@ -103,8 +103,8 @@ async function benchVariant(
   const began = performance.now();
   await seed(profiles);
   console.log(`${label}: ${profiles.length} profiles in the read model in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  const settings = parseEnv(swipeService.environment, { SWIPE_PORT: '0', INTERNAL_SECRET: internalSecret, SWIPE_WINDOW: 'always', LOG_LEVEL: 'warn', SWIPE_DECK_READS_PER_MINUTE: '1000000' });
-  const service = swipeService.create({ adapters, settings, logger });
+  const config = parseEnv(swipeService.environment, { SWIPE_PORT: '0', INTERNAL_SECRET: internalSecret, SWIPE_WINDOW: 'always', LOG_LEVEL: 'warn', SWIPE_DECK_READS_PER_MINUTE: '1000000' });
+  const service = swipeService.create({ adapters, config, logger });
   const { url } = await service.start();
   try {
     // Viewers spread over the area: the deck differs by where they are.

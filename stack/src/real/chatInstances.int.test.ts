@@ -48,8 +48,8 @@ d('live chat across two chat instances on the real servers', () => {
     for (let i = 0; i < 2; i++) {
       const own = await createAdapters({ service: database, env: { ...realInfrastructure }, logger: createLogger(`chat-${i + 1}`, { env: { LOG_LEVEL: 'warn' } }) });
       adapters.push(own);
-      const settings = parseEnv(chatService.environment, { CHAT_PORT: '0', INTERNAL_SECRET: internalSecret, LOG_LEVEL: 'silent' });
-      const instance = chatService.create({ adapters: publishingOnly(own, quiet), settings, logger: createLogger(`chat-${i + 1}`, { env: { LOG_LEVEL: 'warn' } }) });
+      const config = parseEnv(chatService.environment, { CHAT_PORT: '0', INTERNAL_SECRET: internalSecret, LOG_LEVEL: 'silent' });
+      const instance = chatService.create({ adapters: publishingOnly(own, quiet), config, logger: createLogger(`chat-${i + 1}`, { env: { LOG_LEVEL: 'warn' } }) });
       instances.push(instance);
       urls.push((await instance.start()).url);
     }

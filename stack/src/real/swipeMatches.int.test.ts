@@ -99,8 +99,8 @@ d('exactly one match per pair across two swipe instances on the real servers', (
     for (let i = 0; i < 2; i++) {
       const own = await createAdapters({ service: database, env: { ...realInfrastructure }, logger: createLogger(`swipe-${i + 1}`, { env: { LOG_LEVEL: 'warn' } }) });
       adapters.push(own);
-      const settings = parseEnv(swipeService.environment, { SWIPE_PORT: '0', INTERNAL_SECRET: internalSecret, SWIPE_WINDOW: 'always', LOG_LEVEL: 'silent' });
-      const instance = swipeService.create({ adapters: publishingOnly(own, quiet), settings, logger: createLogger(`swipe-${i + 1}`, { env: { LOG_LEVEL: 'warn' } }) });
+      const config = parseEnv(swipeService.environment, { SWIPE_PORT: '0', INTERNAL_SECRET: internalSecret, SWIPE_WINDOW: 'always', LOG_LEVEL: 'silent' });
+      const instance = swipeService.create({ adapters: publishingOnly(own, quiet), config, logger: createLogger(`swipe-${i + 1}`, { env: { LOG_LEVEL: 'warn' } }) });
       instances.push(instance);
       urls.push((await instance.start()).url);
     }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { fetchConversations, type ConversationSummary } from '../../api/chat';
@@ -26,13 +26,20 @@ function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
   const user = useSignedInUser();
   const [conversations, setConversations] = useState<ConversationSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // Loads overlap (a live value, a reconnection): only the latest one's answer is shown, so a slow stale
+  // answer never lands after a fresh one and keeps an ended match on the list.
+  const latest = useRef(0);
   const load = useCallback(() => {
+    const request = ++latest.current;
     fetchConversations().then(
       (rows) => {
+        if (request !== latest.current) return;
         setConversations(rows);
         setFailed(false);
       },
-      () => setFailed(true),
+      () => {
+        if (request === latest.current) setFailed(true);
+      },
     );
   }, []);
   useEffect(load, [load]);

@@ -73,6 +73,26 @@ describe('ChatPage', () => {
     expect(updated.textContent).toContain('Are you up?');
   });
 
+  it('shows the latest load when an older answer arrives after it (an unmatch is not undone by a slow read)', async () => {
+    // The first list read is slow and still has Orion; the one the live value starts answers first, empty.
+    let releaseStale: () => void = () => undefined;
+    let reads = 0;
+    global.fetch = jest.fn(async () => {
+      reads += 1;
+      const rows = reads === 1 ? [orionRow()] : [];
+      if (reads === 1) await new Promise<void>((resolve) => (releaseStale = resolve));
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify({ data: { matches: rows } }) };
+    }) as unknown as typeof fetch;
+    renderChat();
+    await waitFor(() => expect(reads).toBe(1));
+    push('subscription ListUnread', { unreadTotal: 0 });
+    expect(await screen.findByRole('heading', { name: 'No matches yet' })).toBeTruthy();
+    await act(async () => releaseStale());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByRole('button', { name: 'Orion' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'No matches yet' })).toBeTruthy();
+  });
+
   it('sends with Enter, keeps Shift+Enter for a new line, and shows a live message once', async () => {
     answer = (call) => {
       if (call.url === '/graphql') return { status: 200, body: { data: { matches: [orionRow()], markConversationRead: 0, setTyping: true } } };

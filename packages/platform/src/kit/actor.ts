@@ -4,16 +4,28 @@ import { signedInViewer } from '../http/viewer';
 import type { EventMetadata } from '../ports';
 import type { CommandContext } from './commandHandler';
 
-/** Who a use case acts for, as the gateway vouched for it: the signed-in person, if any, and the request. */
+/**
+ * Who a use case acts for, as the gateway vouched for it (`InternalContext`): the signed-in person, if
+ * any, where the request came from, and the request.
+ */
 export interface Actor {
   uid?: number;
+  /** The client's address: what rate limits by address count (auth's sign-up, sign-in, password reset). */
+  ip: string;
+  /** Hash of the session the request came with: signing out revokes it, signing in replaces it. */
+  sid?: string;
+  /** Hash of the device cookie the request came with: a device that signed in before has its own budget of failed sign-ins. */
+  dev?: string;
   requestId?: string;
 }
 
-/** The actor of a subgraph request, for the use cases its resolvers call. */
-export const actorOf = (context: Pick<SubgraphBaseContext, 'internal' | 'requestId'>): Actor => ({
+/** The actor of a subgraph request, for the use cases its resolvers (or its media routes) call. */
+export const actorOf = (context: Pick<SubgraphBaseContext, 'internal'> & Partial<Pick<SubgraphBaseContext, 'requestId'>>): Actor => ({
   ...(context.internal.uid !== undefined && { uid: context.internal.uid }),
-  requestId: context.requestId,
+  ip: context.internal.ip,
+  ...(context.internal.sid !== undefined && { sid: context.internal.sid }),
+  ...(context.internal.dev !== undefined && { dev: context.internal.dev }),
+  ...(context.requestId !== undefined && { requestId: context.requestId }),
 });
 
 /** The signed-in person `actor` speaks for; UNAUTHENTICATED for a signed-out one. */

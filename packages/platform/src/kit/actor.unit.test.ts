@@ -10,6 +10,11 @@ describe('actors and sources', () => {
     expect(actorCommandContext(newEventId, now, actor)).toEqual({ now, newEventId, metadata: { actorId: 7, correlationId: 'req-1' } });
   });
 
+  it("carries the request's address, session and device as the gateway vouched for them", () => {
+    expect(actorOf({ internal: { uid: 7, ip: '203.0.113.1', sid: 'session-hash', dev: 'device-hash', iat: 0 }, requestId: 'req-1' })).toEqual({ uid: 7, ip: '203.0.113.1', sid: 'session-hash', dev: 'device-hash', requestId: 'req-1' });
+    expect(actorOf({ internal: { ip: '203.0.113.1', iat: 0 }, requestId: 'req-2' })).toEqual({ ip: '203.0.113.1', requestId: 'req-2' });
+  });
+
   it('refuses a signed-out request', () => {
     const actor = actorOf({ internal: { ip: '203.0.113.1', iat: 0 }, requestId: 'req-2' });
     expect(() => signedInActor(actor)).toThrow(RuleViolation);

@@ -8,3 +8,4 @@ export * from './actor';
 export * from './stopRequest';
 export * from './serviceLifecycle';
 export * from './readYourWrites';
+export * from './defineService';

@@ -8,8 +8,8 @@ import type { KeyValueStore, StoredEvent } from '../ports';
  * liked at once), yet the services learn of each other's changes from the bus. So a request that stored
  * events answers only once every other service that reads them has handled them (or a bound passed):
  *
- * - `handleCommand` notes each append in the request's `WriteLog` (an AsyncLocalStorage, so no use case
- *   passes anything along);
+ * - `handleCommand` notes each append in the request's write log (`writeLog`, an AsyncLocalStorage, so no
+ *   use case passes anything along);
  * - the subgraph server, before it answers a request that wrote, calls the service's `settle`: its own
  *   projections reach the writes, and the readers of the events its relay publishes have handled them;
  * - each integration consumer announces which event types of which topic its group reads (a key with a

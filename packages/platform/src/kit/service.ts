@@ -19,9 +19,10 @@ export interface ServiceInstance {
   readonly url: string | undefined;
 }
 
-export interface ServiceDependencies<Settings> {
+export interface ServiceDependencies<Config> {
   adapters: Adapters;
-  settings: Settings;
+  /** Its configuration, as its `environment` read it. */
+  config: Config;
   logger: Logger;
   /** Defaults to the system clock; tests pass their own. */
   clock?: () => Date;
@@ -31,14 +32,18 @@ export interface ServiceDependencies<Settings> {
  * Everything the rest of the system needs to know about one service. The registry in `stack` lists
  * these; the embedded stack, the launcher, the composition, the gateway and the tests loop over it.
  */
-export interface ServiceDefinition<Settings = unknown> {
+export interface ServiceDefinition<Config = unknown> {
   /** Lower-case name: subgraph name, database `nocturne_<name>`, variables `<NAME>_PORT`, `<NAME>_URL`. */
   name: string;
   /** Where it listens unless `<NAME>_PORT` says otherwise (docs/design.md, Ports). */
   defaultPort: number;
-  /** Its own variables (zod object); the adapters read theirs (KAFKA_BROKERS, ...). */
-  environment: z.ZodType<Settings>;
-  create(dependencies: ServiceDependencies<Settings>): ServiceInstance;
+  /**
+   * Reads its own variables into its configuration (a zod object and its mapping, `<name>EnvironmentSchema
+   * .transform(to<Name>Config)`); the adapters read theirs (KAFKA_BROKERS, ...).
+   */
+  environment: z.ZodType<Config>;
+  /** Made by `defineService`, which owns the wiring and the start and stop sequence. */
+  create(dependencies: ServiceDependencies<Config>): ServiceInstance;
   /** Federation 2 SDL, the text of its `graphql/*.graphql` files. */
   typeDefs: string;
   /** Partitions per topic it creates (Kafka and the in-process bus). */
@@ -63,10 +68,10 @@ export const urlVariableOf = (name: string) => `${name.toUpperCase()}_URL`;
  * The `main` of every service process: read the environment once (exit 78 on a bad value), connect the
  * adapters, start, and stop in order on SIGTERM, SIGINT or its supervisor gone (exit 0, or 1 when stopping failed).
  */
-export function runServiceMain<Settings>(definition: ServiceDefinition<Settings>, env: NodeJS.ProcessEnv = process.env): void {
+export function runServiceMain<Config>(definition: ServiceDefinition<Config>, env: NodeJS.ProcessEnv = process.env): void {
   const { name } = definition;
   const run = async () => {
-    const settings = loadConfig(definition.environment, { env, service: name });
+    const config = loadConfig(definition.environment, { env, service: name });
     const metricsSettings = loadConfig(metricsEnvironmentSchema(defaultMetricsPortOf(definition)), { env, service: name });
     const logger = createLogger(name, { env });
     const adapters = await createAdapters({
@@ -79,7 +84,7 @@ export function runServiceMain<Settings>(definition: ServiceDefinition<Settings>
     // /metrics on a port of its own, never the public one, from before the start (catch-up shows as
     // projection lag); a taken port costs the metrics, not the service.
     const metrics = await startMetricsServerIfPossible({ port: metricsSettings.METRICS_PORT, host: metricsSettings.METRICS_HOST, logger, owner: name });
-    const service = definition.create({ adapters, settings, logger });
+    const service = definition.create({ adapters, config, logger });
     try {
       await service.start();
     } catch (error) {

@@ -26,11 +26,9 @@ export interface ServiceWriter {
 }
 
 /** The parts of one service, by role: the lifecycle starts and stops them in the order of their roles. */
-export interface ServiceParts {
+export interface ServiceLifecycleParts {
   server: Pick<SubgraphServer, 'start' | 'stop' | 'readiness'>;
   logger: Logger;
-  /** Runs before anything starts (auth builds its application with secrets it reads asynchronously). */
-  prepare?: () => Promise<void>;
   /** Read sides: started first, in order (each resolves once caught up), stopped last, in reverse. */
   projections?: readonly ServiceWorker[];
   /**
@@ -85,14 +83,14 @@ interface Running {
 }
 
 /**
- * The start and stop sequence every service shares. Start: `prepare`, the projections, the writers, the
- * relay, the server, the consumers, then the background work. Stop: the consumers, the server (it drains
+ * The start and stop sequence every service shares (`defineService` runs it). Start: the projections, the
+ * writers, the relay, the server, the consumers, then the background work. Stop: the consumers, the server (it drains
  * the requests in flight), the background work and the writers, the relay (its final flush), the
  * projections, the closes. A part counts as started once its start has resolved: a start that fails
  * stops what had started, in the same order, and throws; `stop` stops only what started, and a second
  * one finds nothing left. `startRelay` is for tests.
  */
-export function createServiceLifecycle(parts: ServiceParts, { startRelay = startOutboxRelay }: { startRelay?: (options: OutboxRelayOptions) => Promise<OutboxRelay> } = {}): ServiceLifecycle {
+export function createServiceLifecycle(parts: ServiceLifecycleParts, { startRelay = startOutboxRelay }: { startRelay?: (options: OutboxRelayOptions) => Promise<OutboxRelay> } = {}): ServiceLifecycle {
   const { server, logger } = parts;
   const consumerCount = parts.consumers?.length ?? 0;
   let running: Running | undefined;
@@ -134,7 +132,6 @@ export function createServiceLifecycle(parts: ServiceParts, { startRelay = start
   };
 
   const startAll = async (state: Running): Promise<{ url: string }> => {
-    await parts.prepare?.();
     for (const projection of parts.projections ?? []) {
       await projection.start();
       state.projections.push(projection);

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Readiness } from '../http/subgraphServer';
 import type { OutboxRelay, OutboxRelayOptions } from '../relay';
-import { createServiceLifecycle, type ServiceParts } from './serviceLifecycle';
+import { createServiceLifecycle, type ServiceLifecycleParts } from './serviceLifecycle';
 
 const URL = 'http://127.0.0.1:4999/graphql';
 
@@ -21,7 +21,7 @@ function fakeService(failOn: { start?: string; stop?: string } = {}) {
   };
   const errors: string[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push((JSON.parse(line) as { msg: string }).msg) });
-  const parts: ServiceParts = {
+  const parts: ServiceLifecycleParts = {
     logger,
     server: {
       start: async () => {
@@ -31,7 +31,6 @@ function fakeService(failOn: { start?: string; stop?: string } = {}) {
       stop: () => step('server stop'),
       readiness: async (): Promise<Readiness> => ({ ready: true, status: 'ready', checks: {} }),
     },
-    prepare: () => step('prepare'),
     projections: [worker('read models'), worker('counts')],
     writers: [worker('catch-up'), { stop: () => step('settle') }],
     relay: relayOptions,
@@ -53,7 +52,7 @@ describe('service lifecycle', () => {
 
     await expect(service.start()).resolves.toEqual({ url: URL });
 
-    expect(steps).toEqual(['prepare', 'read models start', 'counts start', 'catch-up start', 'relay start', 'server start', 'consumer start']);
+    expect(steps).toEqual(['read models start', 'counts start', 'catch-up start', 'relay start', 'server start', 'consumer start']);
   });
 
   it('stops the consumers, the server, the writers, the relay, the projections in reverse, then closes', async () => {
@@ -108,7 +107,6 @@ describe('service lifecycle', () => {
     await expect(service.start()).rejects.toThrow('server start failed');
 
     expect(steps).toEqual([
-      'prepare',
       'read models start',
       'counts start',
       'catch-up start',
@@ -133,23 +131,21 @@ describe('service lifecycle', () => {
 
     await expect(service.start()).rejects.toThrow('counts start failed');
 
-    expect(steps).toEqual(['prepare', 'read models start', 'counts start', 'read models stop', 'mailer close']);
+    expect(steps).toEqual(['read models start', 'counts start', 'read models stop', 'mailer close']);
   });
 
   it('can start again after a failed start', async () => {
     const { steps, parts, startRelay } = fakeService();
     let failures = 1;
-    const service = createServiceLifecycle(
-      {
-        ...parts,
-        prepare: async () => {
-          if (failures-- > 0) throw new Error('secrets unavailable');
-        },
+    const flaky = {
+      start: async () => {
+        if (failures-- > 0) throw new Error('store unavailable');
       },
-      { startRelay },
-    );
+      stop: async () => undefined,
+    };
+    const service = createServiceLifecycle({ ...parts, projections: [flaky, ...(parts.projections ?? [])] }, { startRelay });
 
-    await expect(service.start()).rejects.toThrow('secrets unavailable');
+    await expect(service.start()).rejects.toThrow('store unavailable');
     await expect(service.start()).resolves.toEqual({ url: URL });
 
     expect(steps.filter((name) => name.endsWith('start'))).toEqual(['read models start', 'counts start', 'catch-up start', 'relay start', 'server start', 'consumer start']);

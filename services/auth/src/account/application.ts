@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Messages, type SignUpInput } from '@nocturne/contracts';
 import { RuleViolation } from '@nocturne/platform/domain';
-import type { InternalContext } from '@nocturne/platform/http';
-import { causedBy, handleCommand, loadStream, SerialNumbers, type CommandContext, type EventSource } from '@nocturne/platform/kit';
+import {
+  actorCommandContext,
+  causedBy,
+  handleCommand,
+  loadStream,
+  SerialNumbers,
+  signedInActor,
+  type Actor,
+  type CommandContext,
+  type EventSource,
+} from '@nocturne/platform/kit';
 import type { RateLimit, RateLimiter } from '@nocturne/platform/limits';
 import type { Logger } from '@nocturne/platform/logging';
 import type { EventStore } from '@nocturne/platform/ports';
@@ -14,8 +23,7 @@ import { claimDecider } from '../claim/businessLogic';
 import { claimStreamId, type ClaimKind } from '../claim/claim';
 import { passwordResetDecider } from '../passwordReset/businessLogic';
 import { passwordResetStreamId, type PasswordResetState } from '../passwordReset/passwordReset';
-import type { BlocksReadModel } from '../projections/blocks';
-import type { UserDocument, UsersReadModel } from '../projections/users';
+import type { BlocksReadModel, UserDocument, UsersReadModel } from '../projections/readModels';
 import { userStreamId, type ActiveUser, type UserState } from './account';
 import { userDecider } from './businessLogic';
 import type { IssuedDevice, KnownDevices } from './knownDevices';
@@ -67,12 +75,6 @@ export interface AuthApplicationDependencies {
   /** 32 random bytes, base64url: a password reset token. */
   newResetToken: () => string;
   options: AuthApplicationOptions;
-}
-
-/** Who is asking, as the gateway vouched for it. */
-export interface Caller {
-  internal: InternalContext;
-  requestId: string;
 }
 
 /** What the graph shows of an account. `email` only reaches its owner (resolvers check). */
@@ -129,12 +131,8 @@ export class AuthApplication {
     this.userIds = new SerialNumbers(deps.eventStore, 'user-ids');
   }
 
-  private context(caller: Caller): CommandContext {
-    return {
-      now: this.deps.clock(),
-      newEventId: this.deps.newId,
-      metadata: { correlationId: caller.requestId, ...(caller.internal.uid !== undefined && { actorId: caller.internal.uid }) },
-    };
+  private context(actor: Actor): CommandContext {
+    return actorCommandContext(this.deps.newId, this.deps.clock(), actor);
   }
 
   private async activeUser(userId: number): Promise<ActiveUser | null> {
@@ -188,8 +186,8 @@ export class AuthApplication {
     claimDecider.decide({ type: 'MakeClaim', kind, userId: 0, now, ownerRegistered, abandonedAfterMs: this.deps.options.abandonedClaimMs }, state);
   }
 
-  private takenEmailAnswersKey(caller: Caller): string {
-    return `sign-up:taken-email:${caller.internal.ip}`;
+  private takenEmailAnswersKey(actor: Actor): string {
+    return `sign-up:taken-email:${actor.ip}`;
   }
 
   /**
@@ -200,9 +198,9 @@ export class AuthApplication {
    * sign-up from it is refused alike, before anything is looked up, so neither a refusal nor parallel
    * requests tell a registered address from a free one.
    */
-  private async assertEmailFree(email: string, caller: Caller, now: Date): Promise<void> {
+  private async assertEmailFree(email: string, actor: Actor, now: Date): Promise<void> {
     const { rateLimits } = this.deps.options;
-    const answer = await this.deps.rateLimiter.reserve([{ key: this.takenEmailAnswersKey(caller), rule: rateLimits.takenEmailAnswersPerAddress }]);
+    const answer = await this.deps.rateLimiter.reserve([{ key: this.takenEmailAnswersKey(actor), rule: rateLimits.takenEmailAnswersPerAddress }]);
     try {
       await this.deps.rateLimiter.hit(`sign-up:email:${this.lookupKey(email)}`, rateLimits.signUpsPerEmail);
       await this.assertClaimable('email', email, now);
@@ -214,21 +212,21 @@ export class AuthApplication {
   }
 
   /** After the person proved who they are: a new session, and this device becomes known to the account. */
-  private async signedIn(user: AccountView, caller: Caller): Promise<SignedIn> {
+  private async signedIn(user: AccountView, actor: Actor): Promise<SignedIn> {
     // A new id at every sign-in; the session the request came with (if any) ends.
-    if (caller.internal.sid) await this.deps.sessions.revoke(caller.internal.sid);
+    if (actor.sid) await this.deps.sessions.revoke(actor.sid);
     const session = await this.deps.sessions.create(user.id, this.deps.clock().getTime());
-    const device = await this.deps.devices.remember(user.id, caller.internal.dev);
+    const device = await this.deps.devices.remember(user.id, actor.dev);
     return { user, session: { id: session.id, maxAgeSeconds: session.maxAgeSeconds }, device };
   }
 
-  async signUp(rawInput: unknown, caller: Caller): Promise<SignedIn> {
+  async signUp(rawInput: unknown, actor: Actor): Promise<SignedIn> {
     const { rateLimits } = this.deps.options;
-    await this.deps.rateLimiter.hit(`sign-up:address:${caller.internal.ip}`, rateLimits.signUpsPerAddress);
+    await this.deps.rateLimiter.hit(`sign-up:address:${actor.ip}`, rateLimits.signUpsPerAddress);
     const input: SignUpInput = validateSignUp(rawInput);
-    const context = this.context(caller);
+    const context = this.context(actor);
     await this.assertClaimable('username', input.username, context.now);
-    await this.assertEmailFree(input.email, caller, context.now);
+    await this.assertEmailFree(input.email, actor, context.now);
     const passwordHash = await this.deps.passwords.hash(input.password);
 
     const userId = await this.userIds.next(context);
@@ -254,14 +252,14 @@ export class AuthApplication {
         );
       }
       // Someone claimed the address since it was looked up: that answer tells it is registered, so it counts.
-      if (isTakenEmail(error)) await this.deps.rateLimiter.hit(this.takenEmailAnswersKey(caller), rateLimits.takenEmailAnswersPerAddress);
+      if (isTakenEmail(error)) await this.deps.rateLimiter.hit(this.takenEmailAnswersKey(actor), rateLimits.takenEmailAnswersPerAddress);
       throw error;
     }
     const user = registered.state;
     if (user.status !== 'active') throw new Error('registration did not produce an active account');
     await this.deps.users.waitFor(registered.lastGlobalPosition);
     this.deps.logger.info({ userId }, 'user registered');
-    return this.signedIn(viewOfState(user), caller);
+    return this.signedIn(viewOfState(user), actor);
   }
 
   /**
@@ -270,11 +268,11 @@ export class AuthApplication {
    * Each attempt is reserved before the slow verification and kept only when it fails, so parallel
    * requests get no more than the limit through.
    */
-  async signIn(rawInput: unknown, caller: Caller): Promise<SignedIn> {
+  async signIn(rawInput: unknown, actor: Actor): Promise<SignedIn> {
     const { username, password } = validateSignIn(rawInput);
     const { rateLimits } = this.deps.options;
     const user = await this.accountByClaim('username', username);
-    const device = caller.internal.dev;
+    const device = actor.dev;
     const knownDevice = user !== null && device !== undefined && (await this.deps.devices.isKnown(device, user.userId));
     const deviceKey = `sign-in-failures:device:${device}`;
     const accountKey = this.signInFailuresKey(username);
@@ -282,7 +280,7 @@ export class AuthApplication {
       knownDevice
         ? [{ key: deviceKey, rule: rateLimits.signInFailuresPerDevice }]
         : [
-            { key: `sign-in-failures:address:${caller.internal.ip}`, rule: rateLimits.signInFailuresPerAddress },
+            { key: `sign-in-failures:address:${actor.ip}`, rule: rateLimits.signInFailuresPerAddress },
             { key: accountKey, rule: rateLimits.signInFailuresPerAccount },
           ],
     );
@@ -292,20 +290,20 @@ export class AuthApplication {
     // A success is no failure, and forgives the earlier failures of the same kind.
     await reservation.release();
     await this.deps.rateLimiter.reset(knownDevice ? deviceKey : accountKey);
-    return this.signedIn(viewOfState(user), caller);
+    return this.signedIn(viewOfState(user), actor);
   }
 
   private signInFailuresKey(username: string): string {
     return `sign-in-failures:account:${this.lookupKey(username)}`;
   }
 
-  async signOut(caller: Caller): Promise<void> {
-    if (caller.internal.sid) await this.deps.sessions.revoke(caller.internal.sid, caller.internal.uid);
+  async signOut(actor: Actor): Promise<void> {
+    if (actor.sid) await this.deps.sessions.revoke(actor.sid, actor.uid);
   }
 
-  async me(caller: Caller): Promise<AccountView | null> {
-    if (caller.internal.uid === undefined) return null;
-    return this.userById(caller.internal.uid);
+  async me(actor: Actor): Promise<AccountView | null> {
+    if (actor.uid === undefined) return null;
+    return this.userById(actor.uid);
   }
 
   private async userById(userId: number): Promise<AccountView | null> {
@@ -327,13 +325,13 @@ export class AuthApplication {
    * Always answers the same, fast: the lookup, the token and the mail happen after the answer, so
    * neither the answer nor its timing tells whether the address has an account.
    */
-  async requestPasswordReset(rawInput: unknown, caller: Caller): Promise<void> {
+  async requestPasswordReset(rawInput: unknown, actor: Actor): Promise<void> {
     const { email } = validatePasswordResetRequest(rawInput);
     const { rateLimits } = this.deps.options;
-    await this.deps.rateLimiter.hit(`reset-requests:address:${caller.internal.ip}`, rateLimits.resetRequestsPerAddress);
+    await this.deps.rateLimiter.hit(`reset-requests:address:${actor.ip}`, rateLimits.resetRequestsPerAddress);
     await this.deps.rateLimiter.hit(`reset-requests:email:${this.lookupKey(email)}`, rateLimits.resetRequestsPerEmail);
-    const context = this.context(caller);
-    this.runInBackground(() => this.sendPasswordReset(email, context), { requestId: caller.requestId });
+    const context = this.context(actor);
+    this.runInBackground(() => this.sendPasswordReset(email, context), { requestId: actor.requestId });
   }
 
   private async sendPasswordReset(email: string, context: CommandContext): Promise<void> {
@@ -359,9 +357,9 @@ export class AuthApplication {
     this.deps.logger.info({ userId: user.userId }, 'password reset requested');
   }
 
-  async resetPassword(rawInput: unknown, caller: Caller): Promise<{ userId: number }> {
+  async resetPassword(rawInput: unknown, actor: Actor): Promise<{ userId: number }> {
     const { token, password } = validatePasswordReset(rawInput);
-    const context = this.context(caller);
+    const context = this.context(actor);
     const streamId = passwordResetStreamId(sha256(token));
     const account = async (userId: number) => {
       const user = await this.activeUser(userId);
@@ -387,11 +385,6 @@ export class AuthApplication {
     if (changed.state.status === 'active') await this.deps.rateLimiter.reset(this.signInFailuresKey(changed.state.username));
     this.deps.logger.info({ userId }, 'password reset');
     return { userId };
-  }
-
-  private requireUser(caller: Caller): number {
-    if (caller.internal.uid === undefined) throw new RuleViolation('UNAUTHENTICATED', Messages.signedOut);
-    return caller.internal.uid;
   }
 
   /**
@@ -422,9 +415,9 @@ export class AuthApplication {
    * (so the stored events' personal fields are gone too), every session ends. A retry after a failure
    * half way shreds again, which is harmless.
    */
-  async deleteAccount(caller: Caller): Promise<void> {
-    const userId = this.requireUser(caller);
-    const context = this.context(caller);
+  async deleteAccount(actor: Actor): Promise<void> {
+    const userId = signedInActor(actor);
+    const context = this.context(actor);
     const before = await loadStream(this.deps.eventStore, userStreamId(userId), userDecider);
     const result = await handleCommand({ eventStore: this.deps.eventStore, streamId: userStreamId(userId), decider: userDecider, command: { type: 'DeleteUser', now: context.now }, context });
     if (before.state.status === 'active') {

@@ -1,6 +1,7 @@
 import { SET_DEVICE_HEADER, SET_SESSION_HEADER, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform/http';
+import { actorOf } from '@nocturne/platform/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph';
-import type { AccountView, AuthApplication, Caller, NewSession } from '../account/application';
+import type { AccountView, AuthApplication, NewSession } from '../account/application';
 import type { IssuedDevice } from '../account/knownDevices';
 
 export interface AuthContext extends SubgraphBaseContext {
@@ -10,8 +11,6 @@ export interface AuthContext extends SubgraphBaseContext {
 }
 
 const viewerOf = (context: AuthContext) => context.signedInAs ?? context.internal.uid;
-
-const callerOf = (context: AuthContext): Caller => ({ internal: context.internal, requestId: context.requestId });
 
 /** The gateway turns both instructions into cookies: the session's and the device's (now known to the account). */
 const setSession = (context: AuthContext, session: NewSession, device: IssuedDevice) => {
@@ -24,41 +23,41 @@ interface SignUpArgs {
   input: { username: string; email: string; password: string; name: string; age: number };
 }
 
-/** Thin: each field hands the caller to the application layer, which checks who may do what. */
+/** Thin: each field hands the actor (actorOf) to the application layer, which checks who may do what. */
 export const authResolvers: GraphQLResolverMap<AuthContext> = {
   Query: {
-    me: (_parent, _args, context: AuthContext) => context.auth.me(callerOf(context)),
+    me: (_parent, _args, context: AuthContext) => context.auth.me(actorOf(context)),
   },
   Mutation: {
     signUp: async (_parent, { input }: SignUpArgs, context: AuthContext) => {
-      const { user, session, device } = await context.auth.signUp(input, callerOf(context));
+      const { user, session, device } = await context.auth.signUp(input, actorOf(context));
       setSession(context, session, device);
       context.signedInAs = user.id;
       return { user };
     },
     signIn: async (_parent, args: { username: string; password: string }, context: AuthContext) => {
-      const { user, session, device } = await context.auth.signIn(args, callerOf(context));
+      const { user, session, device } = await context.auth.signIn(args, actorOf(context));
       setSession(context, session, device);
       context.signedInAs = user.id;
       return { user };
     },
     signOut: async (_parent, _args, context: AuthContext) => {
-      await context.auth.signOut(callerOf(context));
+      await context.auth.signOut(actorOf(context));
       clearSession(context);
       return true;
     },
     requestPasswordReset: async (_parent, args: { email: string }, context: AuthContext) => {
-      await context.auth.requestPasswordReset(args, callerOf(context));
+      await context.auth.requestPasswordReset(args, actorOf(context));
       return true;
     },
     resetPassword: async (_parent, args: { token: string; password: string }, context: AuthContext) => {
-      const { userId } = await context.auth.resetPassword(args, callerOf(context));
+      const { userId } = await context.auth.resetPassword(args, actorOf(context));
       // The session this request came with (if it was this account's) ended with the others.
       if (context.internal.uid === userId) clearSession(context);
       return true;
     },
     deleteAccount: async (_parent, _args, context: AuthContext) => {
-      await context.auth.deleteAccount(callerOf(context));
+      await context.auth.deleteAccount(actorOf(context));
       clearSession(context);
       return true;
     },

@@ -1,9 +1,6 @@
 import { ProfileEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { sourceOf, type ConsumerReadYourWrites } from '@nocturne/platform/kit';
-import type { Logger } from '@nocturne/platform/logging';
-import type { BusConsumer, EventBus, KeyValueStore } from '@nocturne/platform/ports';
-import type { PersonalDataVault } from '@nocturne/platform/privacy';
-import { consumeIntegrationEvents, keyValueDeduper, on } from '@nocturne/platform/relay';
+import { sourceOf, type ServiceConsumer } from '@nocturne/platform/kit';
+import { on } from '@nocturne/platform/relay';
 import type { AuthApplication } from '../account/application';
 
 export const AUTH_CONSUMER_GROUP = 'auth';
@@ -14,27 +11,15 @@ export const AUTH_CONSUMER_GROUP = 'auth';
  * neither of two people resolves the other's account. Delivery is at least once: the kit skips an event
  * id already handled, and following the same values or the same block again records nothing.
  */
-export async function consumeOtherContexts(deps: {
-  bus: EventBus;
-  kv: KeyValueStore;
-  publishedPersonalData: PersonalDataVault;
-  application: AuthApplication;
-  logger: Logger;
-  readYourWrites?: ConsumerReadYourWrites;
-}): Promise<BusConsumer> {
-  const { application } = deps;
-  return consumeIntegrationEvents({
-    bus: deps.bus,
+export function otherContextsConsumer(application: AuthApplication): ServiceConsumer {
+  return {
     group: AUTH_CONSUMER_GROUP,
     topics: [Topics.profile, Topics.swipe],
-    publishedPersonalData: deps.publishedPersonalData,
     // The namespace of the events handled so far, kept from when the profile was the only source.
-    deduper: keyValueDeduper(deps.kv, { namespace: 'auth-profile-events' }),
+    dedupeNamespace: 'auth-profile-events',
     handlers: [
       on(ProfileEvents.AccountDetailsEdited, (data, event) => application.followAccountDetailsEdit(sourceOf(event), data)),
       on(SwipeEvents.PersonBlocked, (data, event) => application.followBlock(sourceOf(event), data)),
     ],
-    logger: deps.logger,
-    readYourWrites: deps.readYourWrites,
-  });
+  };
 }

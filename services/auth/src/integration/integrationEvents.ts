@@ -13,7 +13,7 @@ export type AuthIntegrationEvent = IntegrationEventDraft<string, UserRegisteredV
  * personal fields are erased (the account was deleted before it was published) stays in too: its
  * `UserDeleted` follows.
  */
-export function toAuthIntegrationEvent(event: StoredEvent): AuthIntegrationEvent | null {
+export function toIntegrationEvent(event: StoredEvent): AuthIntegrationEvent | null {
   if (!event.streamId.startsWith('user-') || hasErasedPersonalData(event)) return null;
   switch (event.type) {
     case 'UserRegistered': {

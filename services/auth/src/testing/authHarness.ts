@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdapters, type Adapters } from '@nocturne/platform/adapters';
 import { INTERNAL_CONTEXT_HEADER, SET_DEVICE_HEADER, SET_SESSION_HEADER, signGraphqlRequest, type InternalContext } from '@nocturne/platform/http';
+import type { ServiceInstance } from '@nocturne/platform/kit';
 import { createLogger } from '@nocturne/platform/logging';
 import type { KeyValueStore } from '@nocturne/platform/ports';
 import { hashDeviceId, SessionStore } from '@nocturne/platform/sessions';
 import { ProfileEvents, SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import type { AuthRateLimits } from '../account/application';
 import { defaultAuthConfig, type AuthConfig } from '../config';
-import { createAuthService, type AuthService } from '../service';
+import { authService } from '../service';
 
 export const TEST_SECRET = 'auth-test-secret-of-some-length';
 
@@ -64,7 +65,7 @@ export class AuthHarness {
   readonly outboxDir: string;
   readonly clock: TestClock;
   private constructor(
-    readonly service: AuthService,
+    readonly service: ServiceInstance,
     readonly adapters: Adapters,
     readonly url: string,
     readonly sessions: SessionStore,
@@ -91,7 +92,7 @@ export class AuthHarness {
       mail: { from: 'Nocturne <no-reply@nocturne.test>', outboxDir },
       rateLimits: { ...defaultAuthConfig.rateLimits, ...options.rateLimits },
     };
-    const service = createAuthService({ adapters: { ...adapters, kv, ...options.storage }, config, logger, clock: clock.now });
+    const service = authService.create({ adapters: { ...adapters, kv, ...options.storage }, config, logger, clock: clock.now });
     const { url } = await service.start();
     const sessions = new SessionStore(kv, { idleMs: config.sessions.idleMinutes * 60_000, absoluteMs: config.sessions.maxDays * 24 * 3600_000 });
     return new AuthHarness(service, adapters, url, sessions, dataDir, outboxDir, clock);

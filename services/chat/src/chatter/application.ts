@@ -14,7 +14,7 @@ const LIVE_MATCH_MS = 5 * 60_000;
  * open and end with matches, plans and time zones feed the night's quota, blocks hide people both
  * ways, and a deleted account takes its messages with it.
  */
-export function createPeopleApplication(deps: ChatDependencies, presence: Presence) {
+export function createChatterApplication(deps: ChatDependencies, presence: Presence) {
   const context = (source: EventSource) => ({ now: deps.clock(), newEventId: deps.newId, metadata: causedBy(source) });
   const onChatter = async (command: ChatterCommand, source: EventSource): Promise<void> => {
     await handleCommand({ eventStore: deps.eventStore, streamId: chatterStreamId(command.userId), decider: chatterDecider, command, context: context(source) });
@@ -68,4 +68,4 @@ export function createPeopleApplication(deps: ChatDependencies, presence: Presen
     },
   };
 }
-export type PeopleApplication = ReturnType<typeof createPeopleApplication>;
+export type ChatterApplication = ReturnType<typeof createChatterApplication>;

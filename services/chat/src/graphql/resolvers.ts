@@ -1,13 +1,11 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph';
 import type { SubgraphBaseContext } from '@nocturne/platform/http';
 import { actorOf } from '@nocturne/platform/kit';
-import type { PeopleApplication } from '../chatter/application';
 import type { ConversationApplication } from '../conversation/application';
 import type { ReportApplication } from '../report/application';
 
 export interface ChatContext extends SubgraphBaseContext {
   conversations: ConversationApplication;
-  people: PeopleApplication;
   reports: ReportApplication;
 }
 

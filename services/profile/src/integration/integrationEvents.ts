@@ -1,7 +1,6 @@
 import { ProfileEvents, ProfileLimits, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
 import type { StoredEvent } from '@nocturne/platform/ports';
 import { hasErasedPersonalData } from '@nocturne/platform/privacy';
-import { createPublicUrls } from '../photos/publicUrls';
 
 import { userIdOfStream, type ProfileEvent, type PublicDetails } from '../profile/profile';
 
@@ -73,6 +72,3 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Profil
       return null;
   }
 }
-
-/** For the outbox relay: photo URLs relative to the site, as the gateway serves them. */
-export const toProfileIntegrationEvent = (stored: StoredEvent): ProfileIntegrationEvent | null => toIntegrationEvent(stored, createPublicUrls(''));

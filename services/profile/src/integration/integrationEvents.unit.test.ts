@@ -1,6 +1,10 @@
 import { LocationUpdatedV1, ProfileEvents } from '@nocturne/contracts';
 import type { StoredEvent } from '@nocturne/platform/ports';
-import { toProfileIntegrationEvent } from './integrationEvents';
+import { createPublicUrls } from '../photos/publicUrls';
+import { toIntegrationEvent } from './integrationEvents';
+
+/** Photo URLs relative to the site, as the gateway serves them (PROFILE_MEDIA_URL unset). */
+const toProfileIntegrationEvent = (event: StoredEvent) => toIntegrationEvent(event, createPublicUrls(''));
 
 let position = 0;
 const stored = (type: string, data: Record<string, unknown>, streamId = 'profile-9'): StoredEvent => ({

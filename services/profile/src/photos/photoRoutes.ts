@@ -3,6 +3,7 @@ import type { Request, Response, Router } from 'express';
 import { Messages, ProfileLimits, ProfileMessages, photoIdPattern } from '@nocturne/contracts';
 import { RuleViolationStatus } from '@nocturne/platform/domain';
 import { INTERNAL_ERROR_MESSAGE, internalContextOf } from '@nocturne/platform/http';
+import { actorOf } from '@nocturne/platform/kit';
 import type { Logger } from '@nocturne/platform/logging';
 import type { ProfileApplication } from '../profile/application';
 import { RuleViolation } from '@nocturne/platform/domain';
@@ -135,7 +136,7 @@ export function mountPhotoRoutes(app: Router, deps: { application: ProfileApplic
     };
     if (uid === undefined) return refused(401, Messages.signedOut, 'signed out');
     if (!req.is('multipart/form-data')) return refused(400, ProfileMessages.photoMissing, 'not multipart/form-data', 'photos');
-    const actor = { uid };
+    const actor = actorOf({ internal: internalContextOf(res) });
     try {
       // Everything that can be decided without the body is decided before a byte of it is read.
       const { room } = await application.prepareUpload(actor);

@@ -20,7 +20,7 @@ import type { BlobStore, EventMetadata, EventStore } from '@nocturne/platform/po
 import type { PersonalDataVault } from '@nocturne/platform/privacy';
 import type { WorkSlots } from '../photos/workSlots';
 import { processPhoto, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
-import { pairKey, type ProfileCollections, type ProfileRow } from '../projections/profileProjection';
+import { pairKey, type ProfileCollections, type ProfileRow } from '../projections/readModels';
 import { profileDecider, type ProfileCommand } from './businessLogic';
 import { initialProfile, profileStreamId, type Profile, type ProfileEvent } from './profile';
 

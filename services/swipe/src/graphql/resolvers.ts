@@ -6,14 +6,14 @@ import { actorOf, signedInActor } from '@nocturne/platform/kit';
 import type { DeckApplication } from '../deck/application';
 import type { CrawlLimiter } from '../deck/crawlLimits';
 import type { MemberApplication, MembershipView } from '../member/application';
-import type { MatchesApplication, MatchView } from '../pair/application';
-import type { QuotaView, SwipingApplication } from '../swiping/application';
+import type { MatchView, PairApplication } from '../pair/application';
+import type { NightApplication, QuotaView } from '../night/application';
 
 export interface SwipeContext extends SubgraphBaseContext {
   members: MemberApplication;
-  swiping: SwipingApplication;
+  nights: NightApplication;
   deck: DeckApplication;
-  matches: MatchesApplication;
+  pairs: PairApplication;
   /** Passes are limited here, before the swipe use case: past the limit nothing is recorded. */
   crawl: CrawlLimiter;
 }
@@ -63,18 +63,18 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       return { restarted: deck.restarted, cards: deck.cards.map((card) => ({ ...card, user: { id: card.userId } })) };
     },
     swipeWindow: async (_parent, _args, context: SwipeContext) => {
-      const window = await context.swiping.swipeWindow(actorOf(context));
+      const window = await context.nights.swipeWindow(actorOf(context));
       return { ...window, mode: window.mode.toUpperCase() };
     },
-    quota: async (_parent, _args, context: SwipeContext) => quota(await context.swiping.quota(actorOf(context))),
+    quota: async (_parent, _args, context: SwipeContext) => quota(await context.nights.quota(actorOf(context))),
     membership: async (_parent, _args, context: SwipeContext) => membership(await context.members.membership(actorOf(context))),
     deckFilters: async (_parent, _args, context: SwipeContext) => filters(await context.members.filters(actorOf(context))),
     likesReceived: async (_parent, _args, context: SwipeContext) => {
       const { visible, count, likes } = await context.deck.likesReceived(actorOf(context));
       return { visible, count, likes: likes.map((like) => ({ superLike: like.superLike, likedAt: like.likedAt, user: { id: like.userId } })) };
     },
-    matches: async (_parent, args: { userId?: number | null }, context: SwipeContext) => (await context.matches.matches(actorOf(context), args.userId ?? undefined)).map(match),
-    match: async (_parent, args: { id: number }, context: SwipeContext) => match(await context.matches.match(actorOf(context), args.id)),
+    matches: async (_parent, args: { userId?: number | null }, context: SwipeContext) => (await context.pairs.matches(actorOf(context), args.userId ?? undefined)).map(match),
+    match: async (_parent, args: { id: number }, context: SwipeContext) => match(await context.pairs.match(actorOf(context), args.id)),
   },
   Mutation: {
     swipe: async (_parent, args: { input: { swipedId: number; kind: string; swiperId?: number | null } }, context: SwipeContext) => {
@@ -82,17 +82,17 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       const { swipedId, kind, swiperId } = args.input;
       if (swiperId !== undefined && swiperId !== null && actor.uid !== undefined && swiperId !== actor.uid) throw new RuleViolation('FORBIDDEN', 'You can only swipe as yourself');
       if (kind === 'PASS') await context.crawl.pass(signedInActor(actor));
-      const outcome = await context.swiping.swipe(actor, { swipedId, kind: kinds[kind]! });
+      const outcome = await context.nights.swipe(actor, { swipedId, kind: kinds[kind]! });
       return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.match && match(outcome.match) };
     },
     choosePlan: async (_parent, args: { plan: string; billing?: string | null }, context: SwipeContext) =>
       membership(await context.members.choosePlan(actorOf(context), { plan: plans[args.plan]!, billing: args.billing ? (args.billing.toLowerCase() as Billing) : null })),
     unmatch: async (_parent, args: { matchId: number }, context: SwipeContext) => {
-      await context.matches.unmatch(actorOf(context), args.matchId);
+      await context.pairs.unmatch(actorOf(context), args.matchId);
       return true;
     },
     block: async (_parent, args: { userId: number }, context: SwipeContext) => {
-      await context.matches.block(actorOf(context), args.userId);
+      await context.pairs.block(actorOf(context), args.userId);
       return true;
     },
     setDeckFilters: async (_parent, args: { input: FiltersInput }, context: SwipeContext) => {
@@ -108,10 +108,10 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       signedInViewer(context.internal);
       return { id: reference.id };
     },
-    nightOwlScore: (parent: { id: number }, _args, context: SwipeContext) => context.matches.nightOwlScore(actorOf(context), parent.id),
-    stats: (parent: { id: number }, _args, context: SwipeContext) => (context.internal.uid === parent.id ? context.matches.stats(parent.id) : null),
+    nightOwlScore: (parent: { id: number }, _args, context: SwipeContext) => context.pairs.nightOwlScore(actorOf(context), parent.id),
+    stats: (parent: { id: number }, _args, context: SwipeContext) => (context.internal.uid === parent.id ? context.pairs.stats(parent.id) : null),
   },
   Match: {
-    __resolveReference: async (reference: { id: number }, context: SwipeContext) => match(await context.matches.match(actorOf(context), reference.id)),
+    __resolveReference: async (reference: { id: number }, context: SwipeContext) => match(await context.pairs.match(actorOf(context), reference.id)),
   },
 };

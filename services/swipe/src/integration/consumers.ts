@@ -1,9 +1,6 @@
 import { AuthEvents, ProfileEvents, Topics } from '@nocturne/contracts';
-import { sourceOf, type ConsumerReadYourWrites } from '@nocturne/platform/kit';
-import type { Logger } from '@nocturne/platform/logging';
-import type { BusConsumer, EventBus, KeyValueStore } from '@nocturne/platform/ports';
-import type { PersonalDataVault } from '@nocturne/platform/privacy';
-import { consumeIntegrationEvents, keyValueDeduper, on } from '@nocturne/platform/relay';
+import { sourceOf, type ServiceConsumer } from '@nocturne/platform/kit';
+import { on } from '@nocturne/platform/relay';
 import type { CandidateApplication } from '../candidate/application';
 
 export const SWIPE_CONSUMER_GROUP = 'swipe';
@@ -11,16 +8,11 @@ export const SWIPE_CONSUMER_GROUP = 'swipe';
 const photoIds = (photos: ReadonlyArray<{ id: string }>) => photos.map((photo) => photo.id);
 
 /** What auth and profile publish about people, turned into commands on this service's candidates. */
-export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; publishedPersonalData: PersonalDataVault; candidates: CandidateApplication; logger: Logger; readYourWrites?: ConsumerReadYourWrites }): Promise<BusConsumer> {
-  const { candidates } = deps;
-  return consumeIntegrationEvents({
-    bus: deps.bus,
+export function otherContextsConsumer(candidates: CandidateApplication): ServiceConsumer {
+  return {
     group: SWIPE_CONSUMER_GROUP,
     topics: [Topics.auth, Topics.profile],
-    publishedPersonalData: deps.publishedPersonalData,
-    deduper: keyValueDeduper(deps.kv, { namespace: 'swipe-people' }),
-    logger: deps.logger,
-    readYourWrites: deps.readYourWrites,
+    dedupeNamespace: 'swipe-people',
     handlers: [
       on(AuthEvents.UserRegistered, (data, event) => candidates.record({ type: 'RecordRegistration', userId: data.userId, age: data.age, registeredAt: data.registeredAt }, sourceOf(event))),
       on(AuthEvents.AccountDetailsChanged, (data, event) => candidates.record({ type: 'RecordAge', userId: data.userId, age: data.age }, sourceOf(event))),
@@ -48,5 +40,5 @@ export function consumePeopleEvents(deps: { bus: EventBus; kv: KeyValueStore; pu
       on(ProfileEvents.TimeZoneSet, (data, event) => candidates.recordTimeZone({ userId: data.userId, timeZone: data.timeZone, requestedAt: event.occurredAt }, sourceOf(event))),
       on(ProfileEvents.ProfileErased, (data, event) => candidates.record({ type: 'Erase', userId: data.userId, erasedAt: data.erasedAt }, sourceOf(event))),
     ],
-  });
+  };
 }

@@ -5,7 +5,7 @@ import { type SwipeDependencies } from '../dependencies';
 import { pairDecider } from './businessLogic';
 import { pairStreamId } from './pair';
 import type { MatchRow } from '../projections/readModels';
-import { NIGHT_OWL_DEFAULT, NIGHT_OWL_WINDOW_MS, nightOwlScore } from '../swiping/nightOwl';
+import { NIGHT_OWL_DEFAULT, NIGHT_OWL_WINDOW_MS, nightOwlScore } from '../night/nightOwl';
 
 export interface MatchView {
   id: number;
@@ -23,8 +23,8 @@ const viewFor = (viewerId: number, row: MatchRow): MatchView => {
   return { id: row.matchId, user1Id, user2Id, createdAt: row.createdAt, otherUserId: user1Id === viewerId ? user2Id : user1Id, superLikedYou: row.superLikedBy.some((id) => id !== viewerId) };
 };
 
-/** Matches and the counts shown on a profile. Only the two people of a match see it. */
-export function createMatchesApplication(deps: SwipeDependencies) {
+/** What two people have together: their match (only the two of them see it), unmatch and block, and the counts shown on a profile. */
+export function createPairApplication(deps: SwipeDependencies) {
   const { collections } = deps;
   return {
     /** The viewer's matches, newest first. `userId`, where a REST path names one, must be the viewer. */
@@ -105,4 +105,4 @@ export function createMatchesApplication(deps: SwipeDependencies) {
 
   };
 }
-export type MatchesApplication = ReturnType<typeof createMatchesApplication>;
+export type PairApplication = ReturnType<typeof createPairApplication>;

@@ -51,7 +51,7 @@ const rowToProfile = (row: ProfileRow): Profile => {
  * changes nothing, and an erasure leaves a tombstone, so a replay from the start (a rebuild, a lost
  * checkpoint) ends exactly where the first run ended and never brings an erased profile back.
  */
-export function createProfileProjection({ profiles, photos }: ProfileCollections) {
+export function createProfileProjector({ profiles, photos }: ProfileCollections) {
   return async function project(stored: StoredEvent): Promise<void> {
     if (!handled.has(stored.type)) return;
     const userId = userIdOfStream(stored.streamId);

@@ -4,8 +4,8 @@ import { actorCommandContext, handleCommand, loadStream, signedInActor, type Act
 import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import type { MatchView } from '../pair/application';
-import { nightDecider } from '../night/businessLogic';
-import { nightStreamId, type Night } from '../night/night';
+import { nightDecider } from './businessLogic';
+import { nightStreamId, type Night } from './night';
 import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
 import { pairStreamId, type Pair } from '../pair/pair';
 import { zoneScheduleOfRow } from '../projections/readModels';
@@ -32,10 +32,10 @@ export interface SwipeOutcome {
 
 /**
  * A swipe touches two streams: the swiper's night (quotas, the window) and the pair (the match). The
- * night is written first, so a refused swipe changes nothing; the pair follows, and the catch-up
- * processor (`registerRecordedSwipes`) finishes it if this process dies in between.
+ * night is written first, so a refused swipe changes nothing; the pair follows, and the pair catch-up
+ * (`swipe-pairs` in `service.ts`, through `registerInPair`) finishes it if this process dies in between.
  */
-export function createSwipingApplication(deps: SwipeDependencies, members: MemberApplication) {
+export function createNightApplication(deps: SwipeDependencies, members: MemberApplication) {
   const { eventStore, collections } = deps;
 
   /** The person's zones as they stand now: the zone in force (UTC before any) and a change still waiting. */
@@ -137,4 +137,4 @@ export function createSwipingApplication(deps: SwipeDependencies, members: Membe
     },
   };
 }
-export type SwipingApplication = ReturnType<typeof createSwipingApplication>;
+export type NightApplication = ReturnType<typeof createNightApplication>;

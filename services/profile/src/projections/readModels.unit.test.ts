@@ -1,7 +1,7 @@
 import { InProcessReadModelStore } from '@nocturne/platform/inprocess';
 import type { StoredEvent } from '@nocturne/platform/ports';
 import type { ProfileEvent } from '../profile/profile';
-import { createProfileProjection, profileCollections } from './profileProjection';
+import { createProfileProjector, profileCollections } from './readModels';
 
 const now = '2026-01-01T23:00:00.000Z';
 const photoId = 'b'.repeat(32);
@@ -18,7 +18,7 @@ const history: ProfileEvent[] = [
 describe('profile projection', () => {
   it('folds the events into a row and a photo row', async () => {
     const collections = profileCollections(new InProcessReadModelStore());
-    const project = createProfileProjection(collections);
+    const project = createProfileProjector(collections);
     for (const event of asStored(history)) await project(event);
     expect(await collections.profiles.get('5')).toMatchObject({ userId: 5, name: 'Nyx', gender: 'Female', photoIds: [photoId], onboardingCompleted: true, location: { latitude: 40.7, longitude: -74 }, version: 4 });
     expect(await collections.photos.get(photoId)).toMatchObject({ userId: 5 });
@@ -26,7 +26,7 @@ describe('profile projection', () => {
 
   it('changes nothing when events are delivered again', async () => {
     const collections = profileCollections(new InProcessReadModelStore());
-    const project = createProfileProjection(collections);
+    const project = createProfileProjector(collections);
     const events = asStored(history);
     for (const event of events) await project(event);
     const row = await collections.profiles.get('5');
@@ -37,7 +37,7 @@ describe('profile projection', () => {
   it('ends a replay exactly where the first run ended: no event delivered again changes anything, the erasure included', async () => {
     const store = new InProcessReadModelStore();
     const collections = profileCollections(store);
-    const project = createProfileProjection(collections);
+    const project = createProfileProjector(collections);
     const events = asStored([...history, { type: 'ProfileErased', data: { userId: 5, photoIds: [photoId], erasedAt: now } }]);
     for (const event of events) await project(event);
     const snapshot = async () => ({ profiles: await store.collection('profiles').find({}), photos: await store.collection('profile_photos').find({}) });
@@ -53,7 +53,7 @@ describe('profile projection', () => {
 
   it('removes every row of an erased profile, and a replay ends the same way', async () => {
     const collections = profileCollections(new InProcessReadModelStore());
-    const project = createProfileProjection(collections);
+    const project = createProfileProjector(collections);
     const events = asStored([...history, { type: 'ProfileErased', data: { userId: 5, photoIds: [photoId], erasedAt: now } }]);
     for (const event of events) await project(event);
     expect(await collections.profiles.get('5')).toBeNull();

@@ -1,9 +1,8 @@
 import { createProjection, ERASE, versionedRows, type Projection, type VersionedRow } from '@nocturne/platform/kit';
 import type { Logger } from '@nocturne/platform/logging';
-import type { CheckpointStore, EventStore, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
+import type { CheckpointStore, EventStore, ReadModelDocument, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import type { UserEvent } from '../account/account';
 import type { BlockEvent } from '../block/block';
-import { blockRows, type BlocksReadModel } from './blocks';
 
 /** The account as other parts of the graph see it; a deleted account is a tombstone with its id and version only. */
 export interface UserDocument extends VersionedRow {
@@ -22,6 +21,33 @@ export interface UsersReadModel {
   waitFor(position: number): Promise<boolean>;
 }
 
+/** Two people hidden from each other for good, keyed by the pair whoever blocked whom. Ids only. */
+export interface BlockRow extends ReadModelDocument {
+  blockerId: number;
+  blockedId: number;
+}
+
+export interface BlocksReadModel {
+  /** Whether either of the two blocked the other. */
+  between(a: number, b: number): Promise<boolean>;
+}
+
+const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/** The `blocks` read model; the projection below writes it, in the store's global order. */
+function blockRows(readModels: ReadModelStore) {
+  const rows = readModels.collection<BlockRow>('blocks', { indexes: [{ fields: { blockerId: 1 } }, { fields: { blockedId: 1 } }] });
+  return {
+    between: async (a: number, b: number) => (await rows.get(pairKey(a, b))) !== null,
+    /** Written again by a replay: the same row. */
+    record: (blockerId: number, blockedId: number) => rows.upsert({ _id: pairKey(blockerId, blockedId), blockerId, blockedId }),
+    /** Who blocked whom is about the person too: it goes with their account. */
+    forget: async (userId: number) => {
+      await rows.deleteMany({ $or: [{ blockerId: userId }, { blockedId: userId }] });
+    },
+  };
+}
+
 const userStream = /^user-(\d+)$/;
 const blockStream = /^block-\d+-\d+$/;
 
@@ -30,7 +56,7 @@ const blockStream = /^block-\d+-\d+$/;
  * `blocks` between accounts, from the `block-<low>-<high>` streams. One projection, in the store's global
  * order, so that an erasure forgets the blocks recorded before it and a block after it keeps nothing.
  */
-export function createUsersProjection(options: { eventStore: EventStore; readModels: ReadModelStore; checkpoints: CheckpointStore; logger: Logger }): {
+export function createAuthReadModels(options: { eventStore: EventStore; readModels: ReadModelStore; checkpoints: CheckpointStore; logger: Logger }): {
   projection: Projection;
   users: UsersReadModel;
   blocks: BlocksReadModel;

@@ -1,0 +1,13 @@
+import type { ServiceConfig } from '@nocturne/platform/kit';
+
+/** Everything the chat service needs to know; `environment.ts` builds it from the environment. */
+export interface ChatConfig extends ServiceConfig {
+  /** Messages one person may send a minute, over all their conversations. */
+  sendsPerMinute: number;
+}
+
+export const defaultChatConfig: Omit<ChatConfig, 'internalSecret'> = {
+  port: 4004,
+  host: '127.0.0.1',
+  sendsPerMinute: 30,
+};
