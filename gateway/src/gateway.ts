@@ -126,10 +126,10 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
       supergraphSdl: options.supergraphSdl,
       buildService: ({ name, url }) => new SubgraphDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger, options.subgraphTimeoutMs),
       logger: {
-        debug: (message) => logger.debug({ component: 'apollo-gateway' }, String(message)),
-        info: (message) => logger.info({ component: 'apollo-gateway' }, String(message)),
-        warn: (message) => logger.warn({ component: 'apollo-gateway' }, String(message)),
-        error: (message) => logger.error({ component: 'apollo-gateway' }, String(message)),
+        debug: (message) => logger.debug({ library: '@apollo/gateway' }, String(message)),
+        info: (message) => logger.info({ library: '@apollo/gateway' }, String(message)),
+        warn: (message) => logger.warn({ library: '@apollo/gateway' }, String(message)),
+        error: (message) => logger.error({ library: '@apollo/gateway' }, String(message)),
       },
     });
     let apiSchema: GraphQLSchema | undefined;
@@ -169,10 +169,10 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
         ...(production ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()] : []),
       ],
       logger: {
-        debug: (message) => logger.debug({ component: 'apollo-server' }, String(message)),
-        info: (message) => logger.info({ component: 'apollo-server' }, String(message)),
-        warn: (message) => logger.warn({ component: 'apollo-server' }, String(message)),
-        error: (message) => logger.error({ component: 'apollo-server' }, String(message)),
+        debug: (message) => logger.debug({ library: '@apollo/server' }, String(message)),
+        info: (message) => logger.info({ library: '@apollo/server' }, String(message)),
+        warn: (message) => logger.warn({ library: '@apollo/server' }, String(message)),
+        error: (message) => logger.error({ library: '@apollo/server' }, String(message)),
       },
     });
     apollo = server;

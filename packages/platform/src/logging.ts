@@ -55,13 +55,68 @@ function levelFromEnv(env: NodeJS.ProcessEnv): string {
 }
 
 export interface LoggerOptions {
-  /** Defaults to process.env (LOG_LEVEL; silent under jest unless LOG_LEVEL is set). */
+  /** Defaults to process.env (LOG_LEVEL, LOG_FORMAT; silent under jest unless LOG_LEVEL is set). */
   env?: NodeJS.ProcessEnv;
   /** Where to write; defaults to stdout. Tests pass a stream to read the output. */
   destination?: pino.DestinationStream;
 }
 
-/** The one logger factory: JSON lines to stdout, secrets redacted wherever they sit. */
+const LEVEL_NAMES: Record<number, { label: string; colour: string }> = {
+  10: { label: 'TRACE', colour: '90' },
+  20: { label: 'DEBUG', colour: '36' },
+  30: { label: 'INFO ', colour: '32' },
+  40: { label: 'WARN ', colour: '33' },
+  50: { label: 'ERROR', colour: '31' },
+  60: { label: 'FATAL', colour: '35' },
+};
+/** Written by pino on every line, or shown in the line's head: not repeated among its fields. */
+const HEAD_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'name', 'service', 'component', 'msg']);
+
+/**
+ * One JSON log line as a person reads it in a terminal: time, level, where it comes from, the message, then
+ * the other fields as `key=value` (an error's stack on lines of its own). What is not JSON passes as it is.
+ */
+export function formatLogLine(line: string, colours = true): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  const paint = (code: string, text: string) => (colours ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const level = LEVEL_NAMES[Number(entry.level)] ?? { label: String(entry.level).toUpperCase().padEnd(5), colour: '0' };
+  const time = typeof entry.time === 'number' ? new Date(entry.time).toISOString().slice(11, 23) : '';
+  const origin = [entry.service ?? entry.name, entry.component].filter((part) => typeof part === 'string' && part !== '').join('/');
+  let stack = '';
+  const fields = Object.entries(entry)
+    .filter(([key]) => !HEAD_FIELDS.has(key))
+    .map(([key, value]) => {
+      if (key === 'err' && value && typeof value === 'object') {
+        const error = value as { message?: unknown; stack?: unknown };
+        if (typeof error.stack === 'string') stack = `\n${paint('90', error.stack)}`;
+        return `err=${JSON.stringify(error.message ?? '')}`;
+      }
+      return `${key}=${typeof value === 'string' && !/[\s"=]/.test(value) ? value : JSON.stringify(value)}`;
+    });
+  const message = typeof entry.msg === 'string' ? entry.msg : '';
+  return `${paint('90', time)} ${paint(level.colour, level.label)} ${paint('1', origin.padEnd(8))} ${message}${fields.length ? ` ${paint('90', fields.join(' '))}` : ''}${stack}\n`;
+}
+
+/**
+ * Where a logger writes: JSON lines, or readable lines when stdout is a terminal (LOG_FORMAT=pretty forces
+ * them, LOG_FORMAT=json keeps JSON on a terminal too). Formatting happens at the destination, after
+ * redaction, so what a terminal shows is what a log collector would have received.
+ */
+function stdoutDestination(env: NodeJS.ProcessEnv): pino.DestinationStream | undefined {
+  const format = env.LOG_FORMAT?.trim().toLowerCase();
+  if (format && format !== 'json' && format !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}"`);
+  const pretty = format === 'pretty' || (format !== 'json' && process.stdout.isTTY === true);
+  if (!pretty) return undefined;
+  const colours = process.stdout.isTTY === true && env.NO_COLOR === undefined;
+  return { write: (line: string) => void process.stdout.write(formatLogLine(line.trimEnd(), colours)) };
+}
+
+/** The one logger factory: JSON lines to stdout (readable ones on a terminal), secrets redacted wherever they sit. */
 export function createLogger(name: string, options: LoggerOptions = {}): Logger {
   const env = options.env ?? process.env;
   const config: pino.LoggerOptions = {
@@ -83,5 +138,6 @@ export function createLogger(name: string, options: LoggerOptions = {}): Logger 
       },
     },
   };
-  return options.destination ? pino(config, options.destination) : pino(config);
+  const destination = options.destination ?? stdoutDestination(env);
+  return destination ? pino(config, destination) : pino(config);
 }

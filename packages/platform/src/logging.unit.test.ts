@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { ConfigError, envSchemas, loadConfig, parseEnv } from './config';
-import { createLogger } from './logging';
+import { createLogger, formatLogLine } from './logging';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -61,6 +61,29 @@ describe('createLogger', () => {
     logger.warn('shown');
     expect(lines.map((l) => l.msg)).toEqual(['shown']);
     expect(() => createLogger('test', { env: { LOG_LEVEL: 'loud' } })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('formatLogLine', () => {
+  it('prints time, level, origin and message, then the other fields, with an error stack on its own lines', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger('swipe', { env: { LOG_LEVEL: 'info' }, destination }).child({ component: 'relay' });
+    logger.warn({ streamId: 'night-7', lag: 3, note: 'two words' }, 'relay behind');
+    logger.error({ err: new Error('broker away'), password: 'hunter2' }, 'publish failed');
+    const [warn, error] = lines.map((line) => formatLogLine(JSON.stringify(line), false));
+    expect(warn).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3} WARN  swipe\/relay relay behind streamId=night-7 lag=3 note="two words"\n$/);
+    expect(error).toContain('ERROR swipe/relay publish failed err="broker away" password=[Redacted]');
+    expect(error).toMatch(/\nError: broker away\n\s+at /);
+    expect(warn).not.toContain('"level"');
+  });
+
+  it('passes a line that is not JSON as it is, and colours only when asked', () => {
+    expect(formatLogLine('plain text', true)).toBe('plain text');
+    expect(formatLogLine(JSON.stringify({ level: 30, time: 0, service: 'auth', msg: 'up' }), true)).toContain('\u001b[32mINFO');
+  });
+
+  it('refuses an unknown LOG_FORMAT', () => {
+    expect(() => createLogger('test', { env: { LOG_LEVEL: 'info', LOG_FORMAT: 'yaml' } })).toThrow('LOG_FORMAT must be json or pretty, got "yaml"');
   });
 });
 
