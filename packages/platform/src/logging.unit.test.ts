@@ -71,7 +71,7 @@ describe('formatLogLine', () => {
     logger.warn({ streamId: 'night-7', lag: 3, note: 'two words' }, 'relay behind');
     logger.error({ err: new Error('broker away'), password: 'hunter2' }, 'publish failed');
     const [warn, error] = lines.map((line) => formatLogLine(JSON.stringify(line), false));
-    expect(warn).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3} WARN  swipe\/relay relay behind streamId=night-7 lag=3 note="two words"\n$/);
+    expect(warn).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3} WARN {2}swipe\/relay relay behind streamId=night-7 lag=3 note="two words"\n$/);
     expect(error).toContain('ERROR swipe/relay publish failed err="broker away" password=[Redacted]');
     expect(error).toMatch(/\nError: broker away\n\s+at /);
     expect(warn).not.toContain('"level"');
