@@ -17,6 +17,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { Interests, Kinks } from '@nocturne/contracts';
 import { apiSchemaOf, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import type { ExecuteOperation, RestRoute } from '@nocturne/platform/rest';
 import type { Session } from '@nocturne/platform/sessions';
@@ -26,8 +27,8 @@ import { restRoutesOf, restTables } from './restTables';
 // checks the two against each other for every route of every service, with the supergraph's own types:
 // the documents are valid there (fields, arguments, the variables the route sends), every field a route
 // selects reaches its answer (read by its mapper, or passed on whole), and the answer has exactly the
-// shape of its success schema, with the data every field can hold: all there (lists of
-// one, nullable fields set) and all empty (lists empty, nullable fields null).
+// shape of its success schema (its answer in @nocturne/contracts/api), with the data every field can
+// hold: all there (lists of one, nullable fields set) and all empty (lists empty, nullable fields null).
 
 /** One request per route, as a client would send it; a new route needs one here. */
 const requests: Record<string, { body?: unknown; params?: Record<string, string>; query?: Record<string, unknown> }> = {
@@ -62,7 +63,7 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
 };
 
 /** Values a field's GraphQL type cannot tell (a String the answer narrows to a list of words). */
-const valuesOf: Record<string, unknown> = { 'DeckFilters.gender': 'all' };
+const valuesOf: Record<string, unknown> = { 'DeckFilters.gender': 'all', 'DeckFilters.kinks': Kinks[0], 'DeckFilters.interests': Interests[0] };
 
 type Fill = 'all there' | 'all empty';
 

@@ -27,7 +27,7 @@ export function restRoutes(serviceRoutes: readonly RestRoute[], options: { publi
     taken.add(key);
   }
   const routes: RestRoute[] = [...serviceRoutes];
-  let document: unknown;
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   const openApi = defineRoute({
     method: 'get',
     path: '/api/openapi.json',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CURRENT_USER_FIELDS, Messages, ageSchema, currentUserResponseSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts';
+import { Messages, ageSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema } from '@nocturne/contracts';
+import { CURRENT_USER_FIELDS, currentUserAnswerSchema, okAnswerSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts/api';
 import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform/rest';
 
-const okSchema = z.object({ ok: z.literal(true) });
 const notFound = (what: string) => ({ status: 404, description: what });
 const tooManyPositionChanges = {
   status: 429,
@@ -24,7 +24,7 @@ const completeOnboarding = defineRoute({
   access: 'signedIn',
   ownerParam: 'id',
   requestBody: onboardingUpdateSchema,
-  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserResponseSchema },
+  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserAnswerSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute, context }) => {
     const data = await execute<{ completeOnboarding: CurrentUserData }>(
@@ -43,11 +43,11 @@ const updateOwnLocation = defineRoute({
   tag: 'profile',
   access: 'signedIn',
   requestBody: coordinatesSchema,
-  success: { status: 200, description: 'Saved', schema: okSchema },
+  success: { status: 200, description: 'Saved', schema: okAnswerSchema },
   errors: [validation, notFound('The profile has been deleted'), tooManyPositionChanges],
   handle: async ({ input, execute }) => {
     await execute(`mutation UpdateLocation($latitude: Float, $longitude: Float) { updateLocation(latitude: $latitude, longitude: $longitude) { id } }`, input);
-    return { body: { ok: true } };
+    return { body: { ok: true as const } };
   },
 });
 
@@ -60,7 +60,7 @@ const updateUserLocation = defineRoute({
   access: 'signedIn',
   ownerParam: 'id',
   requestBody: locationSchema,
-  success: { status: 200, description: 'Saved', schema: okSchema },
+  success: { status: 200, description: 'Saved', schema: okAnswerSchema },
   errors: [validation, notFound('The profile has been deleted'), tooManyPositionChanges],
   handle: async ({ input, execute, context }) => {
     await execute(
@@ -69,7 +69,7 @@ const updateUserLocation = defineRoute({
       }`,
       { ...input, userId: signedInUserId(context) },
     );
-    return { body: { ok: true } };
+    return { body: { ok: true as const } };
   },
 });
 
@@ -111,7 +111,7 @@ const updateProfile = defineRoute({
     const fields = asObject(body);
     return parseWith(profileUpdateSchema, { ...fields, age: parseAge(fields.age) });
   },
-  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserResponseSchema },
+  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserAnswerSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute }) => {
     // One write, one owner (docs/design.md, "One owner per request"): the profile service takes the whole
@@ -138,11 +138,11 @@ const deleteAccount = defineRoute({
   access: 'signedIn',
   requestBody: z.object({}).describe('Empty; the JSON content type is still required'),
   parseInput: () => undefined,
-  success: { status: 200, description: 'Erased; the session cookie is cleared', schema: okSchema, clearsSessionCookie: true },
+  success: { status: 200, description: 'Erased; the session cookie is cleared', schema: okAnswerSchema, clearsSessionCookie: true },
   errors: [],
   handle: async ({ execute }) => {
     await execute(`mutation DeleteAccount { deleteAccount }`);
-    return { body: { ok: true }, clearSession: true };
+    return { body: { ok: true as const }, clearSession: true };
   },
 });
 

@@ -1,4 +1,4 @@
-import type { CurrentUserData } from '@nocturne/contracts';
+import type { CurrentUserData } from '@nocturne/contracts/api';
 import { HttpError, type ExecuteOperation } from '@nocturne/platform/rest';
 import { profileRoutes } from './routes';
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { notificationPreferencesSchema } from '../profileInputs';
 
-// The user as the REST facade answers it (`/api/auth/*`, `/api/user/*`): the GraphQL selection the
-// routes run on the supergraph, and the shape they answer, shared by the auth and profile routes.
+// The user as the REST facade answers it (`/api/auth/*`, `/api/user/*`, `/api/profile`): the shape they
+// answer, and the GraphQL selection the routes run on the supergraph to make it, shared by the auth and
+// profile routes.
 
 /** The account part of a user (auth's fields): what sign-up and sign-in answer. */
 export const ACCOUNT_FIELDS = 'id username email name age createdAt';
@@ -54,19 +56,26 @@ export const currentUserSchema = accountUserSchema.extend({
   kinks: z.array(z.string()),
   interests: z.array(z.string()),
   nightOwlScore: z.number().int().describe('0 to 10'),
-  isOnline: z.boolean(),
+  isOnline: z.boolean().describe('Active tonight (a live connection since 8:00 PM on their clock)'),
   lastSeen: z.string().nullable().describe('ISO 8601 instant'),
   location: z.string().nullable().describe('The place text; only ever shown to its owner'),
   latitude: z.number().nullable().describe('Exact; only ever shown to its owner'),
   longitude: z.number().nullable().describe('Exact; only ever shown to its owner'),
   isVerified: z.boolean(),
   onboardingCompleted: z.boolean(),
-  notificationPreferences: z.object({ matches: z.boolean(), messages: z.boolean(), likes: z.boolean(), marketing: z.boolean() }).nullable(),
+  notificationPreferences: notificationPreferencesSchema.nullable(),
   timeZone: z.string().nullable().describe('IANA time zone'),
   stats: statsSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-export const currentUserResponseSchema = z.object({ user: currentUserSchema });
+
+/** Sign-up and sign-in: the account part only. */
+export const accountAnswerSchema = z.object({ user: accountUserSchema });
+export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
+
+/** `GET /api/auth/user` and every profile save: the whole signed-in user. */
+export const currentUserAnswerSchema = z.object({ user: currentUserSchema });
+export type CurrentUserAnswer = z.infer<typeof currentUserAnswerSchema>;
 
 /** The spec's user: photos as a list of display URLs, plus the counts of the profile screen. */
 export function toCurrentUser(data: CurrentUserData): CurrentUser {
