@@ -6,6 +6,7 @@ import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import request from 'supertest';
 import { Messages, photoIdPattern } from '@nocturne/contracts';
+import { photoUploadAnswerSchema } from '@nocturne/contracts/api';
 import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createLogger, type Logger } from '@nocturne/platform/logging';
 import { RedisKeyValueStore } from '@nocturne/platform/redis';
@@ -35,7 +36,7 @@ const photos: ProxiedPrefix = {
       path: '/api/photos',
       operationId: 'uploadPhotos',
       summary: 'Upload photos',
-      success: { status: 201, description: 'The added photos', contentType: 'application/json' },
+      success: { status: 201, description: 'The added photos', contentType: 'application/json', schema: photoUploadAnswerSchema },
       errors: [],
     },
     {
