@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SignInInput } from '@nocturne/contracts';
-import { signIn, type AccountUser } from '../../api/auth';
+import { signIn, type SessionUser } from '../../api/auth';
 import { serverError } from '../../api/http';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../forms/fieldErrors';
 import { loadRules, rules } from '../../forms/lazyRules';
@@ -19,7 +19,7 @@ export interface SignInContext {
   values: SignInValues;
   fieldErrors: FieldErrors<SignInField>;
   submitted: boolean;
-  user?: AccountUser;
+  user?: SessionUser;
   failure?: string;
 }
 
@@ -40,14 +40,14 @@ export const signInMachine = setup({
   },
   actors: {
     loadRules: fromPromise(() => loadRules()),
-    signIn: fromPromise<{ user: AccountUser }, SignInInput>(({ input }) => signIn(input)),
+    signIn: fromPromise<{ user: SessionUser }, SignInInput>(({ input }) => signIn(input)),
     locationDialog: locationDialogMachine,
   },
   guards: {
     formIsValid: ({ context }) => !hasErrors(validateSignIn(context.values)),
   },
   actions: {
-    storeUser: (_, params: { user: AccountUser }) => rememberSignedInUser(params.user),
+    storeUser: (_, params: { user: SessionUser }) => rememberSignedInUser(params.user),
     // Night-time follows the person's own zone; a failure here must not stand in the way of signing in.
     syncTimeZone: () => {
       // The GraphQL client is a chunk of its own: the sign-in screen fetches it only once it has signed in.
