@@ -23,13 +23,13 @@ const clientSharesContracts = { group: ['@nocturne/platform', '@nocturne/platfor
 
 /**
  * The client's features (frontend/src/features/*) import no other feature but the shared ones: the match
- * (its popups), the plans (membership, upgrade prompts) and the location dialog. What sits below the
+ * (its popups), the plans (membership, upgrade prompts), the location dialog and safety (block and report). What sits below the
  * features (api, components, live, prefetch, session, time, toast ...) imports none; only the app's
  * composition (src/*.ts*: routes, screens, main) puts them together. Read from the folder, like the services.
  */
 function clientFeatureBoundaries() {
   const root = 'frontend/src/features';
-  const shared = ['match', 'plans', 'location'];
+  const shared = ['match', 'plans', 'location', 'safety'];
   const features = existsSync(root) ? readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
   const anyOf = (names) => `(${names.join('|')})(/|$)`;
   const otherFeatures = (feature) => {

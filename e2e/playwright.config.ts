@@ -29,13 +29,15 @@ process.env.E2E_MAIL_OUTBOX = mailOutbox;
 
 export default defineConfig({
   testDir: './tests',
+  // Each stack's failures in a folder of its own: CI runs the two journeys at the same time.
+  outputDir: realStack ? 'test-results/real' : 'test-results/embedded',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: realStack ? 'playwright-report/real' : 'playwright-report/embedded' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -73,7 +75,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // @apollo/gateway otherwise probes cloud metadata addresses and reports usage to Apollo.
       APOLLO_TELEMETRY_DISABLED: 'true',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // No PUBLIC_URL: the stack runs as `PORT=8181 npm start` would, and its reset links must follow the port.
       // The embedded stack unless E2E_STACK=real: CI exports the real servers' variables for the
       // integration suites, and the browser journey runs on each mode by choice.
       ...(realStack ? {} : { KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '' }),

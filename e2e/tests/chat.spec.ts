@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { IceBreakers } from '@nocturne/contracts';
-import { contextAtHour, near, remotePlace, seedPerson, zoneWhereHourIs, type Seeded } from './people';
-import { answerLocationDialog, signIn } from './support';
+import { contextAtHour, matched, near, remotePlace, seedPerson, zoneWhereHourIs, type Seeded } from './people';
+import { answerLocationDialog, signIn, toastWith } from './support';
 
 // Two browsers chat live through the gateway's subscriptions; the nightly window applies (11 PM for all).
 const NIGHT = 23;
@@ -10,26 +10,6 @@ const realStack = process.env.E2E_STACK === 'real';
 test.describe.configure({ timeout: realStack ? 420_000 : 180_000 });
 /** For what waits on other services (a block, an unmatch, a deletion travelling over the bus). */
 const acrossServices = { timeout: realStack ? 60_000 : 15_000 };
-
-/** Two people who liked each other; answers the match id. */
-async function matched(a: Seeded, b: Seeded): Promise<number> {
-  const like = (from: Seeded, to: Seeded) => from.api.post('/api/swipes', { data: { swiperId: from.id, swipedId: to.id, isLike: true } });
-  await expect.poll(async () => (await like(a, b)).status(), { timeout: 30_000 }).toBe(200);
-  let matchId = 0;
-  await expect
-    .poll(
-      async () => {
-        const body = (await (await like(b, a)).json()) as { isMatch?: boolean; matchId?: number };
-        matchId = body.matchId ?? 0;
-        return body.isMatch;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  // The chat service opens the conversation when it hears of the match.
-  await expect.poll(async () => (await a.api.get(`/api/messages?matchId=${matchId}`)).status(), { timeout: 30_000 }).toBe(200);
-  return matchId;
-}
 
 async function pair(): Promise<[Seeded, Seeded, number]> {
   const place = remotePlace();
@@ -102,17 +82,29 @@ test('two people chat live both ways; the badge counts and clears; a stranger ca
   await expect(strangerPage.getByText('Hello Orion')).toHaveCount(0);
 });
 
-test('a block removes the conversation on both sides', async ({ browser }) => {
+test('report and block are two acts: a report keeps the conversation, a block removes it on both sides', async ({ browser }) => {
   const [selene, orion] = await pair();
   const orionPage = await openChat(browser, orion);
   await expect(orionPage.getByRole('button', { name: 'Selene' })).toBeVisible();
   const selenePage = await openChat(browser, selene);
   await selenePage.getByRole('button', { name: 'Orion' }).click();
-  await selenePage.getByRole('button', { name: 'Conversation menu' }).click();
-  await selenePage.getByRole('menuitem', { name: 'Block and report' }).click();
-  const confirm = selenePage.getByRole('alertdialog', { name: 'Block and report Orion?' });
-  await confirm.getByLabel('What happened (optional)').fill('Rude at midnight');
-  await confirm.getByRole('button', { name: 'Block and report' }).click();
+  const menu = selenePage.getByRole('button', { name: 'Conversation menu' });
+  await menu.click();
+  await expect(selenePage.getByRole('menuitem')).toHaveText(['Unmatch', 'Block', 'Report']);
+  await selenePage.getByRole('menuitem', { name: 'Report' }).click();
+  const report = selenePage.getByRole('dialog', { name: 'Report Orion' });
+  await report.getByLabel('Reason').selectOption({ label: 'Spam or scam' });
+  await report.getByLabel('What happened (optional)').fill('Links at midnight');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(toastWith(selenePage, 'Report sent')).toBeVisible();
+  await expect(report).toBeHidden();
+  // Reported, not blocked: the conversation goes on.
+  await expect(selenePage.getByPlaceholder('Type a message...')).toBeEnabled();
+  await expect(orionPage.getByRole('button', { name: 'Selene' })).toBeVisible();
+
+  await menu.click();
+  await selenePage.getByRole('menuitem', { name: 'Block' }).click();
+  await selenePage.getByRole('alertdialog', { name: 'Block Orion?' }).getByRole('button', { name: 'Block' }).click();
   await expect(selenePage.getByRole('heading', { name: 'No matches yet' })).toBeVisible(acrossServices);
   // Orion's list drops it live.
   await expect(orionPage.getByRole('heading', { name: 'No matches yet' })).toBeVisible(acrossServices);

@@ -119,3 +119,23 @@ export function zoneWhereHourIs(hour: number, now = new Date()): string {
 export async function contextAtHour(browser: Browser, hour: number, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, ...options, timezoneId: zoneWhereHourIs(hour), baseURL: baseUrl() });
 }
+
+/** Two people who liked each other; answers the match id. */
+export async function matched(a: Seeded, b: Seeded): Promise<number> {
+  const like = (from: Seeded, to: Seeded) => from.api.post('/api/swipes', { data: { swiperId: from.id, swipedId: to.id, isLike: true } });
+  await expect.poll(async () => (await like(a, b)).status(), { timeout: 30_000 }).toBe(200);
+  let matchId = 0;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await like(b, a)).json()) as { isMatch?: boolean; matchId?: number };
+        matchId = body.matchId ?? 0;
+        return body.isMatch;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  // The chat service opens the conversation when it hears of the match.
+  await expect.poll(async () => (await a.api.get(`/api/messages?matchId=${matchId}`)).status(), { timeout: 30_000 }).toBe(200);
+  return matchId;
+}

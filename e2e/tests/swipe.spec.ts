@@ -38,7 +38,7 @@ async function dragTopCard(page: Page, dx: number, dy: number) {
   await page.mouse.up();
 }
 
-test('two people match through the deck, one by dragging and one by the button, and the popup leads to /chat', async ({ browser }) => {
+test('two people match through the deck, one by dragging and one by the button, and the popup leads into their conversation', async ({ browser }) => {
   const place = remotePlace();
   const selene = await seedPerson({ name: 'Selene', age: 29, gender: 'Female', position: place, timeZone: night(), kinks: ['Praise', 'Rope Play'] });
   const orion = await seedPerson({ name: 'Orion', age: 31, gender: 'Male', position: near(place, 4), timeZone: night(), kinks: ['Praise'] });
@@ -63,7 +63,9 @@ test('two people match through the deck, one by dragging and one by the button, 
   await expect(popup.getByText('You and Selene liked each other')).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Keep Swiping' })).toBeVisible();
   await popup.getByRole('button', { name: 'Start Chatting' }).click();
-  await expect(orionPage).toHaveURL(/\/chat$/);
+  await expect(orionPage).toHaveURL(/\/chat\?with=\d+$/);
+  await expect(orionPage.getByRole('button', { name: 'Conversation menu' })).toBeVisible();
+  await expect(orionPage.getByText('Say hello to Selene.')).toBeVisible();
 
   // Both see the match through the REST call of the spec.
   const matches = await (await orion.api.get(`/api/matches/${orion.id}`)).json();
@@ -139,6 +141,7 @@ test('after 30 likes the free plan shows the nudge at 5 left, then the prompt, a
   await page.keyboard.press('ArrowRight');
   const prompt = page.getByRole('dialog', { name: "You've used all your likes!" });
   await expect(prompt).toBeVisible();
+  await expect(prompt.getByText(/Your likes come back at 8 PM\./)).toBeVisible();
   await expect(prompt.getByRole('button', { name: 'View All Plans' })).toBeVisible();
   // The server refuses too, with the limit's code.
   const notLiked: Array<{ id: number }> = await (await viewer.api.get('/api/profiles')).json();
@@ -187,7 +190,8 @@ test('a filter changes the deck, is kept on the server, and kink chips ask for M
   await dialog.getByText('Rope Play', { exact: true }).click();
   const prompt = page.getByRole('dialog', { name: 'Filter by kinks and interests' });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole('button', { name: 'Get Max · $9.99' })).toBeVisible();
+  // The suggested plan's own price (decisions.md, Prompts).
+  await expect(prompt.getByRole('button', { name: 'Get Max · $34.99 a month' })).toBeVisible();
   await prompt.getByRole('button', { name: 'Not now' }).click();
   await dialog.getByRole('button', { name: 'Clear All' }).click();
   await expect(dialog.getByRole('radio', { name: 'All Genders' })).toBeChecked();

@@ -8,7 +8,7 @@ import { SessionStore } from '@nocturne/platform/sessions';
 import { startMetricsServerIfPossible } from '@nocturne/platform/telemetry';
 import { readFileSync } from 'node:fs';
 import { startDemoNightOwls, type NightOwls } from './demo';
-import { randomInternalSecret } from './environment';
+import { randomInternalSecret, siteOriginOf } from './environment';
 import { portVariableOf, serviceProxiedPrefixes, serviceRestRoutes, services } from './services';
 
 export interface EmbeddedStackOptions {
@@ -73,13 +73,17 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     }
   };
 
+  // Links in mails (auth) point where the app is served; a free port (0) is only known once the gateway
+  // listens, after the services have started: set PUBLIC_URL with it.
+  const gatewayPort = options.port ?? 8080;
+  const linkOrigin = options.publicUrl ?? (gatewayPort === 0 ? undefined : siteOriginOf(gatewayPort, options.host));
   try {
     const variables: NodeJS.ProcessEnv = {
       ...options.env,
       // The local demo swipes round the clock unless told otherwise (decisions.md).
       SWIPE_WINDOW: options.env?.SWIPE_WINDOW?.trim() || 'always',
       INTERNAL_SECRET: internalSecret,
-      ...(options.publicUrl && { PUBLIC_URL: options.publicUrl }),
+      ...(linkOrigin && { PUBLIC_URL: linkOrigin }),
       // Services that keep files of their own (auth's mail outbox without SMTP) keep them with the data.
       ...(dataDir && { NOCTURNE_DATA_DIR: dataDir }),
     };
@@ -129,7 +133,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       sharedStore: infrastructure.kv,
       usage: parseUsageLimits(variables),
     });
-    const { url, port } = await gateway.start(options.port ?? 8080);
+    const { url, port } = await gateway.start(gatewayPort);
     stoppers.push(() => gateway.stop());
     // In the background: the app answers while they are being set up.
     const nightOwls = options.demoNightOwls ? startDemoNightOwls({ gateway: { url, port, ...(options.host && { host: options.host }) }, infrastructure, logger: loggerFor('night-owls') }) : undefined;

@@ -51,5 +51,15 @@ export function readStackEnvironment(env: NodeJS.ProcessEnv = process.env): { se
   return { settings: { ...settings, mode }, variables: env };
 }
 
+/**
+ * Where people reach the app when PUBLIC_URL is not set: the gateway's own port on this machine, so reset
+ * links follow `PORT=3000 npm start`. A wildcard or unset host is shown as localhost. The request's Host is
+ * never used: anyone can send one, and a reset link must not point at their site.
+ */
+export function siteOriginOf(port: number, host?: string): string {
+  const shown = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
+
 /** The embedded stack draws its own signing key when none is given (docs/design.md). */
 export const randomInternalSecret = () => randomBytes(32).toString('base64url');

@@ -3,7 +3,7 @@ import { subgraphUrlVariable } from '@nocturne/gateway';
 import type { Logger } from '@nocturne/platform/logging';
 import { defaultMetricsPortOf } from '@nocturne/platform/telemetry';
 import { metricsPortVariableOf, packageNameOf, portVariableOf, services } from './services';
-import type { StackEnvironment } from './environment';
+import { siteOriginOf, type StackEnvironment } from './environment';
 import { superviseUntilStopped, type SupervisedProgram } from './supervisor';
 
 const distMain = (packageName: string) => path.join(path.dirname(require.resolve(`${packageName}/package.json`)), 'dist', 'main.js');
@@ -16,6 +16,9 @@ const distMain = (packageName: string) => path.join(path.dirname(require.resolve
 export function launchProcesses(settings: StackEnvironment, variables: NodeJS.ProcessEnv, logger: Logger): Promise<number> {
   const programs: SupervisedProgram[] = [];
   const subgraphUrls: Record<string, string> = {};
+  // Auth's reset links point where the gateway listens unless PUBLIC_URL says otherwise (the gateway itself
+  // is not given it: PUBLIC_URL also sets its origin check and cookie policy).
+  const linkOrigin = variables.PUBLIC_URL?.trim() || siteOriginOf(settings.PORT, variables.HOST?.trim());
   for (const definition of services) {
     const portVariable = portVariableOf(definition.name);
     const port = variables[portVariable]?.trim() || String(definition.defaultPort);
@@ -24,7 +27,7 @@ export function launchProcesses(settings: StackEnvironment, variables: NodeJS.Pr
     subgraphUrls[subgraphUrlVariable(definition.name)] = variables[subgraphUrlVariable(definition.name)]?.trim() || `http://127.0.0.1:${port}/graphql`;
     // Each process its own metrics port (<NAME>_METRICS_PORT, else the service's default) and trace name.
     const metricsPort = variables[metricsPortVariableOf(definition.name)]?.trim() || String(defaultMetricsPortOf(definition));
-    programs.push({ name: definition.name, script: distMain(packageNameOf(definition)), env: { ...variables, [portVariable]: port, METRICS_PORT: metricsPort, OTEL_SERVICE_NAME: `nocturne-${definition.name}` } });
+    programs.push({ name: definition.name, script: distMain(packageNameOf(definition)), env: { ...variables, PUBLIC_URL: linkOrigin, [portVariable]: port, METRICS_PORT: metricsPort, OTEL_SERVICE_NAME: `nocturne-${definition.name}` } });
   }
   programs.push({ name: 'gateway', script: path.join(__dirname, 'gatewayMain.js'), env: { ...variables, ...subgraphUrls, PORT: String(settings.PORT), METRICS_PORT: String(settings.METRICS_PORT), OTEL_SERVICE_NAME: 'nocturne-gateway' } });
 

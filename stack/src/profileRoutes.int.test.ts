@@ -91,6 +91,8 @@ describe('GET /api/auth/user', () => {
       notificationPreferences: { matches: true, messages: true, likes: false, marketing: false },
       timeZone: null,
       stats: { likes: 0, matches: 0 },
+      publicCity: null,
+      discovery: { visible: false, missing: 'onboarding' },
     });
   });
 });

@@ -44,6 +44,7 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
   // The name and age of the sample account (a string is its field's name, a whole number 30): the edit's
   // wait for the account to show them ends at once.
   updateProfile: { body: { name: 'name', age: 30, bio: 'Night owl', photos: [], gender: 'Female', kinks: [], interests: [] } },
+  arrangePhotos: { body: { photos: ['0123456789abcdef0123456789abcdef'] } },
   deleteAccount: { body: {} },
   deckProfiles: { query: { limit: '5', restart: 'true' } },
   swipe: { body: { swiperId: 7, swipedId: 8, isLike: true, isSuperLike: true, timestamp: '2026-11-01T21:00:00.000Z' } },

@@ -12,6 +12,8 @@ export interface ConversationSummary {
   /** The other person's read marker, on plans with read receipts; null otherwise. */
   otherReadUpTo: number | null;
   otherDeleted: boolean;
+  /** The last message's time, else the match's: the list's order. */
+  lastActivityAt: string;
 }
 
 /** A GraphQL call's refusal: its message and code (`FORBIDDEN`, `NOT_FOUND`, ...). */
@@ -25,34 +27,40 @@ export class GraphqlError extends Error {
   }
 }
 
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const answer = await requestJson<{ data?: T | null; errors?: Array<{ message: string; extensions?: { code?: string } }> }>('POST', '/graphql', { query, variables });
   const error = answer.errors?.[0];
   if (error || !answer.data) throw new GraphqlError(error?.message ?? 'No answer', error?.extensions?.code);
   return answer.data;
 }
 
-interface MatchRow {
-  id: number;
-  createdAt: string;
-  otherUser: { id: number; name: string; avatarUrl: string; isOnline: boolean };
-  conversation: { unreadCount: number; lastMessage: { content: string; senderId: number; createdAt: string } | null; otherReadUpTo: number | null; otherDeleted: boolean } | null;
+interface ConversationRow {
+  matchId: number;
+  unreadCount: number;
+  lastMessage: { content: string; senderId: number; createdAt: string } | null;
+  otherReadUpTo: number | null;
+  otherDeleted: boolean;
+  lastActivityAt: string;
+  match: { createdAt: string; otherUser: { id: number; name: string; avatarUrl: string; isOnline: boolean } } | null;
 }
 
-/** Your matches with their conversations, newest match first (one query through the gateway). */
+/** Your matches with their conversations, the latest activity first, in the server's order (one query through the gateway). */
 export async function fetchConversations(): Promise<ConversationSummary[]> {
-  const data = await graphql<{ matches: MatchRow[] }>(
-    '{ matches { id createdAt otherUser { id name avatarUrl isOnline } conversation { unreadCount otherReadUpTo otherDeleted lastMessage { content senderId createdAt } } } }',
+  const data = await graphql<{ conversations: ConversationRow[] }>(
+    '{ conversations { matchId unreadCount otherReadUpTo otherDeleted lastActivityAt lastMessage { content senderId createdAt } match { createdAt otherUser { id name avatarUrl isOnline } } } }',
   );
-  return data.matches.map((match) => ({
-    matchId: match.id,
-    createdAt: match.createdAt,
-    otherUser: { id: match.otherUser.id, name: match.otherUser.name, photo: match.otherUser.avatarUrl, isOnline: match.otherUser.isOnline },
-    unreadCount: match.conversation?.unreadCount ?? 0,
-    lastMessage: match.conversation?.lastMessage ?? null,
-    otherReadUpTo: match.conversation?.otherReadUpTo ?? null,
-    otherDeleted: match.conversation?.otherDeleted ?? false,
-  }));
+  return data.conversations.flatMap(({ match, ...conversation }) =>
+    // A match that ended while the list was read has no match left: it leaves the list.
+    match
+      ? [
+          {
+            ...conversation,
+            createdAt: match.createdAt,
+            otherUser: { id: match.otherUser.id, name: match.otherUser.name, photo: match.otherUser.avatarUrl, isOnline: match.otherUser.isOnline },
+          },
+        ]
+      : [],
+  );
 }
 
 /** Whether the other person of a match deleted their account (the match is gone from your list then). */
@@ -75,9 +83,3 @@ export const markConversationRead = (matchId: number, upToSeq?: number) =>
 export const setTyping = (matchId: number, typing: boolean) => graphql('mutation Typing($m: Int!, $t: Boolean!) { setTyping(matchId: $m, typing: $t) }', { m: matchId, t: typing });
 
 export const unmatch = (matchId: number) => graphql('mutation Unmatch($m: Int!) { unmatch(matchId: $m) }', { m: matchId });
-
-/** Blocks the person (which ends the match) and files the report. */
-export async function blockAndReport(userId: number, matchId: number, reason: string, text: string): Promise<void> {
-  await graphql('mutation Report($input: ReportInput!) { reportUser(input: $input) }', { input: { userId, matchId, reason, text } });
-  await graphql('mutation Block($id: Int!) { block(userId: $id) }', { id: userId });
-}

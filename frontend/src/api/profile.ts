@@ -1,5 +1,5 @@
 import type { Gender, NotificationPreferences } from '@nocturne/contracts';
-import type { CurrentUserAnswer, OkAnswer, PhotoUploadAnswer, UploadedPhoto } from '@nocturne/contracts/api';
+import type { ArrangedPhotosAnswer, CurrentUserAnswer, OkAnswer, PhotoUploadAnswer, UploadedPhoto } from '@nocturne/contracts/api';
 import { HttpError, requestJson } from './http';
 
 export type { PhotoUploadAnswer, UploadedPhoto } from '@nocturne/contracts/api';
@@ -25,6 +25,9 @@ export async function uploadPhotos(files: readonly File[]): Promise<PhotoUploadA
   if (!response.ok) throw new HttpError(response.status, text, response.statusText);
   return JSON.parse(text) as PhotoUploadAnswer;
 }
+
+/** The person's photos in a new order (every one, once); the first becomes the main photo. */
+export const arrangePhotos = (photoIds: readonly string[]) => requestJson<ArrangedPhotosAnswer>('PUT', '/api/profile/photos', { photos: photoIds });
 
 export interface OnboardingSave {
   gender: Gender;

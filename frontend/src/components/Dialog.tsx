@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import styled, { css } from 'styled-components';
 import { fadeIn, sheetIn } from '../theme/animations';
 import { IconBadge } from './Surface';
+import { dialogOpened } from './overlayQueue';
 
 interface DialogProps {
   title: ReactNode;
@@ -79,7 +80,9 @@ export function Dialog({ title, description, onClose, children, footer, size = '
       }
     };
     document.addEventListener('keydown', onKeyDown);
+    const closed = dialogOpened();
     return () => {
+      closed();
       document.removeEventListener('keydown', onKeyDown);
       root?.removeAttribute('inert');
       document.body.style.overflow = overflow;

@@ -57,6 +57,8 @@ export function RequireSession({ loadUser = loadSessionUser, arrivedUser = takeA
 
   switch (check.status) {
     case 'signedIn':
+      // decisions.md, Discovery: until onboarding is complete, every signed-in screen leads there.
+      if (check.user.onboardingCompleted === false) return <Navigate to="/onboarding" replace />;
       return (
         <SessionContext.Provider value={check.user}>
           <SessionActionsContext.Provider value={actions}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type PointerEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { css, keyframes } from 'styled-components';
 import { isSwipeDismiss, type Toast } from './toastStore';
@@ -12,9 +12,52 @@ const LIVE_REGION_LABEL = 'Notification';
  * The notifications region: F8 moves focus into it, each toast is announced as a live region. It lives
  * outside the app root so that a modal dialog, which makes the root inert, leaves its toasts audible.
  */
+const CONTROLS = 'a[href], button, input, select, textarea, label, summary, [role="button"], [role="link"], [role="radio"], [role="checkbox"], [role="switch"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+const EDGE_PX = 12;
+const SCAN_STEP_PX = 4;
+
+/**
+ * The highest place (from the top) where the toasts cover no control of the page: a toast over a button
+ * ("Skip", a back arrow, the deck's filter) would take the taps meant for it for five seconds. Where no
+ * band is free, the top.
+ */
+export function clearTop(region: DOMRect, height: number, controls: readonly DOMRect[], viewportHeight: number): number {
+  const across = controls.filter((rect) => rect.right > region.left && rect.left < region.right && rect.width > 0 && rect.height > 0);
+  for (let top = EDGE_PX; top + height <= viewportHeight - EDGE_PX; top += SCAN_STEP_PX) {
+    if (!across.some((rect) => rect.bottom > top && rect.top < top + height)) return top;
+  }
+  return EDGE_PX;
+}
+
+/** Keeps the region where it covers no control while a toast is open, following the page as it changes. */
+function useClearPlacement(regionRef: RefObject<HTMLElement | null>, active: boolean): number {
+  const [top, setTop] = useState(EDGE_PX);
+  useEffect(() => {
+    if (!active) return;
+    const place = () => {
+      const region = regionRef.current;
+      if (!region) return;
+      const controls = Array.from(document.querySelectorAll<HTMLElement>(CONTROLS))
+        .filter((element) => !region.contains(element) && !element.closest('[inert]') && element.getClientRects().length > 0)
+        .map((element) => element.getBoundingClientRect());
+      setTop(clearTop(region.getBoundingClientRect(), region.offsetHeight, controls, window.innerHeight));
+    };
+    place();
+    // Screens change under an open toast (a route loads, a step slides in): look again while it is shown.
+    const timer = setInterval(place, 250);
+    window.addEventListener('resize', place);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('resize', place);
+    };
+  }, [active, regionRef]);
+  return top;
+}
+
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   const regionRef = useRef<HTMLElement>(null);
+  const top = useClearPlacement(regionRef, toasts.some((t) => t.open));
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -28,7 +71,7 @@ export function Toaster() {
   }, []);
 
   return createPortal(
-    <Region ref={regionRef} tabIndex={-1} aria-label={`${REGION_LABEL} (${HOTKEY})`}>
+    <Region ref={regionRef} tabIndex={-1} aria-label={`${REGION_LABEL} (${HOTKEY})`} style={{ top: `max(${top}px, env(safe-area-inset-top))` }}>
       <List>
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
@@ -102,6 +145,7 @@ const Region = styled.section`
   position: fixed;
   z-index: 100;
   top: max(12px, env(safe-area-inset-top));
+  transition: top 0.2s ease;
   left: 50%;
   transform: translateX(-50%);
   width: min(440px, calc(100% - 24px));

@@ -12,6 +12,7 @@ export const ProfileMessages = {
   photos: `You can add at most ${ProfileLimits.photosMax} photos`,
   photoUnknown: 'That photo does not belong to your profile',
   photoDuplicate: 'Each photo can appear only once',
+  photoOrder: 'List each of your photos once, in the order to show them',
   photoType: 'Photos must be JPEG, PNG, WebP or GIF images',
   photoTooLarge: `Each photo must be at most ${ProfileLimits.photoMaxBytes / (1024 * 1024)} MB`,
   photoUnreadable: 'That image could not be read',
@@ -92,6 +93,10 @@ export const photoReferencesSchema = z
     }
     return ids;
   });
+
+/** A new order of the person's photos (every one of them, once); the first is the main photo. */
+export const photoOrderSchema = z.object({ photos: photoReferencesSchema });
+export type PhotoOrderInput = z.input<typeof photoOrderSchema>;
 
 /** Onboarding's save (spec point 3 'Onboarding update'). A missing gender is the Skip default. */
 export const onboardingUpdateSchema = z.object({

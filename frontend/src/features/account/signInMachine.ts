@@ -1,12 +1,13 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SignInInput } from '@nocturne/contracts';
-import { signIn, type SessionUser } from '../../api/auth';
+import { fetchCurrentUser, signIn, type SessionUser } from '../../api/auth';
 import { serverError } from '../../api/http';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../forms/fieldErrors';
 import { loadRules, rules } from '../../forms/lazyRules';
 import { rememberSignedInUser } from '../../session/browserSession';
 import { browserTimeZone } from '../../time/swipeWindow';
 import { toast, type ToastInput } from '../../toast/toastStore';
+import { locationPermission } from '../location/geolocation';
 import { locationDialogMachine } from '../location/locationDialogMachine';
 
 export interface SignInValues {
@@ -30,6 +31,25 @@ export const SIGN_IN_FALLBACK_ERROR = 'Invalid credentials. Please try again.';
 /** The sign-in rules, once fetched (`loadRules`): the screen draws before them, a submit waits for them. */
 export const validateSignIn = (values: SignInValues) => fieldErrorsOf<SignInField>(rules().signInSchema, values);
 
+/** Where sign-in leads: onboarding until it is complete; else the feed, after the location dialog only when it is needed. */
+export type AfterSignIn = 'onboarding' | 'askLocation' | 'feed';
+
+/**
+ * decisions.md, Discovery: the location dialog opens after sign-in only when the account has no position
+ * or the browser has not granted location to the site. When the account cannot be read, as the spec says.
+ */
+export async function whereAfterSignIn(loadUser: () => Promise<SessionUser> = fetchCurrentUser, permission: () => Promise<PermissionState | 'unknown'> = locationPermission): Promise<AfterSignIn> {
+  let user: SessionUser;
+  try {
+    user = await loadUser();
+  } catch {
+    return 'askLocation';
+  }
+  if (user.onboardingCompleted === false) return 'onboarding';
+  const placed = user.latitude !== null && user.latitude !== undefined;
+  return placed && (await permission()) === 'granted' ? 'feed' : 'askLocation';
+}
+
 export const describeSignInFailure = (error: unknown) => serverError(error)?.message ?? SIGN_IN_FALLBACK_ERROR;
 
 
@@ -42,6 +62,7 @@ export const signInMachine = setup({
     loadRules: fromPromise(() => loadRules()),
     signIn: fromPromise<{ user: SessionUser }, SignInInput>(({ input }) => signIn(input)),
     locationDialog: locationDialogMachine,
+    whereNext: fromPromise<AfterSignIn>(() => whereAfterSignIn()),
   },
   guards: {
     formIsValid: ({ context }) => !hasErrors(validateSignIn(context.values)),
@@ -100,7 +121,22 @@ export const signInMachine = setup({
         { type: 'notify', params: { title: 'Welcome back!', description: "You're signed in successfully." } },
         'syncTimeZone',
       ],
-      always: { target: 'locationDialog' },
+      always: { target: 'choosingNext' },
+    },
+    choosingNext: {
+      invoke: {
+        src: 'whereNext',
+        onDone: [
+          { guard: ({ event }) => event.output === 'onboarding', target: 'toOnboarding' },
+          { guard: ({ event }) => event.output === 'feed', target: 'finished' },
+          { target: 'locationDialog' },
+        ],
+        onError: { target: 'locationDialog' },
+      },
+    },
+    toOnboarding: {
+      type: 'final',
+      entry: { type: 'navigate', params: { to: '/onboarding' } },
     },
     locationDialog: {
       invoke: {

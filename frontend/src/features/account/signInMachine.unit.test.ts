@@ -3,11 +3,11 @@ import { Messages } from '@nocturne/contracts';
 import type { SessionUser } from '../../api/auth';
 import { HttpError } from '../../api/http';
 import { answerLocationDialog, fakeLocationDialog } from '../../testing/fakeLocation';
-import { signInMachine } from './signInMachine';
+import { signInMachine, whereAfterSignIn, type AfterSignIn } from './signInMachine';
 
 const user: SessionUser = { id: 9, username: 'orion', email: 'orion@example.test', name: 'Orion', age: 30, createdAt: '2026-11-01T21:00:00.000Z' };
 
-function start(signIn: () => Promise<{ user: SessionUser }>, locationOptions: Parameters<typeof fakeLocationDialog>[0] = {}) {
+function start(signIn: () => Promise<{ user: SessionUser }>, locationOptions: Parameters<typeof fakeLocationDialog>[0] = {}, next: AfterSignIn = 'askLocation') {
   const storeUser = jest.fn();
   const notify = jest.fn();
   const navigate = jest.fn();
@@ -15,7 +15,7 @@ function start(signIn: () => Promise<{ user: SessionUser }>, locationOptions: Pa
   const location = fakeLocationDialog(locationOptions);
   const actor = createActor(
     signInMachine.provide({
-      actors: { signIn: fromPromise(signIn), locationDialog: location.machine },
+      actors: { signIn: fromPromise(signIn), locationDialog: location.machine, whereNext: fromPromise(async () => next) },
       actions: { storeUser, notify, navigate, syncTimeZone },
     }),
   ).start();
@@ -27,6 +27,23 @@ function start(signIn: () => Promise<{ user: SessionUser }>, locationOptions: Pa
 }
 
 describe('signInMachine', () => {
+  it('goes to onboarding, without the location dialog, while onboarding is not complete', async () => {
+    const { actor, fill, navigate } = start(async () => ({ user }), {}, 'onboarding');
+    fill('orion', 'starlight');
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/onboarding' });
+    expect(actor.getSnapshot().children.locationDialog).toBeUndefined();
+  });
+
+  it('goes straight to the feed when the account has a position and the browser granted location', async () => {
+    const { actor, fill, navigate } = start(async () => ({ user }), {}, 'feed');
+    fill('orion', 'starlight');
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/feed' });
+  });
+
   it('welcomes the user back, stores them and goes to the feed', async () => {
     const { actor, fill, storeUser, notify, navigate } = start(async () => ({ user }));
     fill('orion', 'starlight');
@@ -112,5 +129,20 @@ describe('signInMachine location dialog', () => {
     expect(location.saveLocation).toHaveBeenCalledWith({ position, userId: user.id });
     expect(location.notify).toHaveBeenCalledWith(expect.anything(), { title: 'Location Enabled', description: "You'll now see distances to nearby users" });
     expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/feed' });
+  });
+});
+
+describe('whereAfterSignIn', () => {
+  const onboarded: SessionUser = { ...user, onboardingCompleted: true, latitude: 52.52, longitude: 13.4 };
+  it('asks for location only when the account has no position or the browser has not granted it', async () => {
+    expect(await whereAfterSignIn(async () => onboarded, async () => 'granted')).toBe('feed');
+    expect(await whereAfterSignIn(async () => onboarded, async () => 'prompt')).toBe('askLocation');
+    expect(await whereAfterSignIn(async () => onboarded, async () => 'unknown')).toBe('askLocation');
+    expect(await whereAfterSignIn(async () => ({ ...onboarded, latitude: null, longitude: null }), async () => 'granted')).toBe('askLocation');
+  });
+
+  it('leads to onboarding until it is complete, and asks as the spec says when the account cannot be read', async () => {
+    expect(await whereAfterSignIn(async () => ({ ...onboarded, onboardingCompleted: false }), async () => 'granted')).toBe('onboarding');
+    expect(await whereAfterSignIn(async () => Promise.reject(new Error('offline')), async () => 'granted')).toBe('askLocation');
   });
 });

@@ -8,11 +8,10 @@ import { Spinner } from '../../components/Spinner';
 import { EmptyState, IconBadge, Muted, PageTitle } from '../../components/Surface';
 import { useSignedInUser } from '../../session/SessionContext';
 import { Avatar, OnlineDot } from './Avatar';
+import { activityTime } from './activityTime';
 import { ConversationView } from './ConversationView';
 import { onReconnected } from '../../live/liveClient';
 import { useLiveSubscription } from '../../live/useLiveSubscription';
-
-const matchDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 
 /** /chat: 'Your Matches', or one conversation (`?with=<match id>`, so the browser's back returns to the list). */
 export function ChatPage() {
@@ -44,7 +43,7 @@ function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
   }, []);
   useEffect(load, [load]);
   useEffect(() => onReconnected(load), [load]);
-  // A new message anywhere moves the unread total; a new match adds a row.
+  // The server orders the rows (latest activity first). A new message anywhere moves the unread total; a new match adds a row.
   useLiveSubscription('subscription ListUnread { unreadTotal }', {}, load);
   useLiveSubscription('subscription ListMatches { matchCreated { matchId } }', {}, load);
 
@@ -77,21 +76,24 @@ function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
       <List>
         {conversations.map((conversation) => {
           const last = conversation.lastMessage;
+          const unread = conversation.unreadCount > 0;
           const preview = conversation.otherDeleted ? 'This account was deleted' : last ? `${last.senderId === user.id ? 'You: ' : ''}${last.content}` : 'Start a conversation!';
           return (
             <li key={conversation.matchId}>
-              <Row type="button" onClick={() => onOpen(conversation.matchId)} aria-label={`${conversation.otherUser.name}${conversation.unreadCount > 0 ? `, ${conversation.unreadCount} unread` : ''}`}>
+              <Row type="button" $unread={unread} onClick={() => onOpen(conversation.matchId)} aria-label={`${conversation.otherUser.name}${unread ? `, ${conversation.unreadCount} unread` : ''}`}>
                 <Avatar>
                   <img src={conversation.otherUser.photo} alt="" />
                   {conversation.otherUser.isOnline && <OnlineDot aria-hidden="true" />}
                 </Avatar>
                 <Text>
                   <Name>{conversation.otherUser.name}</Name>
-                  <Preview $unread={conversation.unreadCount > 0}>{preview}</Preview>
+                  <Preview $unread={unread}>{preview}</Preview>
                 </Text>
                 <Side>
-                  <When>{matchDate(conversation.createdAt)}</When>
-                  {conversation.unreadCount > 0 && <Unread aria-hidden="true">{conversation.unreadCount}</Unread>}
+                  <When dateTime={conversation.lastActivityAt} $unread={unread}>
+                    {activityTime(conversation.lastActivityAt)}
+                  </When>
+                  {unread && <Unread aria-hidden="true">{conversation.unreadCount}</Unread>}
                 </Side>
               </Row>
             </li>
@@ -110,7 +112,8 @@ const List = styled.ul`
   gap: 8px;
 `;
 
-const Row = styled.button`
+const Row = styled.button<{ $unread: boolean }>`
+  position: relative;
   width: 100%;
   display: grid;
   grid-template-columns: auto 1fr auto;
@@ -118,8 +121,8 @@ const Row = styled.button`
   gap: 12px;
   padding: 10px 12px;
   border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ $unread, theme }) => ($unread ? theme.alpha('accent', 0.6) : theme.color.border)};
+  background: ${({ $unread, theme }) => ($unread ? theme.alpha('accent', 0.12) : theme.color.surface)};
   color: ${({ theme }) => theme.color.text};
   text-align: left;
   cursor: pointer;
@@ -155,9 +158,9 @@ const Side = styled.span`
   gap: 4px;
 `;
 
-const When = styled.span`
+const When = styled.time<{ $unread: boolean }>`
   font-size: 0.75rem;
-  color: ${({ theme }) => theme.color.textSubtle};
+  color: ${({ $unread, theme }) => ($unread ? theme.color.text : theme.color.textSubtle)};
 `;
 
 const Unread = styled.span`

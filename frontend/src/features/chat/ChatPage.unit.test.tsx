@@ -35,11 +35,11 @@ beforeEach(() => {
 });
 
 const selene = { id: 3, username: 'selene', email: 'selene@example.test', name: 'Selene', age: 30, createdAt: '2026-11-01T21:00:00.000Z' };
-const orionRow = (conversation: object | null = { unreadCount: 0, otherReadUpTo: null, otherDeleted: false, lastMessage: null }) => ({
-  id: 41,
-  createdAt: '2026-11-23T21:00:00.000Z',
-  otherUser: { id: 8, name: 'Orion', avatarUrl: '/api/avatars/8', isOnline: true },
-  conversation,
+const orionRow = (conversation: { lastMessage: { content: string; senderId: number; createdAt: string } | null; [field: string]: unknown } = { unreadCount: 0, otherReadUpTo: null, otherDeleted: false, lastMessage: null }) => ({
+  matchId: 41,
+  ...conversation,
+  lastActivityAt: conversation.lastMessage?.createdAt ?? '2026-11-23T21:00:00.000Z',
+  match: { createdAt: '2026-11-23T21:00:00.000Z', otherUser: { id: 8, name: 'Orion', avatarUrl: '/api/avatars/8', isOnline: true } },
 });
 const message = (seq: number, senderId: number, content: string) => ({ id: `m${seq}`, content, senderId, matchId: 41, createdAt: '2026-11-23T21:05:00.000Z', seq });
 
@@ -53,7 +53,7 @@ const renderChat = (path = '/chat') =>
 
 describe('ChatPage', () => {
   it("shows the spec's empty state without matches", async () => {
-    answer = () => ({ status: 200, body: { data: { matches: [] } } });
+    answer = () => ({ status: 200, body: { data: { conversations: [] } } });
     renderChat();
     expect(await screen.findByRole('heading', { name: 'No matches yet' })).toBeTruthy();
     expect(screen.getByText('Keep swiping to find your perfect match!')).toBeTruthy();
@@ -62,7 +62,7 @@ describe('ChatPage', () => {
 
   it('lists matches with name, photo, last message or the invitation, date and unread count, and reloads live', async () => {
     let rows = [orionRow()];
-    answer = () => ({ status: 200, body: { data: { matches: rows } } });
+    answer = () => ({ status: 200, body: { data: { conversations: rows } } });
     renderChat();
     const row = await screen.findByRole('button', { name: 'Orion' });
     expect(row.textContent).toContain('Start a conversation!');
@@ -81,7 +81,7 @@ describe('ChatPage', () => {
       reads += 1;
       const rows = reads === 1 ? [orionRow()] : [];
       if (reads === 1) await new Promise<void>((resolve) => (releaseStale = resolve));
-      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify({ data: { matches: rows } }) };
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify({ data: { conversations: rows } }) };
     }) as unknown as typeof fetch;
     renderChat();
     await waitFor(() => expect(reads).toBe(1));
@@ -95,7 +95,7 @@ describe('ChatPage', () => {
 
   it('sends with Enter, keeps Shift+Enter for a new line, and shows a live message once', async () => {
     answer = (call) => {
-      if (call.url === '/graphql') return { status: 200, body: { data: { matches: [orionRow()], markConversationRead: 0, setTyping: true } } };
+      if (call.url === '/graphql') return { status: 200, body: { data: { conversations: [orionRow()], markConversationRead: 0, setTyping: true } } };
       if (call.method === 'POST' && call.url === '/api/messages') return { status: 201, body: message(2, 3, (call.body as { content: string }).content) };
       return { status: 200, body: { messages: [message(1, 8, 'Hello Selene')], olderCursor: null } };
     };
@@ -122,7 +122,7 @@ describe('ChatPage', () => {
 
   it('fills the input with one of the five ice-breakers, and shows the failure toast when a send fails', async () => {
     answer = (call) => {
-      if (call.url === '/graphql') return { status: 200, body: { data: { matches: [orionRow()], setTyping: true } } };
+      if (call.url === '/graphql') return { status: 200, body: { data: { conversations: [orionRow()], setTyping: true } } };
       if (call.method === 'POST') return { status: 500, body: 'boom' };
       return { status: 200, body: { messages: [], olderCursor: null } };
     };
@@ -136,7 +136,7 @@ describe('ChatPage', () => {
   });
 
   it('says so when the conversation is not yours or gone', async () => {
-    answer = (call) => (call.url === '/graphql' ? { status: 200, body: { data: { matches: [] } } } : { status: 404, body: { error: 'No such match' } });
+    answer = (call) => (call.url === '/graphql' ? { status: 200, body: { data: { conversations: [] } } } : { status: 404, body: { error: 'No such match' } });
     renderChat('/chat?with=99');
     expect(await screen.findByRole('heading', { name: 'This conversation is gone' })).toBeTruthy();
   });

@@ -10,10 +10,11 @@ interface ConversationHeaderProps {
   onToggleMenu: () => void;
   onUnmatch: () => void;
   onBlock: () => void;
+  onReport: () => void;
 }
 
 /** Back to the list, who this is ('Online now', 'Offline', or that the account was deleted), and the conversation menu. */
-export function ConversationHeader({ conversation, online, menuOpen, onBack, onToggleMenu, onUnmatch, onBlock }: ConversationHeaderProps) {
+export function ConversationHeader({ conversation, online, menuOpen, onBack, onToggleMenu, onUnmatch, onBlock, onReport }: ConversationHeaderProps) {
   const other = conversation.otherUser;
   return (
     <Header>
@@ -43,7 +44,10 @@ export function ConversationHeader({ conversation, online, menuOpen, onBack, onT
             Unmatch
           </button>
           <button type="button" role="menuitem" onClick={onBlock}>
-            Block and report
+            Block
+          </button>
+          <button type="button" role="menuitem" onClick={onReport}>
+            Report
           </button>
         </MenuList>
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useMachine } from '@xstate/react';
 import styled from 'styled-components';
 import { Button } from '../../components/Button';
@@ -9,8 +9,10 @@ import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { Composer } from './Composer';
 import { ConversationHeader } from './ConversationHeader';
 import { conversationMachine } from './conversationMachine';
-import { BlockDialog, UnmatchDialog } from './EndMatchDialogs';
+import { UnmatchDialog } from './EndMatchDialogs';
+import { BlockDialog, ReportDialog } from '../safety/SafetyDialogs';
 import { MessageList } from './MessageList';
+import { useKeyboardInset } from './keyboardInset';
 
 /** One conversation, drawn from the states of `conversationMachine`: header, messages, composer, and the menu's dialogs. */
 export function ConversationView({ matchId, onBack, machine = conversationMachine }: { matchId: number; onBack: () => void; machine?: typeof conversationMachine }) {
@@ -18,6 +20,7 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
   const [withBack] = useState(() => machine.provide({ actions: { leave: () => onBack() } }));
   const [state, send] = useMachine(withBack, { input: { matchId, userId: user.id } });
   const { conversation, messages, olderCursor, online, seenUpTo, otherTyping, draft } = state.context;
+  const keyboardInset = useKeyboardInset();
 
   // Loaded again after the match ended, the conversation stays on screen until it is clear why.
   if (state.matches('loading') || (state.matches('ended') && !conversation)) {
@@ -48,7 +51,7 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
 
   const other = conversation.otherUser;
   return (
-    <Layout>
+    <Layout style={{ '--keyboard-inset': `${keyboardInset}px` } as CSSProperties}>
       <ConversationHeader
         conversation={conversation}
         online={online}
@@ -57,6 +60,7 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
         onToggleMenu={() => send({ type: 'TOGGLE_MENU' })}
         onUnmatch={() => send({ type: 'CHOOSE_UNMATCH' })}
         onBlock={() => send({ type: 'CHOOSE_BLOCK' })}
+        onReport={() => send({ type: 'CHOOSE_REPORT' })}
       />
       <MessageList messages={messages} userId={user.id} otherName={other.name} seenUpTo={seenUpTo} otherTyping={otherTyping} hasOlder={olderCursor !== null} onLoadOlder={() => send({ type: 'LOAD_OLDER' })} />
       <Composer
@@ -73,15 +77,29 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
         <UnmatchDialog name={other.name} busy={state.matches({ open: { leaving: 'unmatching' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={() => send({ type: 'CONFIRM_UNMATCH' })} />
       )}
       {state.matches({ open: { menu: 'confirmingBlock' } }) && (
-        <BlockDialog name={other.name} busy={state.matches({ open: { leaving: 'blocking' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={(reason, text) => send({ type: 'CONFIRM_BLOCK', reason, text })} />
+        <BlockDialog name={other.name} busy={state.matches({ open: { leaving: 'blocking' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={() => send({ type: 'CONFIRM_BLOCK' })} />
+      )}
+      {(state.matches({ open: { menu: 'confirmingReport' } }) || state.matches({ open: { menu: 'reporting' } })) && (
+        <ReportDialog name={other.name} busy={state.matches({ open: { menu: 'reporting' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={(reason, text) => send({ type: 'CONFIRM_REPORT', reason, text })} />
       )}
     </Layout>
   );
 }
 
+/**
+ * A fixed frame between the top bar and the tab bar (or the on-screen keyboard, when it covers the tab bar):
+ * the header and the composer stay put and only the messages scroll, however long the conversation.
+ */
 const Layout = styled.div`
-  flex: 1;
+  position: fixed;
+  z-index: 1;
+  top: calc(${({ theme }) => theme.layout.topBar} + 12px);
+  bottom: calc(max(${({ theme }) => theme.layout.tabBar} + env(safe-area-inset-bottom), var(--keyboard-inset, 0px)) + 10px);
+  left: 0;
+  right: 0;
+  max-width: ${({ theme }) => theme.layout.columnWidth};
+  margin: 0 auto;
+  padding: 0 20px;
   display: flex;
   flex-direction: column;
-  min-height: 0;
 `;

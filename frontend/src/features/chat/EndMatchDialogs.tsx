@@ -1,6 +1,3 @@
-import { useState } from 'react';
-import styled from 'styled-components';
-import { ReportReasons, reportReasonLabels, type ReportReason } from '@nocturne/contracts';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 
@@ -27,59 +24,3 @@ export function UnmatchDialog({ name, busy, onCancel, onConfirm }: { name: strin
     </Dialog>
   );
 }
-
-/** Asks before blocking, with the report's reason and what happened; `busy` while both are on their way. */
-export function BlockDialog({ name, busy, onCancel, onConfirm }: { name: string; busy: boolean; onCancel: () => void; onConfirm: (reason: ReportReason, text: string) => void }) {
-  const [reason, setReason] = useState<ReportReason>('harassment');
-  const [text, setText] = useState('');
-  return (
-    <Dialog
-      title={`Block and report ${name}?`}
-      description="You will not see each other anywhere again, and our moderators will look at your report."
-      onClose={onCancel}
-      role="alertdialog"
-      footer={
-        <>
-          <Button $block onClick={() => onConfirm(reason, text)} disabled={busy}>
-            Block and report
-          </Button>
-          <Button $block $variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </>
-      }
-    >
-      <Field>
-        <span>Reason</span>
-        <select value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
-          {ReportReasons.map((value) => (
-            <option key={value} value={value}>
-              {reportReasonLabels[value]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field>
-        <span>What happened (optional)</span>
-        <textarea value={text} maxLength={1000} rows={3} onChange={(event) => setText(event.target.value)} />
-      </Field>
-    </Dialog>
-  );
-}
-
-const Field = styled.label`
-  display: grid;
-  gap: 6px;
-  margin-top: 10px;
-  font-size: 0.875rem;
-
-  select,
-  textarea {
-    padding: 9px 12px;
-    border-radius: ${({ theme }) => theme.radius.sm};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    background: ${({ theme }) => theme.color.night};
-    color: ${({ theme }) => theme.color.text};
-    font: inherit;
-  }
-`;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { ChatMessage } from '../../api/chat';
 import { Muted } from '../../components/Surface';
@@ -16,52 +16,141 @@ interface MessageListProps {
   onLoadOlder: () => void;
 }
 
-/** The messages, oldest first, kept scrolled to the newest; 'Earlier messages' while there are any. */
+/** Within this many px of the end the list counts as showing the newest message. */
+const NEAR_END_PX = 48;
+
+/**
+ * The messages, oldest first, in a list that scrolls on its own. It opens at the newest message and follows
+ * new ones while the person is there; scrolled up, they read on undisturbed and a 'New messages' pill leads
+ * back down. 'Earlier messages' (while there are any) adds older ones above without moving what is shown.
+ */
 export function MessageList({ messages, userId, otherName, seenUpTo, otherTyping, hasOlder, onLoadOlder }: MessageListProps) {
-  const bottom = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  // Following the newest message: true until the person scrolls away from the end.
+  const following = useRef(true);
+  const shown = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+  const [missed, setMissed] = useState(false);
+
+  const toEnd = useCallback(() => {
+    const element = list.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    following.current = true;
+    setMissed(false);
+  }, []);
+
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const first = messages[0]?.id;
+    const last = messages.at(-1)?.id;
+    const before = shown.current;
+    const newerArrived = last !== before.last;
+    if (before.first !== undefined && first !== before.first && !newerArrived) {
+      // An older page went in above: the same messages stay where they were.
+      element.scrollTop += element.scrollHeight - before.height;
+    } else if (following.current || (newerArrived && messages.at(-1)?.senderId === userId)) {
+      toEnd();
+    } else if (newerArrived) {
+      setMissed(true);
+    }
+    shown.current = { first, last, height: element.scrollHeight };
+  }, [messages, otherTyping, seenUpTo, userId, toEnd]);
+
+  // The frame shrinks when the keyboard opens: whoever was at the newest message stays there.
   useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length, otherTyping]);
+    const element = list.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      if (following.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const onScroll = () => {
+    const element = list.current;
+    if (!element) return;
+    following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= NEAR_END_PX;
+    if (following.current) setMissed(false);
+  };
 
   const lastOwn = messages.findLast((message) => message.senderId === userId);
   return (
-    <Messages aria-live="polite" aria-label={`Conversation with ${otherName}`}>
-      {hasOlder && (
-        <Older type="button" onClick={onLoadOlder}>
-          Earlier messages
-        </Older>
+    <Frame>
+      <Messages ref={list} onScroll={onScroll} aria-live="polite" aria-label={`Conversation with ${otherName}`} tabIndex={0}>
+        {hasOlder && (
+          <Older type="button" onClick={onLoadOlder}>
+            Earlier messages
+          </Older>
+        )}
+        {messages.length === 0 && <Muted>Say hello to {otherName}.</Muted>}
+        {messages.map((message) => {
+          const own = message.senderId === userId;
+          return (
+            <Bubble key={message.id} $own={own} data-testid={own ? 'own-message' : 'their-message'}>
+              <span>{message.content}</span>
+              <Time dateTime={message.createdAt}>{timeOf(message.createdAt)}</Time>
+              {own && message.id === lastOwn?.id && seenUpTo !== null && seenUpTo >= message.seq && <Seen>Seen</Seen>}
+            </Bubble>
+          );
+        })}
+        {otherTyping && (
+          <Typing aria-label={`${otherName} is typing`}>
+            <i />
+            <i />
+            <i />
+          </Typing>
+        )}
+      </Messages>
+      {missed && (
+        <NewMessages type="button" onClick={toEnd}>
+          New messages ↓
+        </NewMessages>
       )}
-      {messages.length === 0 && <Muted>Say hello to {otherName}.</Muted>}
-      {messages.map((message) => {
-        const own = message.senderId === userId;
-        return (
-          <Bubble key={message.id} $own={own} data-testid={own ? 'own-message' : 'their-message'}>
-            <span>{message.content}</span>
-            <Time dateTime={message.createdAt}>{timeOf(message.createdAt)}</Time>
-            {own && message.id === lastOwn?.id && seenUpTo !== null && seenUpTo >= message.seq && <Seen>Seen</Seen>}
-          </Bubble>
-        );
-      })}
-      {otherTyping && (
-        <Typing aria-label={`${otherName} is typing`}>
-          <i />
-          <i />
-          <i />
-        </Typing>
-      )}
-      <div ref={bottom} />
-    </Messages>
+    </Frame>
   );
 }
 
+const Frame = styled.div`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
 const Messages = styled.div`
   flex: 1;
+  min-height: 0;
   display: flex;
   flex-direction: column;
   gap: 8px;
-  padding: 16px 0;
+  padding: 16px 2px;
   overflow-y: auto;
-  min-height: 240px;
+  overscroll-behavior: contain;
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.accent};
+    outline-offset: -2px;
+  }
+`;
+
+const NewMessages = styled.button`
+  position: absolute;
+  left: 50%;
+  bottom: 12px;
+  transform: translateX(-50%);
+  padding: 8px 16px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.gradient.accent};
+  color: ${({ theme }) => theme.color.white};
+  box-shadow: ${({ theme }) => theme.shadow.glow};
+  font: inherit;
+  font-size: 0.875rem;
+  font-weight: 600;
+  cursor: pointer;
 `;
 
 const Older = styled.button`

@@ -1,7 +1,9 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, raise, setup, spawnChild, type EventObject } from 'xstate';
 import { ChatMessages, IceBreakers, type ReportReason } from '@nocturne/contracts';
-import { blockAndReport, fetchConversations, fetchMessages, markConversationRead, otherDeleted, sendMessage, setTyping, unmatch, type ChatMessage, type ConversationSummary, type MessagePage } from '../../api/chat';
+import { fetchConversations, fetchMessages, markConversationRead, otherDeleted, sendMessage, setTyping, unmatch, type ChatMessage, type ConversationSummary, type MessagePage } from '../../api/chat';
 import { limitReasonOf } from '../../api/limitReason';
+import { blockPerson, reportPerson } from '../../api/safety';
+import { BLOCK_FAILED, REPORT_FAILED, REPORT_SENT } from '../safety/safetyToasts';
 import { onReconnected, subscribeLive } from '../../live/liveClient';
 import { toast, type ToastInput } from '../../toast/toastStore';
 
@@ -10,7 +12,6 @@ export const TYPING_EVERY_MS = 3_000;
 
 export const SEND_FAILED: ToastInput = { title: ChatMessages.sendFailedTitle, description: ChatMessages.sendFailed, variant: 'destructive' };
 export const UNMATCH_FAILED: ToastInput = { title: 'Error', description: 'Could not unmatch. Please try again.', variant: 'destructive' };
-export const BLOCK_FAILED: ToastInput = { title: 'Error', description: 'Could not block. Please try again.', variant: 'destructive' };
 
 /** Adds messages by id, in conversation order: a message seen live and fetched again appears once. */
 export const merged = (current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] => {
@@ -67,9 +68,11 @@ export type ConversationEvent =
   | { type: 'TOGGLE_MENU' }
   | { type: 'CHOOSE_UNMATCH' }
   | { type: 'CHOOSE_BLOCK' }
+  | { type: 'CHOOSE_REPORT' }
   | { type: 'CANCEL' }
   | { type: 'CONFIRM_UNMATCH' }
-  | { type: 'CONFIRM_BLOCK'; reason: ReportReason; text: string }
+  | { type: 'CONFIRM_BLOCK' }
+  | { type: 'CONFIRM_REPORT'; reason: ReportReason; text: string }
   // Raised by the machine itself.
   | { type: 'RELOAD' }
   | { type: 'CATCH_UP' };
@@ -95,7 +98,7 @@ function liveSubscription<T, Input>(query: string, variables: (input: Input) => 
 /**
  * One conversation (the spec's Chat screen, and decisions.md's Chat): its messages fetched and then followed live, what
  * a dropped connection missed fetched once it is back, typing both ways, 'Online now', 'Seen' where the
- * plan allows, older messages on request, the composer, and the menu that unmatches or blocks. When the
+ * plan allows, older messages on request, the composer, and the menu that unmatches, blocks or reports. When the
  * match ends (the server ends the message subscription) the conversation is loaded again, which says why.
  */
 export const conversationMachine = setup({
@@ -117,7 +120,8 @@ export const conversationMachine = setup({
     announceTyping: fromPromise<void, { matchId: number }>(({ input }) => setTyping(input.matchId, true).then(() => undefined, () => undefined)),
     markRead: fromPromise<void, { matchId: number; upToSeq: number }>(({ input }) => markConversationRead(input.matchId, input.upToSeq).then(() => undefined, () => undefined)),
     unmatch: fromPromise<void, { matchId: number }>(({ input }) => unmatch(input.matchId).then(() => undefined)),
-    blockAndReport: fromPromise<void, { userId: number; matchId: number; reason: ReportReason; text: string }>(({ input }) => blockAndReport(input.userId, input.matchId, input.reason, input.text)),
+    block: fromPromise<void, { userId: number }>(({ input }) => blockPerson(input.userId)),
+    report: fromPromise<void, { userId: number; matchId: number; reason: ReportReason; text: string }>(({ input }) => reportPerson(input)),
     liveMessages: liveSubscription<{ messageSent: ChatMessage }, { matchId: number }>(
       'subscription Messages($m: Int!) { messageSent(matchId: $m) { id content senderId matchId createdAt seq } }',
       ({ matchId }) => ({ m: matchId }),
@@ -369,9 +373,22 @@ export const conversationMachine = setup({
           initial: 'closed',
           states: {
             closed: { on: { TOGGLE_MENU: { target: 'open' } } },
-            open: { on: { TOGGLE_MENU: { target: 'closed' }, CHOOSE_UNMATCH: { target: 'confirmingUnmatch' }, CHOOSE_BLOCK: { target: 'confirmingBlock' } } },
+            open: { on: { TOGGLE_MENU: { target: 'closed' }, CHOOSE_UNMATCH: { target: 'confirmingUnmatch' }, CHOOSE_BLOCK: { target: 'confirmingBlock' }, CHOOSE_REPORT: { target: 'confirmingReport' } } },
             confirmingUnmatch: { on: { CANCEL: { target: 'closed' } } },
             confirmingBlock: { on: { CANCEL: { target: 'closed' } } },
+            // A report changes nothing between the two: the conversation stays open after it.
+            confirmingReport: { on: { CANCEL: { target: 'closed' }, CONFIRM_REPORT: { target: 'reporting' } } },
+            reporting: {
+              invoke: {
+                src: 'report',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'CONFIRM_REPORT');
+                  return { userId: context.conversation!.otherUser.id, matchId: context.matchId, reason: event.reason, text: event.text };
+                },
+                onDone: { target: 'closed', actions: { type: 'notify', params: REPORT_SENT } },
+                onError: { target: 'confirmingReport', actions: { type: 'notify', params: REPORT_FAILED } },
+              },
+            },
           },
         },
         // Apart from the menu: a dialog cancelled while its request is on its way still leads back when it succeeds.
@@ -389,11 +406,8 @@ export const conversationMachine = setup({
             },
             blocking: {
               invoke: {
-                src: 'blockAndReport',
-                input: ({ context, event }) => {
-                  assertEvent(event, 'CONFIRM_BLOCK');
-                  return { userId: context.conversation!.otherUser.id, matchId: context.matchId, reason: event.reason, text: event.text };
-                },
+                src: 'block',
+                input: ({ context }) => ({ userId: context.conversation!.otherUser.id }),
                 onDone: { target: 'left', actions: 'leave' },
                 onError: { target: 'idle', actions: { type: 'notify', params: BLOCK_FAILED } },
               },

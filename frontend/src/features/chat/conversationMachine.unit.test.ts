@@ -2,7 +2,8 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject, t
 import { IceBreakers, type ReportReason } from '@nocturne/contracts';
 import type { ChatMessage, ConversationSummary, MessagePage } from '../../api/chat';
 import { HttpError } from '../../api/http';
-import { BLOCK_FAILED, conversationMachine, SEND_FAILED, TYPING_EVERY_MS, UNMATCH_FAILED, type ConversationEvent, type ConversationLoad } from './conversationMachine';
+import { BLOCK_FAILED, REPORT_FAILED, REPORT_SENT } from '../safety/safetyToasts';
+import { conversationMachine, SEND_FAILED, TYPING_EVERY_MS, UNMATCH_FAILED, type ConversationEvent, type ConversationLoad } from './conversationMachine';
 
 const ME = 3;
 const ORION = 8;
@@ -17,6 +18,7 @@ const conversationWith = (changes: Partial<ConversationSummary> = {}): Conversat
   lastMessage: null,
   otherReadUpTo: null,
   otherDeleted: false,
+  lastActivityAt: '2026-11-23T21:00:00.000Z',
   ...changes,
 });
 const page = (messages: ChatMessage[], olderCursor: string | null = null): MessagePage => ({ messages, olderCursor });
@@ -34,7 +36,8 @@ interface Fakes {
   older?: (input: { matchId: number; before: string }) => Promise<MessagePage>;
   send?: (input: { matchId: number; senderId: number; content: string }) => Promise<ChatMessage>;
   unmatch?: () => Promise<void>;
-  block?: (input: { userId: number; matchId: number; reason: ReportReason; text: string }) => Promise<void>;
+  block?: (input: { userId: number }) => Promise<void>;
+  report?: (input: { userId: number; matchId: number; reason: ReportReason; text: string }) => Promise<void>;
 }
 
 function start(fakes: Fakes = {}) {
@@ -49,6 +52,7 @@ function start(fakes: Fakes = {}) {
     markRead: jest.fn(async (_input: { matchId: number; upToSeq: number }) => undefined),
     unmatch: jestFn(fakes.unmatch ?? (async () => undefined)),
     block: jestFn(fakes.block ?? (async () => undefined)),
+    report: jestFn(fakes.report ?? (async () => undefined)),
   };
   // The live socket: each subscription the machine holds open, by name, to push events through.
   const live = new Map<LiveSource, { sendBack: (event: AnyEventObject) => void; input: unknown }>();
@@ -70,7 +74,8 @@ function start(fakes: Fakes = {}) {
         announceTyping: fromPromise(({ input }) => calls.typing(input)),
         markRead: fromPromise(({ input }) => calls.markRead(input)),
         unmatch: fromPromise(() => calls.unmatch()),
-        blockAndReport: fromPromise(({ input }) => calls.block(input)),
+        block: fromPromise(({ input }) => calls.block(input)),
+        report: fromPromise(({ input }) => calls.report(input)),
         liveMessages: liveActor<{ matchId: number }>('liveMessages'),
         liveTyping: liveActor<{ matchId: number }>('liveTyping'),
         livePresence: liveActor<{ userId: number }>('livePresence'),
@@ -312,14 +317,15 @@ describe('conversationMachine menu', () => {
     expect(calls.unmatch).toHaveBeenCalledTimes(2);
   });
 
-  it('blocks with the reason and words given, and still leaves when the dialog was closed meanwhile', async () => {
+  it('blocks the other person, and still leaves when the dialog was closed meanwhile', async () => {
     let done: () => void = () => undefined;
     const { actor, calls, opened, leave } = start({ block: () => new Promise<void>((resolve) => (done = resolve)) });
     await opened();
     actor.send({ type: 'TOGGLE_MENU' });
     actor.send({ type: 'CHOOSE_BLOCK' });
-    actor.send({ type: 'CONFIRM_BLOCK', reason: 'spam', text: 'Links everywhere' });
-    expect(calls.block).toHaveBeenCalledWith({ userId: ORION, matchId: MATCH, reason: 'spam', text: 'Links everywhere' });
+    actor.send({ type: 'CONFIRM_BLOCK' });
+    expect(calls.block).toHaveBeenCalledWith({ userId: ORION });
+    expect(calls.report).not.toHaveBeenCalled();
     actor.send({ type: 'CANCEL' });
     expect(actor.getSnapshot().matches({ open: { menu: 'closed' } })).toBe(true);
     done();
@@ -331,9 +337,32 @@ describe('conversationMachine menu', () => {
     await opened();
     actor.send({ type: 'TOGGLE_MENU' });
     actor.send({ type: 'CHOOSE_BLOCK' });
-    actor.send({ type: 'CONFIRM_BLOCK', reason: 'harassment', text: '' });
+    actor.send({ type: 'CONFIRM_BLOCK' });
     await waitFor(actor, (snapshot) => snapshot.matches({ open: { leaving: 'idle' } }));
     expect(notify).toHaveBeenCalledWith(expect.anything(), BLOCK_FAILED);
+  });
+
+  it('reports with the reason and words given, naming the match, and stays in the conversation', async () => {
+    const { actor, calls, opened, notify, leave } = start();
+    await opened();
+    actor.send({ type: 'TOGGLE_MENU' });
+    actor.send({ type: 'CHOOSE_REPORT' });
+    actor.send({ type: 'CONFIRM_REPORT', reason: 'spam', text: 'Links everywhere' });
+    expect(calls.report).toHaveBeenCalledWith({ userId: ORION, matchId: MATCH, reason: 'spam', text: 'Links everywhere' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ open: { menu: 'closed' } }));
+    expect(notify).toHaveBeenCalledWith(expect.anything(), REPORT_SENT);
+    expect(calls.block).not.toHaveBeenCalled();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('keeps the report dialog open and says so when the report fails', async () => {
+    const { actor, opened, notify } = start({ report: () => Promise.reject(refusal(500)) });
+    await opened();
+    actor.send({ type: 'TOGGLE_MENU' });
+    actor.send({ type: 'CHOOSE_REPORT' });
+    actor.send({ type: 'CONFIRM_REPORT', reason: 'other', text: '' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ open: { menu: 'confirmingReport' } }));
+    expect(notify).toHaveBeenCalledWith(expect.anything(), REPORT_FAILED);
   });
 
   it('closes the menu and its dialogs on cancel', async () => {

@@ -51,3 +51,15 @@ export function lookUpPosition(geolocation: Geolocation | undefined = globalThis
     );
   });
 }
+
+/**
+ * Whether the browser has granted this site location already ('granted'), or would ask ('prompt'), or
+ * refuses ('denied'); 'unknown' where the Permissions API cannot tell.
+ */
+export async function locationPermission(permissions: Permissions | undefined = globalThis.navigator?.permissions): Promise<PermissionState | 'unknown'> {
+  try {
+    return permissions ? (await permissions.query({ name: 'geolocation' })).state : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

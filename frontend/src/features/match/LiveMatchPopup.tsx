@@ -6,6 +6,7 @@ import { useSignedInUser } from '../../session/SessionContext';
 import { MatchPopup } from './MatchPopup';
 import { useLiveSubscription } from '../../live/useLiveSubscription';
 import { noteMatchShown, wasMatchShown } from './shownMatches';
+import { useOverlayTurn } from '../../components/overlayQueue';
 
 /** Long enough for the deck's own answer to show its popup first, when this person made the match. */
 const DECK_FIRST_MS = 1_500;
@@ -14,7 +15,11 @@ const DECK_FIRST_MS = 1_500;
 export function LiveMatchPopup() {
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const [match, setMatch] = useState<ConversationSummary | null>(null);
+  // Matches wait their turn: never on top of another dialog (an upgrade prompt, a filter sheet), one at a time.
+  const [queue, setQueue] = useState<ConversationSummary[]>([]);
+  const match = queue[0] ?? null;
+  const setMatch = (next: ConversationSummary | null) => setQueue((current) => (next ? [...current, next] : current.slice(1)));
+  const myTurn = useOverlayTurn(match !== null);
   useLiveSubscription<{ matchCreated: { matchId: number } }>('subscription NewMatch { matchCreated { matchId } }', {}, ({ matchCreated }) => {
     setTimeout(() => {
       if (wasMatchShown(matchCreated.matchId)) return;
@@ -27,7 +32,7 @@ export function LiveMatchPopup() {
         .catch(() => undefined);
     }, DECK_FIRST_MS);
   });
-  if (!match) return null;
+  if (!match || !myTurn) return null;
   return (
     <MatchPopup
       match={{ id: match.matchId, user1Id: user.id, user2Id: match.otherUser.id, createdAt: match.createdAt, otherUser: { id: match.otherUser.id, name: match.otherUser.name, photo: match.otherUser.photo }, superLikedYou: false }}

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { HeartFilledIcon } from '../../components/icons';
 
-/** The match popup (spec point 2): both faces, 'Start Chatting' to /chat or 'Keep Swiping'. */
+/** The match popup (spec point 2): both faces, 'Start Chatting' into the conversation with them, or 'Keep Swiping'. */
 export function MatchPopup({ match, myPhoto, myName, onStartChatting, onKeepSwiping }: { match: Match; myPhoto: string; myName: string; onStartChatting: () => void; onKeepSwiping: () => void }) {
   const name = match.otherUser.name;
   return (

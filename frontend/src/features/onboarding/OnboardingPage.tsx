@@ -132,6 +132,7 @@ function OnboardingSteps({ machine = onboardingMachine }: { machine?: typeof onb
                 busy={uploading || removing || !editing}
                 onAdd={(files) => send({ type: 'ADD_PHOTOS', files })}
                 onRemove={(id) => send({ type: 'REMOVE_PHOTO', id })}
+                onReorder={(ids) => send({ type: 'ARRANGE_PHOTOS', ids })}
               />
               <Note>Every photo is re-encoded and stripped of its metadata, location included, before anyone sees it.</Note>
             </>

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { DefaultGender, ProfileLimits, ProfileMessages, type Gender } from '@nocturne/contracts';
 import { fetchCurrentUser, type SessionUser } from '../../api/auth';
 import { HttpError, serverError } from '../../api/http';
-import { completeOnboarding, uploadPhotos, type OnboardingSave, type PhotoUploadAnswer, type UploadedPhoto } from '../../api/profile';
+import { arrangePhotos, completeOnboarding, uploadPhotos, type OnboardingSave, type PhotoUploadAnswer, type UploadedPhoto } from '../../api/profile';
 import { removePhoto, sendTimeZone } from '../../api/profileGraphql';
 import { forgetCurrentUserId } from '../../session/browserSession';
 import { browserTimeZone } from '../../time/swipeWindow';
@@ -36,6 +36,7 @@ export type OnboardingEvent =
   | { type: 'CHOOSE_GENDER'; gender: Gender }
   | { type: 'ADD_PHOTOS'; files: File[] }
   | { type: 'REMOVE_PHOTO'; id: string }
+  | { type: 'ARRANGE_PHOTOS'; ids: string[] }
   | { type: 'TOGGLE_KINK'; kink: string }
   | { type: 'TOGGLE_INTEREST'; interest: string }
   | { type: 'CHANGE_BIO'; bio: string }
@@ -109,6 +110,7 @@ export const onboardingMachine = setup({
     loadSignedInUser: fromPromise<SessionUser>(() => fetchCurrentUser()),
     uploadPhotos: fromPromise<PhotoUploadAnswer, File[]>(({ input }) => uploadPhotos(input)),
     removePhoto: fromPromise<void, string>(({ input }) => removePhoto(input)),
+    arrangePhotos: fromPromise<unknown, string[]>(({ input }) => arrangePhotos(input)),
     saveOnboarding: fromPromise<unknown, { userId: number; save: OnboardingSave }>(({ input }) => completeOnboarding(input.userId, input.save)),
     locationDialog: locationDialogMachine,
   },
@@ -228,6 +230,27 @@ export const onboardingMachine = setup({
                   { actions: { type: 'notify', params: explainRejectedFiles } },
                 ],
                 REMOVE_PHOTO: { target: 'removing' },
+                ARRANGE_PHOTOS: { target: 'arranging' },
+              },
+            },
+            arranging: {
+              // Kept on the server at once, like uploads and removals; the save sends the same order again.
+              on: { ARRANGE_PHOTOS: { target: 'arranging', reenter: true } },
+              entry: assign({
+                photos: ({ context, event }) => {
+                  assertEvent(event, 'ARRANGE_PHOTOS');
+                  const byId = new Map(context.photos.map((photo) => [photo.id, photo]));
+                  return event.ids.map((id) => byId.get(id)).filter((photo) => photo !== undefined);
+                },
+              }),
+              invoke: {
+                src: 'arrangePhotos',
+                input: ({ context }) => context.photos.map((photo) => photo.id),
+                onDone: 'idle',
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'notify', params: { title: 'Order not saved', description: ONBOARDING_UNREACHABLE, variant: 'destructive' } },
+                },
               },
             },
             uploading: {

@@ -82,7 +82,7 @@ export const isUpgrade = (from: PlanId, to: PlanId) => PlanIds.indexOf(to) > Pla
 
 /** What the upgrade prompt says for each trigger of spec point 9; the plan it suggests is the contracts'. */
 export const upgradePrompts: Readonly<Record<UpgradeTrigger, { title: string; description: string }>> = {
-  'likes-limit': { title: "You've used all your likes!", description: 'Unlimited likes for the rest of the night with a Night Pass.' },
+  'likes-limit': { title: "You've used all your likes!", description: 'Your likes come back at 8 PM. Or get unlimited likes for the rest of the night with a Night Pass.' },
   'super-likes-used': { title: 'Super-Likes used up!', description: 'Plus gives you 3 Super-Likes every night.' },
   'night-boost': { title: 'Boost your night', description: '10x more visibility with a Moon-Boost, included in Plus.' },
   'see-likes': { title: 'See who likes you', description: 'Every like, unblurred, with a Night Pass.' },
@@ -93,8 +93,14 @@ export const upgradePrompts: Readonly<Record<UpgradeTrigger, { title: string; de
 
 export const suggestedPlan = (trigger: UpgradeTrigger): PlanId => suggestedPlanFor[trigger];
 
-/** Spec point 9: the prompt button shows $3.99 for Night Pass and $9.99 otherwise. */
-export const promptPrice = (plan: PlanId) => (plan === 'nightPass' ? '$3.99' : '$9.99');
+/**
+ * The prompt button shows the suggested plan's own price (decisions.md, Prompts): the price its one tap
+ * chooses, from the plan table above (Plus at its weekly billing).
+ */
+export function promptPrice(plan: PlanId): string {
+  const { amount, period } = display[plan].price(promptBilling(plan) ?? 'monthly');
+  return plan === 'nightPass' ? amount : `${amount} ${period.replace(/^per /, 'a ')}`;
+}
 
 /** The billing period the prompt's one-tap choice takes: Plus at its weekly $9.99. */
 export const promptBilling = (plan: PlanId): Billing | undefined => (plan === 'plus' ? 'weekly' : undefined);

@@ -183,6 +183,7 @@ export function EditProfileDialog({ user, onClose, onChanged, services = default
           busy={uploadingCount > 0 || saving}
           onAdd={(files) => void addPhotos(files)}
           onRemove={removeLocally}
+          onReorder={(ids) => change({ photos: ids.map((id) => values.photos.find((photo) => photo.id === id)!) })}
         />
         {errors.photos && <FieldError role="alert">{errors.photos}</FieldError>}
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { m } from 'motion/react';
 import styled from 'styled-components';
 import { ProfileLimits } from '@nocturne/contracts/limits';
@@ -11,6 +11,8 @@ import { thumbnailOf } from '../../api/profile';
 import { useSessionActions, useSignedInUser } from '../../session/SessionContext';
 import { signOutEverywhere } from '../../session/signOut';
 import { toast } from '../../toast/toastStore';
+import { AddPhotoPrompt } from '../../components/AddPhotoPrompt';
+import { InvisibleNotice } from '../location/InvisibleNotice';
 import { EditProfileDialog } from './EditProfileDialog';
 
 export const APP_VERSION = '1.0.0';
@@ -23,12 +25,26 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('');
 
+export const LOCATION_ON_TEXT = 'Location on: others see only a distance';
+
+/** What the person's own profile says of their place: the city they show, else that location is on; never coordinates. */
+export function placeOf(user: { publicCity?: string | null; latitude?: number | null }): string | null {
+  if (user.publicCity) return user.publicCity;
+  if (user.latitude !== null && user.latitude !== undefined) return LOCATION_ON_TEXT;
+  return null;
+}
+
 export function ProfilePage() {
   const user = useSignedInUser();
   const { refresh } = useSessionActions();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  const [editing, setEditing] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The deck's "Add photos" opens the edit dialog here at once.
+  const [editing, setEditing] = useState(() => searchParams.get('edit') === 'photos');
+  useEffect(() => {
+    if (searchParams.has('edit')) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
   const [loadFailed, setLoadFailed] = useState(false);
 
   // The profile is read afresh on each visit: stats and photos change while the person is elsewhere.
@@ -93,14 +109,17 @@ export function ProfilePage() {
           </Name>
           <HeroMeta>
             <span>@{user.username}</span>
-            {user.location && (
+            {placeOf(user) && (
               <span>
-                <PinIcon size={14} /> {user.location}
+                <PinIcon size={14} /> {placeOf(user)}
               </span>
             )}
           </HeroMeta>
         </HeroText>
       </Hero>
+
+      {photos.length === 0 && <AddPhotoPrompt onAdd={() => setEditing(true)} />}
+      <InvisibleNotice />
 
       {photos.length > 1 && (
         <Thumbs aria-label="More photos">

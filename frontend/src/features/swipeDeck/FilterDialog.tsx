@@ -14,6 +14,9 @@ import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { SlidersIcon } from './deckIcons';
 import { deckFiltersMachine } from './deckFiltersMachine';
 
+/** decisions.md, Discovery: the server shows a person only when both preferences admit each other. */
+export const MUTUAL_PREFERENCE_HINT = 'Preferences are mutual: you see people whose own preference includes you, and only they see you.';
+
 const genderLabels: Record<GenderPreference, string> = { all: 'All Genders', Male: 'Male', Female: 'Female', Other: 'Other' };
 
 /**
@@ -97,6 +100,7 @@ export function FilterDialog({ onClose, onApplied }: { onClose: () => void; onAp
                 </Segment>
               ))}
             </Segments>
+            <Hint>{MUTUAL_PREFERENCE_HINT}</Hint>
           </Group>
 
           <Group>

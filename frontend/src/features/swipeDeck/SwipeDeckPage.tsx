@@ -3,15 +3,17 @@ import { Link, useNavigate } from 'react-router';
 import { useMachine } from '@xstate/react';
 import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
-import { avatarOf, type DeckProfile } from '../../api/swipe';
+import { AddPhotoPrompt } from '../../components/AddPhotoPrompt';
+import { avatarOf, fetchLikesReceived, type DeckProfile } from '../../api/swipe';
 import { PRODUCT_NAME } from '../../brand';
 import { Button, ButtonLink } from '../../components/Button';
-import { CloseIcon, ClockIcon, MoonIcon } from '../../components/icons';
+import { ChevronRightIcon, CloseIcon, ClockIcon, HeartIcon, MoonIcon } from '../../components/icons';
 import { EmptyState, IconBadge, Muted } from '../../components/Surface';
 import { Spinner } from '../../components/Spinner';
 import { useSignedInUser } from '../../session/SessionContext';
 import { countdownTo, describeCountdown, formatCountdown } from '../../time/swipeWindow';
 import { useNow } from '../../time/useNow';
+import { InvisibleNotice } from '../location/InvisibleNotice';
 import { membershipResource, onPlanChanged } from '../plans/membership';
 import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { CardStack } from './CardStack';
@@ -63,6 +65,7 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
   const top = profiles[0];
 
   const swipe = useCallback((kind: SwipeKind) => send({ type: 'SWIPE', kind }), [send]);
+  const likedYou = useLikedYouCount();
 
   useEffect(() => onPlanChanged(() => send({ type: 'PLAN_CHANGED' })), [send]);
   // This popup is the one for this match: the live one (for whoever liked first) stays away.
@@ -95,7 +98,8 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
     <Page>
       <Header>
         <ProfileLink to="/profile" aria-label="Your profile">
-          <img src={user.photos?.[0] ?? user.avatarUrl ?? avatarOf(user.id)} alt="" />
+          {/* The avatar is the main photo's thumbnail, cropped around the face; the full photo would lose the top of a head. */}
+          <img src={user.avatarUrl ?? avatarOf(user.id)} alt="" />
         </ProfileLink>
         <Title>
           <MoonIcon size={20} /> {PRODUCT_NAME}
@@ -105,10 +109,20 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
           {membership && !membership.isPremium && <YellowDot aria-hidden="true" />}
         </FilterButton>
       </Header>
+      <LobbyLink to="/lobby" aria-label={likedYou === null ? 'Who liked you' : `Who liked you: ${likedYou}`}>
+        <HeartIcon size={16} />
+        Who liked you
+        {likedYou !== null && <Count>{likedYou}</Count>}
+        <ChevronRightIcon size={16} />
+      </LobbyLink>
+
+      <InvisibleNotice onPlaced={() => send({ type: 'FILTERS_CHANGED' })} />
 
       <LiveRegion role="status" aria-live="polite" data-testid="swipe-announcement">
         {announcement}
       </LiveRegion>
+
+      {(user.photos ?? []).length === 0 && <AddPhotoPrompt compact />}
 
       {nudge && (
         <Banner role="status">
@@ -207,11 +221,32 @@ function WindowClosed({ opensAt, clockOffsetMs }: { opensAt: string; clockOffset
         {formatCountdown(countdown)}
       </Countdown>
       <Muted>Until then, perfect your profile so you shine when the stars align.</Muted>
-      <ButtonLink to="/profile" $variant="secondary">
-        Perfect your profile
-      </ButtonLink>
+      <ClosedActions>
+        <ButtonLink to="/profile" $variant="secondary">
+          Perfect your profile
+        </ButtonLink>
+        <ButtonLink to="/lobby" $variant="secondary">
+          See who liked you
+        </ButtonLink>
+      </ClosedActions>
     </EmptyState>
   );
+}
+
+/** How many people liked the person and wait for an answer (every plan learns the count); null until known. */
+function useLikedYouCount(): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchLikesReceived().then(
+      (likes) => current && setCount(likes.count),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return count;
 }
 
 const Page = styled.div`
@@ -264,6 +299,45 @@ const Title = styled.h1`
   svg {
     color: ${({ theme }) => theme.color.moon};
   }
+`;
+
+/** The way to the Lobby's 'Who liked you', under the deck's title. */
+const LobbyLink = styled(Link)`
+  align-self: center;
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  margin: -4px 0 14px;
+  padding: 6px 10px 6px 14px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme }) => theme.alpha('accent', 0.4)};
+  background: ${({ theme }) => theme.alpha('accent', 0.12)};
+  color: ${({ theme }) => theme.color.text};
+  font-size: 0.875rem;
+  font-weight: 600;
+  text-decoration: none;
+
+  svg {
+    color: ${({ theme }) => theme.color.accent};
+  }
+`;
+
+const Count = styled.span`
+  min-width: 22px;
+  padding: 1px 7px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.accent};
+  color: ${({ theme }) => theme.color.white};
+  font-size: 0.75rem;
+  text-align: center;
+  font-variant-numeric: tabular-nums;
+`;
+
+const ClosedActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 10px;
 `;
 
 const FilterButton = styled.button`

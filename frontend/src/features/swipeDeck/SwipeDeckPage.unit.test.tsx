@@ -3,7 +3,6 @@ import { fromPromise } from 'xstate';
 import type { SwipeKind } from '@nocturne/contracts';
 import type { DeckProfile, Quota, SwipeResult, SwipeWindowInfo } from '../../api/swipe';
 import { SessionContext } from '../../session/SessionContext';
-import { fakeFetch } from '../../testing/fakeFetch';
 import { renderScreen } from '../../testing/renderScreen';
 import { SwipeDeckPage } from './SwipeDeckPage';
 import { swipeDeckMachine, type DeckLoad } from './swipeDeckMachine';
@@ -51,8 +50,11 @@ function renderDeck() {
 
 describe('SwipeDeckPage', () => {
   beforeEach(() => {
-    // GET /api/plan for the header's dot.
-    fakeFetch({ status: 200, body: { plan: 'free', billing: null, expiresAt: null, isPremium: false } });
+    // GET /api/plan for the header's dot, GET /api/likes for its 'Who liked you' count.
+    global.fetch = jest.fn(async (url: string) => {
+      const body = String(url).startsWith('/api/likes') ? { visible: false, count: 3, likes: [] } : { plan: 'free', billing: null, expiresAt: null, isPremium: false };
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
   });
 
   it('shows the top card with everything the spec lists', async () => {
@@ -88,6 +90,12 @@ describe('SwipeDeckPage', () => {
     field.remove();
   });
 
+  it("leads to the Lobby's 'Who liked you' from the header, with the count", async () => {
+    renderDeck();
+    const link = await screen.findByRole('link', { name: 'Who liked you: 3' });
+    expect(link.getAttribute('href')).toBe('/lobby');
+  });
+
   it('marks the filter button with the upgrade dot on the free plan', async () => {
     renderDeck();
     expect(await screen.findByRole('button', { name: 'Filters (free plan: upgrades available)' })).toBeTruthy();
@@ -98,7 +106,7 @@ describe('SwipeDeckPage', () => {
     await screen.findByTestId('top-card');
     fireEvent.click(screen.getByRole('button', { name: 'Super-like Selene' }));
     expect(await screen.findByRole('dialog', { name: 'Super-Likes used up!' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Get Plus · $9.99' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Get Plus · $9.99 a week' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View All Plans' })).toBeTruthy();
     expect(sent).toEqual([]);
   });

@@ -291,7 +291,8 @@ export const swipeDeckMachine = setup({
         matched: {
           on: {
             KEEP_SWIPING: { target: 'ready', actions: assign({ match: null }) },
-            START_CHATTING: { actions: { type: 'navigate', params: { to: '/chat' } } },
+            // Straight into the conversation with this person, as the live popup does.
+            START_CHATTING: { actions: { type: 'navigate', params: ({ context }) => ({ to: `/chat?with=${context.match!.id}` }) } },
           },
         },
         outOfLikes: {

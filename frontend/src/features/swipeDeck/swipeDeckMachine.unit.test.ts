@@ -196,7 +196,7 @@ describe('swipeDeckMachine swiping', () => {
     expect(actor.getSnapshot().context.announcement).toBe(announcement);
   });
 
-  it("opens the match popup when the like is mutual; 'Keep Swiping' closes it and 'Start Chatting' goes to /chat", async () => {
+  it("opens the match popup when the like is mutual; 'Keep Swiping' closes it and 'Start Chatting' opens the conversation with them", async () => {
     const match = { id: 9, user1Id: 1, user2Id: 100, createdAt: '2026-11-23T21:00:00.000Z', otherUser: { id: 100, name: 'Selene', photo: '/p' }, superLikedYou: false };
     const { actor, navigate, settle } = start({ swipe: async () => resultOf(freeQuota(1), match) });
     await settle('ready');
@@ -205,7 +205,7 @@ describe('swipeDeckMachine swiping', () => {
     expect(actor.getSnapshot().context.match).toEqual(match);
     expect(actor.getSnapshot().context.announcement).toBe("It's a Match! You and Selene liked each other.");
     actor.send({ type: 'START_CHATTING' });
-    expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/chat' });
+    expect(navigate).toHaveBeenCalledWith(expect.anything(), { to: '/chat?with=9' });
     actor.send({ type: 'KEEP_SWIPING' });
     await settle('ready');
     expect(actor.getSnapshot().context.match).toBeNull();

@@ -15,3 +15,7 @@ export const photoUploadAnswerSchema = z.object({
   photos: z.array(uploadedPhotoSchema).describe('Every photo of the profile now, in order'),
 });
 export type PhotoUploadAnswer = z.infer<typeof photoUploadAnswerSchema>;
+
+/** `PUT /api/profile/photos`. */
+export const arrangedPhotosAnswerSchema = z.object({ photos: z.array(uploadedPhotoSchema).describe('Every photo of the profile, in the new order; the first is the main photo') });
+export type ArrangedPhotosAnswer = z.infer<typeof arrangedPhotosAnswerSchema>;

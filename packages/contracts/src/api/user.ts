@@ -20,7 +20,7 @@ export type AccountUser = z.infer<typeof accountUserSchema>;
 
 /** The signed-in user as every profile call answers it: auth's fields and the profile's, from one query. */
 export const CURRENT_USER_FIELDS = `${ACCOUNT_FIELDS} gender bio photos { url } avatarUrl kinks interests nightOwlScore isOnline lastSeen
-  location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone stats { likes matches }`;
+  location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone stats { likes matches } publicCity discovery { visible missing }`;
 
 export interface CurrentUserData extends AccountUser {
   gender: string | null;
@@ -40,6 +40,8 @@ export interface CurrentUserData extends AccountUser {
   notificationPreferences: { matches: boolean; messages: boolean; likes: boolean; marketing: boolean } | null;
   timeZone: string | null;
   stats: UserStats | null;
+  publicCity: string | null;
+  discovery: { visible: boolean; missing: 'ONBOARDING' | 'POSITION' | null } | null;
 }
 
 const statsSchema = z.object({
@@ -66,6 +68,13 @@ export const currentUserSchema = accountUserSchema.extend({
   notificationPreferences: notificationPreferencesSchema.nullable(),
   timeZone: z.string().nullable().describe('IANA time zone'),
   stats: statsSchema,
+  publicCity: z.string().nullable().describe('The city the person chose to show on their card'),
+  discovery: z
+    .object({
+      visible: z.boolean().describe("Whether other people's decks can show the person"),
+      missing: z.enum(['onboarding', 'position']).nullable().describe('What is missing before they can: onboarding, or a position (the device location or a chosen city)'),
+    })
+    .describe('decisions.md, Discovery'),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -80,7 +89,13 @@ export type CurrentUserAnswer = z.infer<typeof currentUserAnswerSchema>;
 /** The spec's user: photos as a list of display URLs, plus the counts of the profile screen. */
 export function toCurrentUser(data: CurrentUserData): CurrentUser {
   // The swipe service answers stats to their owner only, and the current user is always the owner.
-  const user = { ...data, photos: data.photos.map((photo) => photo.url), stats: data.stats ?? { likes: 0, matches: 0 } };
+  const discovery = data.discovery ?? { visible: false, missing: 'ONBOARDING' };
+  const user: CurrentUser = {
+    ...data,
+    photos: data.photos.map((photo) => photo.url),
+    stats: data.stats ?? { likes: 0, matches: 0 },
+    discovery: { visible: discovery.visible, missing: discovery.missing === null ? null : discovery.missing === 'ONBOARDING' ? 'onboarding' : 'position' },
+  };
   // In the schema's order, however the data was put together (the profile edit merges two reads).
   return Object.fromEntries(Object.keys(currentUserSchema.shape).map((field) => [field, user[field as keyof CurrentUser]])) as CurrentUser;
 }

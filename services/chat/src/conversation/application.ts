@@ -35,6 +35,8 @@ export interface ConversationView {
   otherReadUpTo: number | null;
   /** Set when the other person deleted their account (their messages are gone). */
   otherDeleted: boolean;
+  /** The last message's time, else the match's: what the list of matches is sorted by. */
+  lastActivityAt: string;
 }
 
 /** What a conversation's subscribers receive. */
@@ -129,6 +131,22 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
 
   const announceUnread = async (userId: number) => live.publish(channels.person(userId), { kind: 'unread', total: await unreadTotal(userId) } satisfies PersonSignal);
 
+  /** The viewer's side of one conversation row. */
+  async function viewOf(viewerId: number, row: ConversationRow, receipts: boolean): Promise<ConversationView> {
+    const otherUserId = row.userIds.find((id) => id !== viewerId)!;
+    const [mine, theirs] = await Promise.all([collections.participants.get(participantRowId(row.conversationId, viewerId)), collections.participants.get(participantRowId(row.conversationId, otherUserId))]);
+    const last = row.lastMessage;
+    return {
+      matchId: row.matchId,
+      otherUserId,
+      unreadCount: mine && !mine.erased && mine.active ? mine.unread : 0,
+      lastMessage: last && { id: last.messageId, matchId: row.matchId, senderId: last.senderId, content: last.content, createdAt: last.sentAt, seq: row.lastSeq },
+      otherReadUpTo: receipts ? (theirs && !theirs.erased ? theirs.readUpTo : 0) : null,
+      otherDeleted: row.endReason === 'deleted',
+      lastActivityAt: last?.sentAt ?? row.openedAt,
+    };
+  }
+
   return {
     unreadTotal: (actor: Actor) => unreadTotal(signedInActor(actor)),
 
@@ -177,21 +195,20 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
     async conversation(actor: Actor, matchId: number): Promise<ConversationView> {
       const viewerId = signedInActor(actor);
       const row = await readable(viewerId, matchId, { allowDeletedOther: true });
-      const otherUserId = row.userIds.find((id) => id !== viewerId)!;
-      const [mine, theirs, receipts] = await Promise.all([
-        collections.participants.get(participantRowId(row.conversationId, viewerId)),
-        collections.participants.get(participantRowId(row.conversationId, otherUserId)),
-        readReceipts(viewerId),
-      ]);
-      const last = row.lastMessage;
-      return {
-        matchId,
-        otherUserId,
-        unreadCount: mine && !mine.erased && mine.active ? mine.unread : 0,
-        lastMessage: last && { id: last.messageId, matchId, senderId: last.senderId, content: last.content, createdAt: last.sentAt, seq: row.lastSeq },
-        otherReadUpTo: receipts ? (theirs && !theirs.erased ? theirs.readUpTo : 0) : null,
-        otherDeleted: row.endReason === 'deleted',
-      };
+      return viewOf(viewerId, row, await readReceipts(viewerId));
+    },
+
+    /**
+     * The viewer's conversations that are on, the latest activity first (the last message, else the match;
+     * the newer match first on a tie): the order of the list of matches, the same on every device.
+     */
+    async conversations(actor: Actor): Promise<ConversationView[]> {
+      const viewerId = signedInActor(actor);
+      const sides = await collections.participants.find({ userId: viewerId, active: true });
+      const [rows, receipts] = await Promise.all([Promise.all(sides.filter((side) => !side.erased).map((side) => collections.conversations.get(side.conversationId))), readReceipts(viewerId)]);
+      const open = rows.filter((row): row is ConversationRow => row !== null && !row.erased && row.endedAt === null && !row.erasedUserIds.includes(viewerId));
+      const views = await Promise.all(open.map((row) => viewOf(viewerId, row, receipts)));
+      return views.sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.matchId - a.matchId);
     },
 
     /** The viewer's side of a conversation that may not be open yet (the match just happened): null then. */

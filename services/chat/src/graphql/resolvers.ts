@@ -18,7 +18,12 @@ export const chatResolvers: GraphQLResolverMap<ChatContext> = {
     conversation: (_parent, args: { matchId: number }, context: ChatContext) => context.conversations.conversation(actorOf(context), args.matchId),
     messages: (_parent, args: { matchId: number; limit?: number | null; before?: string | null; after?: string | null }, context: ChatContext) =>
       context.conversations.messages(actorOf(context), args.matchId, { limit: args.limit ?? null, before: args.before ?? null, after: args.after ?? null }),
+    conversations: (_parent, _args, context: ChatContext) => context.conversations.conversations(actorOf(context)),
     unreadTotal: (_parent, _args, context: ChatContext) => context.conversations.unreadTotal(actorOf(context)),
+  },
+  Conversation: {
+    // The swipe service fills in the rest of the match, for its two people only.
+    match: (parent: { matchId: number }) => ({ id: parent.matchId }),
   },
   Mutation: {
     sendMessage: (_parent, args: { input: { matchId: number; content: string; senderId?: number | null } }, context: ChatContext) => context.conversations.send(actorOf(context), args.input),

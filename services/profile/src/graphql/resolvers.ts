@@ -50,6 +50,7 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
       context.profiles
         .updateLocation(actorOf(context), { latitude: args.latitude ?? undefined, longitude: args.longitude ?? undefined, location: args.location }, args.userId)
         .then(asUser),
+    arrangePhotos: (_parent, args: { photos: string[] }, context: ProfileContext) => context.profiles.arrangePhotos(actorOf(context), { photos: args.photos }).then(asUser),
     removePhoto: (_parent, args: { id: string }, context: ProfileContext) => context.profiles.removePhoto(actorOf(context), args.id).then(asUser),
     updateNotificationPreferences: (_parent, args: { input: Record<string, unknown> }, context: ProfileContext) =>
       context.profiles.changeNotificationPreferences(actorOf(context), withoutNulls(args.input)).then(asUser),

@@ -50,6 +50,8 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Profil
       return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), changedAt: event.data.addedAt });
     case 'PhotoRemoved':
       return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), changedAt: event.data.removedAt });
+    case 'PhotosArranged':
+      return out('ProfilePhotosChanged', { userId, photos: event.data.photoIds.map((id) => urls.photo(id)), changedAt: event.data.arrangedAt });
     case 'LocationUpdated': {
       // The place text the person typed stays here: it can be an address, or coordinates in any notation.
       const { cell, latitude, longitude } = snapToGrid(event.data.latitude, event.data.longitude);

@@ -7,6 +7,7 @@ import {
   publicKinks,
   notificationPreferencesSchema,
   onboardingUpdateSchema,
+  photoOrderSchema,
   profileDetailsUpdateSchema,
   profileUpdateSchema,
   ProfileLimits,
@@ -243,6 +244,12 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     async setTimeZone(actor: Actor, timeZone: unknown) {
       const userId = signedIn(actor);
       return writeAndView(userId, { type: 'SetTimeZone', timeZone: parseInput(timeZoneInputSchema, { timeZone }).timeZone, now: now() }, actor);
+    },
+
+    /** The signed-in person's photos in a new order (ids or URLs, every photo once); the first becomes the main photo. */
+    async arrangePhotos(actor: Actor, input: unknown) {
+      const userId = signedIn(actor);
+      return writeAndView(userId, { type: 'ArrangePhotos', photoIds: parseInput(photoOrderSchema, input).photos, now: now() }, actor);
     },
 
     async removePhoto(actor: Actor, photoId: string) {

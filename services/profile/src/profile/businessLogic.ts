@@ -35,6 +35,11 @@ export interface RemovePhoto extends At {
   type: 'RemovePhoto';
   photoId: string;
 }
+/** Every photo of the profile, once, in the order to show them. */
+export interface ArrangePhotos extends At {
+  type: 'ArrangePhotos';
+  photoIds: string[];
+}
 export interface UpdateLocation extends At {
   type: 'UpdateLocation';
   location: Location;
@@ -66,6 +71,7 @@ export type ProfileCommand =
   | UpdateProfile
   | AddPhoto
   | RemovePhoto
+  | ArrangePhotos
   | UpdateLocation
   | ChangeNotificationPreferences
   | ChangeKinkVisibility
@@ -149,6 +155,15 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
       if (state.status !== 'active' || !state.photoIds.includes(command.photoId)) throw new RuleViolation('NOT_FOUND', ProfileMessages.photoNotFound, { field: 'id' });
       const photoIds = state.photoIds.filter((id) => id !== command.photoId);
       return [{ type: 'PhotoRemoved', data: { userId, photoId: command.photoId, photoIds, ...blurredCopyOf(state, command.photoId), removedAt: now } }];
+    }
+    case 'ArrangePhotos': {
+      if (state.status !== 'active') throw new RuleViolation('NOT_FOUND', state.status === 'erased' ? ProfileMessages.profileErased : ProfileMessages.profileNotFound);
+      const requested = command.photoIds;
+      // An order names the photos as they are: none added, none left out (removing has its own call).
+      if (requested.some((id) => !state.photoIds.includes(id))) throw invalidInput('photos', ProfileMessages.photoUnknown);
+      if (requested.length !== state.photoIds.length) throw invalidInput('photos', ProfileMessages.photoOrder);
+      if (requested.every((id, index) => state.photoIds[index] === id)) return [];
+      return [{ type: 'PhotosArranged', data: { userId, photoIds: requested, arrangedAt: now } }];
     }
     case 'UpdateLocation': {
       const created = ensureCreated(state, now);

@@ -205,6 +205,29 @@ describe('profile decider', () => {
     });
   });
 
+  describe('ArrangePhotos', () => {
+    const three = [created, ...photoAdded(photo(1), photo(2), photo(3))];
+
+    it('puts the photos in the new order, the first becoming the main photo', () => {
+      spec.given(three).when({ type: 'ArrangePhotos', photoIds: [photo(3), photo(1), photo(2)], now: at })
+        .then([{ type: 'PhotosArranged', data: { userId, photoIds: [photo(3), photo(1), photo(2)], arrangedAt: now } }]);
+      expect(foldProfile(userId, [...three, { type: 'PhotosArranged', data: { userId, photoIds: [photo(2), photo(3), photo(1)], arrangedAt: now } }]).photoIds).toEqual([photo(2), photo(3), photo(1)]);
+    });
+
+    it('records nothing when the order is the same', () => {
+      spec.given(three).when({ type: 'ArrangePhotos', photoIds: [photo(1), photo(2), photo(3)], now: at }).then([]);
+    });
+
+    it('refuses a photo that is not the profile\'s, and a list that leaves one out', () => {
+      refused(() => spec.given(three).when({ type: 'ArrangePhotos', photoIds: [photo(3), photo(1), photo(9)], now: at }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photoUnknown);
+      refused(() => spec.given(three).when({ type: 'ArrangePhotos', photoIds: [photo(3), photo(1)], now: at }).then([]), 'BAD_USER_INPUT', 'photos', ProfileMessages.photoOrder);
+    });
+
+    it('refuses on a profile that was erased', () => {
+      refused(() => spec.given([...three, { type: 'ProfileErased', data: { userId, photoIds: [], erasedAt: now } }]).when({ type: 'ArrangePhotos', photoIds: [], now: at }).then([]), 'NOT_FOUND');
+    });
+  });
+
   describe('location, preferences, time zone', () => {
     it('keeps the exact position with its text', () => {
       spec.given([created]).when({ type: 'UpdateLocation', now: at, location: location({ latitude: 52.52, longitude: 13.405, location: '52.52, 13.405' }) })

@@ -10,6 +10,7 @@ import type {
   OnboardingCompleted,
   PhotoAdded,
   PhotoRemoved,
+  PhotosArranged,
   ProfileCreated,
   ProfileErased,
   ProfileEvent,
@@ -38,6 +39,7 @@ export const profilePersonalData = {
   ProfileUpdated: ofUser<ProfileUpdated>(details),
   PhotoAdded: ofUser<PhotoAdded>(['photoId', 'photoIds', 'blurredId']),
   PhotoRemoved: ofUser<PhotoRemoved>(['photoId', 'photoIds', 'blurredId']),
+  PhotosArranged: ofUser<PhotosArranged>(['photoIds']),
   // Stored by earlier versions only; kept so that they are read back.
   BlurredCopyMade: ofUser<BlurredCopyMade>(['photoId', 'blurredId', 'photoIds']),
   LocationUpdated: ofUser<LocationUpdated>(['latitude', 'longitude', 'location']),

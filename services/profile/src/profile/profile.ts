@@ -55,6 +55,11 @@ export interface PhotoRemoved {
   /** `blurredId`: the removed photo's blurred copy from an earlier version, whose file goes too. */
   data: { userId: number; photoId: string; photoIds: string[]; blurredId?: string | null; removedAt: string };
 }
+/** The person put their photos in a new order; the first is the main photo (card, avatar). */
+export interface PhotosArranged {
+  type: 'PhotosArranged';
+  data: { userId: number; photoIds: string[]; arrangedAt: string };
+}
 /** Stored by earlier versions only: a photo got its blurred copy. */
 export interface BlurredCopyMade {
   type: 'BlurredCopyMade';
@@ -97,6 +102,7 @@ export type ProfileEvent =
   | ProfileUpdated
   | PhotoAdded
   | PhotoRemoved
+  | PhotosArranged
   | BlurredCopyMade
   | LocationUpdated
   | NotificationPreferencesChanged
@@ -113,6 +119,7 @@ export const profileEventTypes: readonly ProfileEventType[] = [
   'ProfileUpdated',
   'PhotoAdded',
   'PhotoRemoved',
+  'PhotosArranged',
   'BlurredCopyMade',
   'LocationUpdated',
   'NotificationPreferencesChanged',
@@ -205,6 +212,8 @@ export function evolve(state: Profile, event: ProfileEvent): Profile {
       const { [event.data.photoId]: _removed, ...blurredIds } = state.blurredIds;
       return { ...state, photoIds: event.data.photoIds, blurredIds, lastSeen: event.data.removedAt };
     }
+    case 'PhotosArranged':
+      return { ...state, photoIds: event.data.photoIds, lastSeen: event.data.arrangedAt };
     case 'BlurredCopyMade':
       return { ...state, blurredIds: { ...state.blurredIds, [event.data.photoId]: event.data.blurredId } };
     case 'LocationUpdated': {

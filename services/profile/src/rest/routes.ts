@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Messages, ageSchema, locationSchema, onboardingUpdateSchema, parseAge, profileUpdateSchema } from '@nocturne/contracts';
-import { CURRENT_USER_FIELDS, currentUserAnswerSchema, okAnswerSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts/api';
+import { Messages, ageSchema, locationSchema, onboardingUpdateSchema, parseAge, photoOrderSchema, profileUpdateSchema } from '@nocturne/contracts';
+import { CURRENT_USER_FIELDS, arrangedPhotosAnswerSchema, currentUserAnswerSchema, okAnswerSchema, toCurrentUser, type ArrangedPhotosAnswer, type CurrentUserData } from '@nocturne/contracts/api';
 import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform/rest';
 
 const notFound = (what: string) => ({ status: 404, description: what });
@@ -74,10 +74,10 @@ const updateUserLocation = defineRoute({
 });
 
 /** The signed-in user's fields this service answers itself (CURRENT_USER_FIELDS has the others' too). */
-const PROFILE_OWN_FIELDS = 'gender bio photos { url } avatarUrl kinks interests lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
-type ProfileOwnField = 'gender' | 'bio' | 'photos' | 'avatarUrl' | 'kinks' | 'interests' | 'lastSeen' | 'location' | 'latitude' | 'longitude' | 'isVerified' | 'onboardingCompleted' | 'notificationPreferences' | 'timeZone';
+const PROFILE_OWN_FIELDS = 'gender bio photos { url } avatarUrl kinks interests lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone publicCity';
+type ProfileOwnField = 'gender' | 'bio' | 'photos' | 'avatarUrl' | 'kinks' | 'interests' | 'lastSeen' | 'location' | 'latitude' | 'longitude' | 'isVerified' | 'onboardingCompleted' | 'notificationPreferences' | 'timeZone' | 'publicCity';
 /** What the other services show of the signed-in user, but the name and age the edit sets. */
-const OTHERS_FIELDS = 'id username email createdAt nightOwlScore isOnline stats { likes matches }';
+const OTHERS_FIELDS = 'id username email createdAt nightOwlScore isOnline stats { likes matches } discovery { visible missing }';
 
 /** How long a profile edit's answer waits for the account to follow its name and age. */
 const FOLLOW_WAIT_MS = 2_000;
@@ -129,6 +129,25 @@ const updateProfile = defineRoute({
   },
 });
 
+const arrangePhotos = defineRoute({
+  method: 'put',
+  path: '/api/profile/photos',
+  operationId: 'arrangePhotos',
+  summary: "The signed-in user's photos in a new order (ids or URLs of every one of their photos, once); the first is the main photo",
+  tag: 'profile',
+  access: 'signedIn',
+  requestBody: photoOrderSchema,
+  success: { status: 200, description: 'The photos in their new order', schema: arrangedPhotosAnswerSchema },
+  errors: [validation, notFound('The profile has been deleted')],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ arrangePhotos: ArrangedPhotosAnswer }>(
+      `mutation ArrangePhotos($photos: [String!]!) { arrangePhotos(photos: $photos) { photos { id url thumbnailUrl } } }`,
+      { photos: input.photos },
+    );
+    return { body: { photos: data.arrangePhotos.photos } };
+  },
+});
+
 const deleteAccount = defineRoute({
   method: 'delete',
   path: '/api/account',
@@ -147,4 +166,4 @@ const deleteAccount = defineRoute({
 });
 
 /** The profile's calls of the REST facade (onboarding, location, profile, account deletion), served by the gateway. */
-export const profileRoutes: RestRoute[] = [completeOnboarding, updateOwnLocation, updateUserLocation, updateProfile, deleteAccount];
+export const profileRoutes: RestRoute[] = [completeOnboarding, updateOwnLocation, updateUserLocation, updateProfile, arrangePhotos, deleteAccount];

@@ -10,6 +10,7 @@ const before: CurrentUserData = {
   id: 7, username: 'selene', email: 'selene@example.test', name: 'Luna', age: 32, createdAt: '2026-11-01T20:00:00.000Z',
   gender: 'Female', bio: null, photos: [], avatarUrl: '/api/avatars/7', kinks: [], interests: [], nightOwlScore: 50, isOnline: true, lastSeen: null,
   location: null, latitude: null, longitude: null, isVerified: false, onboardingCompleted: true, notificationPreferences: null, timeZone: 'Europe/Berlin', stats: { likes: 2, matches: 1 },
+  publicCity: null, discovery: { visible: true, missing: null },
 } as CurrentUserData;
 
 /** A supergraph stand-in: answers by operation, records what ran. */

@@ -1,12 +1,12 @@
 import { signedInActor, type Actor } from '@nocturne/platform/kit';
-import { isLikeKind, planAllowances, usesAdvancedFilters, type DeckFilters } from '@nocturne/contracts';
+import { isLikeKind, planAllowances, usesAdvancedFilters, type DeckFilters, type Gender } from '@nocturne/contracts';
 import type { Filter } from '@nocturne/platform/ports';
 import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';
 import { hiddenFrom, type CandidateRow } from '../projections/readModels';
 import type { CrawlLimiter } from './crawlLimits';
-import { bandOf, boundingBox, byBandThenShuffle, distanceBetween, DISTANCE_BANDS_KM, type Position } from './deck';
+import { bandOf, boundingBox, byBandThenShuffle, discoveryGap, distanceBetween, DISTANCE_BANDS_KM, preferencesExcluding, type DiscoveryGap, type Position } from './deck';
 
 export interface DeckCard {
   userId: number;
@@ -56,8 +56,17 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
    * viewer has matches any of a person's kinks (the person would show it to them), one the viewer lacks
    * matches only kinks shown to everyone.
    */
-  function filterDocument(filters: DeckFilters, advanced: boolean, userIds: Filter, myKinks: ReadonlySet<string>): Filter {
-    const filter: Filter = { onboarded: true, erased: { $ne: true }, userId: userIds, age: { $gte: filters.ageRange[0], $lte: filters.ageRange[1] } };
+  function filterDocument(filters: DeckFilters, advanced: boolean, userIds: Filter, myKinks: ReadonlySet<string>, myGender: Gender | null): Filter {
+    const filter: Filter = {
+      onboarded: true,
+      erased: { $ne: true },
+      userId: userIds,
+      age: { $gte: filters.ageRange[0], $lte: filters.ageRange[1] },
+      // Only people with a position (the device's or a chosen city's) are in anyone's deck.
+      latitude: { $ne: null },
+      // Mutual: people whose own preference leaves out the viewer's gender are not shown to them.
+      seeks: { $nin: preferencesExcluding(myGender) },
+    };
     if (filters.gender !== 'all') filter.gender = filters.gender;
     if (filters.city) filter.city = filters.city.toLowerCase();
     // Filters kept from a plan that lapsed no longer apply.
@@ -98,6 +107,13 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
   }
 
   return {
+    /** Whether others can find the viewer in their decks, and if not, what is missing (decisions.md, Discovery). */
+    async discovery(actor: Actor): Promise<{ visible: boolean; missing: DiscoveryGap | null }> {
+      const row = await collections.candidates.get(String(signedInActor(actor)));
+      const missing = discoveryGap(row && !row.erased ? row : null);
+      return { visible: missing === null, missing };
+    },
+
     async deck(actor: Actor, options: { limit?: number; includePassed?: boolean } = {}): Promise<Deck> {
       const viewerId = signedInActor(actor);
       await crawl.deckRead(viewerId);
@@ -118,7 +134,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       const from = positionOf(me && !me.erased ? me : null);
 
       const pick = async (userIds: Filter) => {
-        const base = filterDocument(member.filters, advanced, userIds, myKinks);
+        const base = filterDocument(member.filters, advanced, userIds, myKinks, me && !me.erased ? me.gender : null);
         if (from) return nearby(base, from, member.filters.distance, limit);
         const rows = await collections.candidates.find(base, { sort: { shuffle: 1 }, limit });
         return rows.map((row) => ({ row, distanceKm: null as number | null }));

@@ -1,4 +1,4 @@
-import { coarseDistanceKm, type GridCell } from '@nocturne/contracts';
+import { coarseDistanceKm, Genders, type Gender, type GenderPreference, type GridCell } from '@nocturne/contracts';
 
 /**
  * Pure rules of the deck: which area to look in, and an order that does not reveal exact distance.
@@ -53,3 +53,36 @@ export interface Ranked {
 export const byBandThenShuffle = (a: Ranked, b: Ranked) => a.band - b.band || a.shuffle - b.shuffle;
 
 export const sameCell = (a: GridCell | null, b: GridCell | null) => a !== null && b !== null && a.row === b.row && a.col === b.col;
+
+/**
+ * Gender preference is mutual (decisions.md, Discovery): a preference admits a gender when it is 'all'
+ * or that gender. A person without a gender yet is admitted only by 'all'; no preference stored is 'all'.
+ */
+export const admits = (preference: GenderPreference | null | undefined, gender: Gender | null | undefined): boolean =>
+  !preference || preference === 'all' || preference === gender;
+
+/** Both ways: each one's preference admits the other's gender. */
+export const mutuallyAdmitted = (a: { seeks: GenderPreference | null | undefined; gender: Gender | null | undefined }, b: { seeks: GenderPreference | null | undefined; gender: Gender | null | undefined }): boolean =>
+  admits(a.seeks, b.gender) && admits(b.seeks, a.gender);
+
+/** The preferences that leave out someone of `gender`: the deck query excludes people holding one. */
+export const preferencesExcluding = (gender: Gender | null | undefined): Gender[] => Genders.filter((each) => each !== gender);
+
+/** Why others cannot find a person in their decks; null when they can. */
+export type DiscoveryGap = 'onboarding' | 'position';
+
+/** Onboarded and placed (the device's position, or a chosen city's centre): only then in others' decks. */
+export function discoveryGap(row: { onboarded: boolean; latitude: number | null; longitude: number | null } | null): DiscoveryGap | null {
+  if (!row?.onboarded) return 'onboarding';
+  if (row.latitude === null || row.longitude === null) return 'position';
+  return null;
+}
+
+/** Where a person is for the deck: the device's position when shared, else the chosen city's centre, else nowhere. */
+export type PositionSource = 'device' | 'city';
+
+export function placeOf(device: Position | null, cityCentre: Position | null): { latitude: number | null; longitude: number | null; positionFrom: PositionSource | null } {
+  if (device) return { ...device, positionFrom: 'device' };
+  if (cityCentre) return { latitude: cityCentre.latitude, longitude: cityCentre.longitude, positionFrom: 'city' };
+  return { latitude: null, longitude: null, positionFrom: null };
+}

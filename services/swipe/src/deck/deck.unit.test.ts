@@ -1,5 +1,6 @@
 import { snapToGrid } from '@nocturne/contracts';
-import { bandOf, boundingBox, byBandThenShuffle, distanceBetween } from './deck';
+import { cityCentre } from './cityCentres';
+import { admits, bandOf, boundingBox, byBandThenShuffle, discoveryGap, distanceBetween, mutuallyAdmitted, placeOf, preferencesExcluding } from './deck';
 
 describe('deck geometry', () => {
   const berlin = snapToGrid(52.52, 13.405);
@@ -40,5 +41,49 @@ describe('deck geometry', () => {
   it('gives whole km between cell centres', () => {
     expect(Number.isInteger(distanceBetween(berlin, snapToGrid(52.6, 13.5)))).toBe(true);
     expect(distanceBetween(berlin, berlin)).toBe(0);
+  });
+});
+
+describe('discovery rules', () => {
+  it('makes gender preference mutual: each preference must admit the other gender', () => {
+    const woman = { gender: 'Female', seeks: 'Male' } as const;
+    const man = { gender: 'Male', seeks: 'all' } as const;
+    const other = { gender: 'Other', seeks: 'Female' } as const;
+    expect(mutuallyAdmitted(woman, man)).toBe(true);
+    expect(mutuallyAdmitted(woman, other)).toBe(false);
+    expect(mutuallyAdmitted(other, woman)).toBe(false);
+    expect(mutuallyAdmitted(man, other)).toBe(false);
+  });
+
+  it("admits everyone with 'All Genders' or no preference stored, and someone without a gender only then", () => {
+    expect(admits('all', 'Other')).toBe(true);
+    expect(admits(undefined, 'Male')).toBe(true);
+    expect(admits('Female', null)).toBe(false);
+    expect(admits('all', null)).toBe(true);
+    expect(preferencesExcluding('Male')).toEqual(['Female', 'Other']);
+    expect(preferencesExcluding(null)).toEqual(['Male', 'Female', 'Other']);
+  });
+
+  it('finds a person only once onboarded and placed', () => {
+    expect(discoveryGap(null)).toBe('onboarding');
+    expect(discoveryGap({ onboarded: false, latitude: 1, longitude: 2 })).toBe('onboarding');
+    expect(discoveryGap({ onboarded: true, latitude: null, longitude: null })).toBe('position');
+    expect(discoveryGap({ onboarded: true, latitude: 1, longitude: 2 })).toBeNull();
+  });
+
+  it("places a person at the device's position, else at the chosen city's centre, else nowhere", () => {
+    const device = { latitude: 52.5, longitude: 13.4 };
+    const lisbon = cityCentre('Lisbon')!;
+    expect(placeOf(device, lisbon)).toEqual({ ...device, positionFrom: 'device' });
+    expect(placeOf(null, lisbon)).toEqual({ latitude: lisbon.latitude, longitude: lisbon.longitude, positionFrom: 'city' });
+    expect(placeOf(null, null)).toEqual({ latitude: null, longitude: null, positionFrom: null });
+  });
+
+  it('knows a city by name whatever its case, accents or punctuation, on the grid, and no unknown name', () => {
+    expect(cityCentre('  são-PAULO ')).toEqual(cityCentre('Sao Paulo'));
+    expect(cityCentre('München')).toEqual(cityCentre('Munich'));
+    expect(distanceBetween(cityCentre('Berlin')!, snapToGrid(52.52, 13.405))).toBe(0);
+    expect(cityCentre('Atlantis')).toBeNull();
+    expect(cityCentre(null)).toBeNull();
   });
 });

@@ -110,6 +110,11 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     },
     nightOwlScore: (parent: { id: number }, _args, context: SwipeContext) => context.pairs.nightOwlScore(actorOf(context), parent.id),
     stats: (parent: { id: number }, _args, context: SwipeContext) => (context.internal.uid === parent.id ? context.pairs.stats(parent.id) : null),
+    discovery: async (parent: { id: number }, _args, context: SwipeContext) => {
+      if (context.internal.uid !== parent.id) return null;
+      const { visible, missing } = await context.deck.discovery(actorOf(context));
+      return { visible, missing: missing?.toUpperCase() ?? null };
+    },
   },
   Match: {
     __resolveReference: async (reference: { id: number }, context: SwipeContext) => match(await context.pairs.match(actorOf(context), reference.id)),

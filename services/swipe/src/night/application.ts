@@ -9,6 +9,7 @@ import { nightStreamId, type Night } from './night';
 import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
 import { pairStreamId, type Pair } from '../pair/pair';
 import { zoneScheduleOfRow } from '../projections/readModels';
+import { admits } from '../deck/deck';
 
 export interface QuotaView {
   plan: PlanId;
@@ -74,9 +75,16 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       const swiperId = signedInActor(actor);
       const { swipedId, kind } = input;
       if (swipedId === swiperId) throw invalidInput('swipedId', SwipeMessages.self);
-      const [target, blocked] = await Promise.all([collections.candidates.get(String(swipedId)), collections.blocks.count({ $or: [{ blockerId: swiperId, blockedId: swipedId }, { blockerId: swipedId, blockedId: swiperId }] })]);
+      const [target, swiper, blocked] = await Promise.all([
+        collections.candidates.get(String(swipedId)),
+        collections.candidates.get(String(swiperId)),
+        collections.blocks.count({ $or: [{ blockerId: swiperId, blockedId: swipedId }, { blockerId: swipedId, blockedId: swiperId }] }),
+      ]);
       // A blocked person is as gone as a deleted one, whichever of the two blocked.
       if (!target || target.erased || !target.onboarded || blocked > 0) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
+      // Gender preference is mutual: someone whose preference leaves out the swiper's gender is never in
+      // their deck, and cannot be liked by naming their id either.
+      if (isLikeKind(kind) && !admits(target.seeks, swiper && !swiper.erased ? swiper.gender : null)) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
       const now = deps.clock();
       const timeZone = await timeZoneOf(swiperId, now);
       const plan = await members.planInForce(swiperId, now);

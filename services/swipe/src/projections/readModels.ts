@@ -1,8 +1,11 @@
-import { DefaultKinkVisibility, isNightTime, publicKinks, zoneInForce, type Gender, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
+import { DefaultKinkVisibility, isNightTime, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
 import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit';
 import type { ReadModelCollection, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import { hasErasedPersonalData } from '@nocturne/platform/privacy';
 import { userIdOfCandidateStream, zoneScheduleOf, type CandidateEvent } from '../candidate/candidate';
+import { cityCentre } from '../deck/cityCentres';
+import { placeOf, type PositionSource } from '../deck/deck';
+import type { MemberEvent } from '../member/member';
 import type { NightEvent } from '../night/night';
 import type { PairEvent } from '../pair/pair';
 
@@ -18,9 +21,16 @@ export interface CandidateRow extends VersionedRow {
   kinkVisibility: KinkVisibility;
   interests: string[];
   onboarded: boolean;
-  /** Cell centre, for the distance box and the distance shown. */
+  /**
+   * Cell centre, for the distance box and the distance shown: the device's, else the chosen city's centre
+   * (decisions.md, Discovery); null for neither, and then the person is in no one's deck.
+   */
   latitude: number | null;
   longitude: number | null;
+  /** Where the position comes from; rows from before cities counted have none (a position there is the device's). */
+  positionFrom?: PositionSource | null;
+  /** The person's own gender preference (their deck filter): mutual, so people it leaves out never see them. None stored: 'all'. */
+  seeks?: GenderPreference;
   /** Lower-case city the person chose to show, for the city filter. */
   city: string | null;
   /** The same as they wrote it, for the card. */
@@ -151,11 +161,12 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
           return undefined;
         case 'CandidateMoved': {
           const { latitude, longitude } = event.data.location;
-          return { ...base, latitude, longitude };
+          return { ...base, ...placeOf({ latitude, longitude }, null) };
         }
         case 'CandidateCityChosen': {
           const city = event.data.city?.trim() || null;
-          return { ...base, city: city?.toLowerCase() ?? null, cityName: city };
+          const device = devicePositionOf(base);
+          return { ...base, city: city?.toLowerCase() ?? null, cityName: city, ...placeOf(device, cityCentre(city)) };
         }
         case 'CandidateKinkVisibilitySet':
           return { ...base, kinkVisibility: event.data.visibility, publicKinks: publicKinks(base.kinks, event.data.visibility) };
@@ -184,8 +195,16 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
       if (hasErasedPersonalData(stored) && stored.type !== 'CandidateErased') return;
       return applyCandidate(candidateId, stored as StoredEvent & CandidateEvent);
     }
-    const event = stored as StoredEvent & (NightEvent | PairEvent);
+    const event = stored as StoredEvent & (NightEvent | PairEvent | MemberEvent);
     switch (event.type) {
+      case 'FiltersSet': {
+        // The member stream comes after the candidate's (a person sets filters once signed in); setting
+        // the same preference again changes nothing, so a replay is harmless.
+        const { userId, filters } = event.data;
+        const row = await collections.candidates.get(String(userId));
+        if (row && !row.erased && row.seeks !== filters.gender) await collections.candidates.update(row._id, { seeks: filters.gender });
+        return;
+      }
       case 'SwipeRecorded': {
         const { swiperId, swipedId, kind, swipedAt } = event.data;
         if ((await isErased(swiperId)) || (await isErased(swipedId))) return;
@@ -215,6 +234,12 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         return;
     }
   };
+}
+
+/** The position the person's device shared, if the row's position is that (rows from before cities counted: any position). */
+function devicePositionOf(row: Pick<CandidateRow, 'latitude' | 'longitude' | 'positionFrom'>) {
+  if (row.latitude === null || row.longitude === null) return null;
+  return row.positionFrom === 'city' ? null : { latitude: row.latitude, longitude: row.longitude };
 }
 
 /** Everyone `userId` must not see (or be seen by): blocked either way. */

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ReportReasons, reportReasonLabels, type ReportReason } from '@nocturne/contracts';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+
+/** Asks before blocking; `busy` while the block is on its way. */
+export function BlockDialog({ name, busy, onCancel, onConfirm }: { name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog
+      title={`Block ${name}?`}
+      description="You will not see each other anywhere again, and a match between you ends. This cannot be undone."
+      onClose={onCancel}
+      role="alertdialog"
+      footer={
+        <>
+          <Button $block onClick={onConfirm} disabled={busy}>
+            Block
+          </Button>
+          <Button $block $variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      {null}
+    </Dialog>
+  );
+}
+
+/** The report's reason and what happened, for the moderators; `busy` while it is on its way. */
+export function ReportDialog({ name, busy, onCancel, onConfirm }: { name: string; busy: boolean; onCancel: () => void; onConfirm: (reason: ReportReason, text: string) => void }) {
+  const [reason, setReason] = useState<ReportReason>('harassment');
+  const [text, setText] = useState('');
+  return (
+    <Dialog
+      title={`Report ${name}`}
+      description={`Our moderators will look at it. ${name} is not told.`}
+      onClose={onCancel}
+      footer={
+        <>
+          <Button $block onClick={() => onConfirm(reason, text)} disabled={busy}>
+            Send report
+          </Button>
+          <Button $block $variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      <Field>
+        <span>Reason</span>
+        <select value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
+          {ReportReasons.map((value) => (
+            <option key={value} value={value}>
+              {reportReasonLabels[value]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field>
+        <span>What happened (optional)</span>
+        <textarea value={text} maxLength={1000} rows={3} onChange={(event) => setText(event.target.value)} />
+      </Field>
+    </Dialog>
+  );
+}
+
+const Field = styled.label`
+  display: grid;
+  gap: 6px;
+  margin-top: 10px;
+  font-size: 0.875rem;
+
+  select,
+  textarea {
+    padding: 9px 12px;
+    border-radius: ${({ theme }) => theme.radius.sm};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    background: ${({ theme }) => theme.color.night};
+    color: ${({ theme }) => theme.color.text};
+    font: inherit;
+  }
+`;
