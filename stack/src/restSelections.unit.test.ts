@@ -61,6 +61,7 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
   sendMessage: { body: { matchId: 3, senderId: 7, content: 'Late night coffee or tea?' } },
   messages: { query: { matchId: '3', limit: '20' } },
   reportUser: { body: { userId: 8, matchId: 3, reason: 'spam' } },
+  reportProfile: { body: { userId: 8, reason: 'spam' } },
 };
 
 /** Values a field's GraphQL type cannot tell (a String the answer narrows to a list of words). */

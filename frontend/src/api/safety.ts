@@ -10,3 +10,11 @@ export async function blockPerson(userId: number): Promise<void> {
 export async function reportPerson(input: { userId: number; reason: ReportReason; text: string; matchId?: number }): Promise<void> {
   await graphql('mutation Report($input: ReportInput!) { reportUser(input: $input) }', { input });
 }
+
+/**
+ * Files a report of someone the viewer may see (a deck card) for moderation; it hides nobody. Unknown,
+ * erased and blocked people answer alike (NOT_FOUND).
+ */
+export async function reportProfile(input: { userId: number; reason: ReportReason; text: string }): Promise<void> {
+  await graphql('mutation ReportProfile($input: ReportProfileInput!) { reportProfile(input: $input) }', { input });
+}

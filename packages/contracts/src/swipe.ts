@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Genders } from './catalogues';
+import { ReportReasons } from './chat';
 import { integrationContract } from './envelope';
 import { PlanIds } from './plans';
 import { interestsSchema, kinksSchema } from './profileInputs';
@@ -110,11 +111,27 @@ export const PersonBlockedV1 = z.object({
 });
 export type PersonBlockedV1 = z.infer<typeof PersonBlockedV1>;
 
-/** Ids, kinds and times only: nothing here is sealed (who liked whom stays between the services). */
+/**
+ * Someone reported a person seen on the deck (not necessarily a match), for moderation. `userId` is the
+ * reporter: their words in `text` are sealed with their key. The chat service files it with its reports.
+ * Keyed by the report.
+ */
+export const ProfileReportedV1 = z.object({
+  reportId: z.string(),
+  userId: z.number().int().positive(),
+  reportedId: z.number().int().positive(),
+  reason: z.enum(ReportReasons),
+  text: z.string(),
+  reportedAt: z.string(),
+});
+export type ProfileReportedV1 = z.infer<typeof ProfileReportedV1>;
+
+/** Ids, kinds and times (who liked whom stays between the services); only a report's own words are sealed. */
 export const SwipeEvents = {
   SwipeRecorded: integrationContract({ type: 'SwipeRecorded', version: 1, schema: SwipeRecordedV1, personal: [] }),
   MatchCreated: integrationContract({ type: 'MatchCreated', version: 1, schema: MatchCreatedV1, personal: [] }),
   PlanChanged: integrationContract({ type: 'PlanChanged', version: 1, schema: PlanChangedV1, personal: [] }),
   MatchEnded: integrationContract({ type: 'MatchEnded', version: 1, schema: MatchEndedV1, personal: [] }),
   PersonBlocked: integrationContract({ type: 'PersonBlocked', version: 1, schema: PersonBlockedV1, personal: [] }),
+  ProfileReported: integrationContract({ type: 'ProfileReported', version: 1, schema: ProfileReportedV1, personal: ['text'] }),
 } as const;

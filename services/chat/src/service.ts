@@ -46,7 +46,7 @@ export const chatService = defineService<ChatConfig, ChatContext>({
       // Streams still open end once the server opens no new ones; their clean-up (presence) runs while the store is connected.
       writers: [{ stop: () => live.close() }],
       relay: { store: eventStore, topic: Topics.chat, toIntegrationEvent, leased: true },
-      consumers: [otherContextsConsumer(chatters)],
+      consumers: [otherContextsConsumer(chatters, reports)],
     };
   },
 });

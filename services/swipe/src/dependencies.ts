@@ -1,5 +1,6 @@
 import type { SwipeWindowMode } from '@nocturne/contracts';
 import type { Projection, SerialNumbers } from '@nocturne/platform/kit';
+import type { RateLimiter } from '@nocturne/platform/limits';
 import type { Logger } from '@nocturne/platform/logging';
 import type { EventStore } from '@nocturne/platform/ports';
 import type { PersonalDataVault } from '@nocturne/platform/privacy';
@@ -15,6 +16,8 @@ export interface SwipeDependencies {
   /** The read models above; `waitFor` after a write gives read-your-writes. */
   projection: Projection;
   matchIds: SerialNumbers;
+  /** Counters shared by every instance (`swipe:rate:` in the key-value store). */
+  rateLimiter: RateLimiter;
   clock: () => Date;
   newId: () => string;
   /** `always` in the round-the-clock demo (SWIPE_WINDOW=always). */

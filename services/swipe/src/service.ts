@@ -17,6 +17,7 @@ import { createMemberApplication } from './member/application';
 import { createNightApplication } from './night/application';
 import { nightStreamId, type NightEvent } from './night/night';
 import { createPairApplication } from './pair/application';
+import { createReportApplication } from './report/application';
 import { createSwipeProjector, swipeCollections } from './projections/readModels';
 import { swipeRoutes } from './rest/routes';
 
@@ -41,13 +42,15 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, swipePersonalData);
     const collections = swipeCollections(adapters.readModels);
     const projection = createProjection({ name: 'swipe-read-models', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createSwipeProjector(collections), logger });
-    const deps: SwipeDependencies = { eventStore, personalData: adapters.personalData, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), clock, newId: randomUUID, windowMode: config.windowMode, logger };
+    const rateLimiter = new RateLimiter(adapters.kv, 'swipe:rate:');
+    const deps: SwipeDependencies = { eventStore, personalData: adapters.personalData, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), rateLimiter, clock, newId: randomUUID, windowMode: config.windowMode, logger };
     const members = createMemberApplication(deps);
     const nights = createNightApplication(deps, members);
-    const crawl = createCrawlLimiter(new RateLimiter(adapters.kv, 'swipe:rate:'), { deckReadsPerMinute: config.deckReadsPerMinute, passesPerMinute: config.passesPerMinute });
+    const crawl = createCrawlLimiter(rateLimiter, { deckReadsPerMinute: config.deckReadsPerMinute, passesPerMinute: config.passesPerMinute });
     const deck = createDeckApplication(deps, members, crawl);
     const pairs = createPairApplication(deps);
     const candidates = createCandidateApplication(deps);
+    const reports = createReportApplication(deps);
 
     // A swipe recorded in its night but not yet in its pair (the process died in between) is finished
     // here; for the others this finds the swipe registered and writes nothing.
@@ -65,7 +68,7 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     });
 
     return {
-      context: (base) => ({ ...base, members, nights, deck, pairs, crawl }),
+      context: (base) => ({ ...base, members, nights, deck, pairs, reports, crawl }),
       projections: [projection],
       // A writer: it stops before the relay, so what it still writes goes out in the relay's final flush.
       writers: [pairCatchUp],

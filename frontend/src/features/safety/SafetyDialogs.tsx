@@ -28,10 +28,26 @@ export function BlockDialog({ name, busy, onCancel, onConfirm }: { name: string;
   );
 }
 
-/** The report's reason and what happened, for the moderators; `busy` while it is on its way. */
-export function ReportDialog({ name, busy, onCancel, onConfirm }: { name: string; busy: boolean; onCancel: () => void; onConfirm: (reason: ReportReason, text: string) => void }) {
+/**
+ * The report's reason and what happened, for the moderators; `busy` while it is on its way. `offerBlock`
+ * adds 'Block too' (off by default: a report alone hides nobody).
+ */
+export function ReportDialog({
+  name,
+  busy,
+  offerBlock = false,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  busy: boolean;
+  offerBlock?: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: ReportReason, text: string, alsoBlock: boolean) => void;
+}) {
   const [reason, setReason] = useState<ReportReason>('harassment');
   const [text, setText] = useState('');
+  const [alsoBlock, setAlsoBlock] = useState(false);
   return (
     <Dialog
       title={`Report ${name}`}
@@ -39,7 +55,7 @@ export function ReportDialog({ name, busy, onCancel, onConfirm }: { name: string
       onClose={onCancel}
       footer={
         <>
-          <Button $block onClick={() => onConfirm(reason, text)} disabled={busy}>
+          <Button $block onClick={() => onConfirm(reason, text, offerBlock && alsoBlock)} disabled={busy}>
             Send report
           </Button>
           <Button $block $variant="secondary" onClick={onCancel}>
@@ -62,6 +78,15 @@ export function ReportDialog({ name, busy, onCancel, onConfirm }: { name: string
         <span>What happened (optional)</span>
         <textarea value={text} maxLength={1000} rows={3} onChange={(event) => setText(event.target.value)} />
       </Field>
+      {offerBlock && (
+        <CheckRow>
+          <input type="checkbox" checked={alsoBlock} onChange={(event) => setAlsoBlock(event.target.checked)} />
+          <span>
+            Block too
+            <small>You will not see each other anywhere again.</small>
+          </span>
+        </CheckRow>
+      )}
     </Dialog>
   );
 }
@@ -80,5 +105,31 @@ const Field = styled.label`
     background: ${({ theme }) => theme.color.night};
     color: ${({ theme }) => theme.color.text};
     font: inherit;
+  }
+`;
+
+const CheckRow = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: 10px;
+  margin-top: 14px;
+  font-size: 0.875rem;
+  cursor: pointer;
+
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 1px 0 0;
+    accent-color: ${({ theme }) => theme.color.accent};
+  }
+
+  span {
+    display: grid;
+    gap: 2px;
+  }
+
+  small {
+    font-size: 0.8125rem;
+    color: ${({ theme }) => theme.color.textMuted};
   }
 `;

@@ -5,16 +5,30 @@ import { ProfileLimits } from '@nocturne/contracts/limits';
 import { photosOf, type DeckProfile } from '../../api/swipe';
 import { thumbnailOf } from '../../api/profile';
 import { Dialog } from '../../components/Dialog';
-import { OwlIcon, PinIcon } from '../../components/icons';
+import { OwlIcon, PinIcon, ShieldIcon } from '../../components/icons';
 import { SwipeButtons } from './SwipeButtons';
 import { VerifiedIcon } from './deckIcons';
 import { whereabouts } from './deckProfile';
 
 /**
  * The profile detail sheet (spec point 2): everything on the card and more; its buttons swipe and close
- * the sheet.
+ * the sheet. At its end, Report and Block, each with its own dialog (the page opens it in the sheet's place).
  */
-export function ProfileSheet({ profile, onSwipe, onClose, disabled = false }: { profile: DeckProfile; onSwipe: (kind: SwipeKind) => void; onClose: () => void; disabled?: boolean }) {
+export function ProfileSheet({
+  profile,
+  onSwipe,
+  onClose,
+  onReport,
+  onBlock,
+  disabled = false,
+}: {
+  profile: DeckProfile;
+  onSwipe: (kind: SwipeKind) => void;
+  onClose: () => void;
+  onReport: () => void;
+  onBlock: () => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const photos = photosOf(profile);
   const morePhotos = photos.slice(1);
@@ -99,6 +113,16 @@ export function ProfileSheet({ profile, onSwipe, onClose, disabled = false }: { 
             </PhotoGrid>
           </Section>
         )}
+
+        <SafetyRow aria-label="Safety">
+          <ShieldIcon size={16} />
+          <SafetyButton type="button" onClick={onReport} aria-label={`Report ${profile.name}`}>
+            Report
+          </SafetyButton>
+          <SafetyButton type="button" onClick={onBlock} aria-label={`Block ${profile.name}`}>
+            Block
+          </SafetyButton>
+        </SafetyRow>
       </Content>
     </Dialog>
   );
@@ -207,5 +231,31 @@ const PhotoGrid = styled.ul`
     aspect-ratio: 1;
     object-fit: cover;
     border-radius: ${({ theme }) => theme.radius.sm};
+  }
+`;
+
+const SafetyRow = styled.div.attrs({ role: 'group' })`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  padding-top: 14px;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  color: ${({ theme }) => theme.color.textSubtle};
+`;
+
+const SafetyButton = styled.button`
+  min-height: 44px;
+  padding: 0 16px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: transparent;
+  color: ${({ theme }) => theme.color.textMuted};
+  font: inherit;
+  font-size: 0.875rem;
+  cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.surface};
   }
 `;

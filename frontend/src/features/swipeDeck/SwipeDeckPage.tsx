@@ -17,6 +17,7 @@ import { InvisibleNotice } from '../location/InvisibleNotice';
 import { membershipResource, onPlanChanged } from '../plans/membership';
 import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { CardStack } from './CardStack';
+import { DeckSafetyDialogs } from './DeckSafetyDialogs';
 import { SlidersIcon, StarIcon } from './deckIcons';
 import { noteMatchShown } from '../match/shownMatches';
 import { MatchPopup } from '../match/MatchPopup';
@@ -186,7 +187,24 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
         </>
       )}
 
-      {sheetFor && <ProfileSheet profile={sheetFor} disabled={!ready || top?.id !== sheetFor.id} onSwipe={swipe} onClose={() => setSheetFor(null)} />}
+      {sheetFor && (
+        <ProfileSheet
+          profile={sheetFor}
+          disabled={!ready || top?.id !== sheetFor.id}
+          onSwipe={swipe}
+          onClose={() => setSheetFor(null)}
+          // The dialog takes the sheet's place (one overlay at a time); cancelling it brings the sheet back.
+          onReport={() => {
+            setSheetFor(null);
+            send({ type: 'CHOOSE_REPORT', profile: sheetFor });
+          }}
+          onBlock={() => {
+            setSheetFor(null);
+            send({ type: 'CHOOSE_BLOCK', profile: sheetFor });
+          }}
+        />
+      )}
+      <DeckSafetyDialogs state={state} send={send} onCancel={setSheetFor} />
       {deck === 'matched' && match && (
         <MatchPopup
           match={match}

@@ -1,5 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { SwipeKind } from '@nocturne/contracts';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import type { ReportReason, SwipeKind } from '@nocturne/contracts';
 import { LIKES_NUDGE_REMAINING, type LimitReason } from '@nocturne/contracts/plans';
 import { HttpError } from '../../api/http';
 import { limitReasonOf } from '../../api/limitReason';
@@ -16,7 +16,9 @@ import {
   type SwipeResult,
   type SwipeWindowInfo,
 } from '../../api/swipe';
+import { blockPerson, reportProfile } from '../../api/safety';
 import { toast, type ToastInput } from '../../toast/toastStore';
+import { BLOCK_FAILED, REPORT_FAILED, REPORT_SENT } from '../safety/safetyToasts';
 import { takePrefetchedDeck, type FirstDeck } from '../../prefetch/deckPrefetch';
 
 /** Below this many cards in hand the next page is fetched, so three stay stacked and the next images load. */
@@ -33,6 +35,12 @@ export interface DeckLoad {
 export interface SwipeInFlight {
   profile: DeckProfile;
   kind: SwipeKind;
+}
+
+/** Whom a Block or Report dialog is about, and whether a report is to block them too. */
+export interface SafetyTarget {
+  profile: DeckProfile;
+  alsoBlock: boolean;
 }
 
 export interface SwipeDeckContext {
@@ -62,6 +70,9 @@ export interface SwipeDeckContext {
   announcement: string;
   /** The first load when it was in before the deck opened (the app's early load): stored as it opens. */
   firstLoad: DeckLoad | null;
+  /** Blocked since the deck opened: never shown again, 'Restart' or not, whatever a page still carries. */
+  blocked: number[];
+  safety: SafetyTarget | null;
 }
 
 export type SwipeDeckEvent =
@@ -73,7 +84,15 @@ export type SwipeDeckEvent =
   | { type: 'CLOSE_PROMPT' }
   | { type: 'KEEP_SWIPING' }
   | { type: 'START_CHATTING' }
-  | { type: 'DISMISS_NUDGE' };
+  | { type: 'DISMISS_NUDGE' }
+  // From the detail sheet: block or report a person on the deck.
+  | { type: 'CHOOSE_BLOCK'; profile: DeckProfile }
+  | { type: 'CHOOSE_REPORT'; profile: DeckProfile }
+  | { type: 'CANCEL_SAFETY' }
+  | { type: 'CONFIRM_BLOCK' }
+  | { type: 'CONFIRM_REPORT'; reason: ReportReason; text: string; alsoBlock: boolean }
+  /** The person is blocked: their card goes at once and the deck moves on. */
+  | { type: 'PERSON_BLOCKED'; userId: number };
 
 export const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to process swipe', variant: 'destructive' };
 
@@ -99,7 +118,7 @@ const refusalOf = (error: unknown): LimitReason | 'gone' | undefined =>
   limitReasonOf(error) ?? (error instanceof HttpError && error.status === 404 ? 'gone' : undefined);
 
 const onlyNew = (context: SwipeDeckContext, page: DeckProfile[]) => {
-  const known = new Set([...context.profiles.map((p) => p.id), ...context.swiped, ...(context.inFlight ? [context.inFlight.profile.id] : [])]);
+  const known = new Set([...context.profiles.map((p) => p.id), ...context.swiped, ...context.blocked, ...(context.inFlight ? [context.inFlight.profile.id] : [])]);
   return page.filter((profile) => !known.has(profile.id));
 };
 
@@ -117,6 +136,8 @@ export const swipeDeckMachine = setup({
     fetchMore: fromPromise<DeckProfile[], { restart: boolean }>(({ input }) => fetchDeck({ restart: input.restart, limit: DECK_PAGE_SIZE })),
     sendSwipe: fromPromise<SwipeResult, { swiperId: number; swipedId: number; kind: SwipeKind }>(({ input }) => sendSwipe(input)),
     loadQuota: fromPromise<Quota>(() => fetchQuota()),
+    block: fromPromise<void, { userId: number }>(({ input }) => blockPerson(input.userId)),
+    report: fromPromise<void, { userId: number; reason: ReportReason; text: string }>(({ input }) => reportProfile(input)),
   },
   delays: {
     // Re-checks when 8:00 PM comes on the person's clock (as the server counts it).
@@ -141,6 +162,7 @@ export const swipeDeckMachine = setup({
     runningLow: ({ context }) => context.loaded && !context.exhausted && !context.supplyFailed && context.profiles.length <= LOW_WATER,
     isMatch: (_, params: { result: SwipeResult }) => params.result.isMatch,
     refusedBy: (_, params: { error: unknown; reason: LimitReason | 'gone' }) => refusalOf(params.error) === params.reason,
+    alsoBlock: ({ context }) => context.safety?.alsoBlock === true,
   },
   actions: {
     notify: (_, params: ToastInput) => {
@@ -174,9 +196,9 @@ export const swipeDeckMachine = setup({
         announcement: match ? `It's a Match! You and ${match.otherUser.name} liked each other.` : spoken[kind](profile.name),
       };
     }),
-    /** A refused or failed swipe puts the card back on top, unchanged. */
+    /** A refused or failed swipe puts the card back on top, unchanged (unless its person was blocked meanwhile). */
     returnCard: assign(({ context }) => ({
-      profiles: context.inFlight ? [context.inFlight.profile, ...context.profiles] : context.profiles,
+      profiles: context.inFlight && !context.blocked.includes(context.inFlight.profile.id) ? [context.inFlight.profile, ...context.profiles] : context.profiles,
       inFlight: null,
       lastKind: null,
     })),
@@ -194,6 +216,14 @@ export const swipeDeckMachine = setup({
       announcement: 'Super-Likes used up!',
     })),
     storeQuota: assign((_, params: { quota: Quota }) => ({ quota: params.quota })),
+    dropPerson: assign(({ context }, params: { userId: number }) => {
+      const gone = context.profiles.find((p) => p.id === params.userId) ?? (context.inFlight?.profile.id === params.userId ? context.inFlight.profile : undefined);
+      return {
+        profiles: context.profiles.filter((p) => p.id !== params.userId),
+        blocked: context.blocked.includes(params.userId) ? context.blocked : [...context.blocked, params.userId],
+        announcement: gone ? `You blocked ${gone.name}.` : context.announcement,
+      };
+    }),
   },
 }).createMachine({
   id: 'swipeDeck',
@@ -215,9 +245,12 @@ export const swipeDeckMachine = setup({
     match: null,
     nudge: false,
     announcement: '',
+    blocked: [],
+    safety: null,
   }),
   on: {
     DISMISS_NUDGE: { actions: assign({ nudge: false }) },
+    PERSON_BLOCKED: { actions: { type: 'dropPerson', params: ({ event }) => ({ userId: event.userId }) } },
   },
   states: {
     deck: {
@@ -318,6 +351,55 @@ export const swipeDeckMachine = setup({
         },
         failed: {
           on: { RETRY: { target: 'loading' } },
+        },
+      },
+    },
+    // Block and report from the detail sheet, whatever the deck is doing meanwhile.
+    safety: {
+      initial: 'idle',
+      states: {
+        idle: {
+          entry: assign({ safety: null }),
+          on: {
+            CHOOSE_BLOCK: { target: 'confirmingBlock', actions: assign({ safety: ({ event }) => ({ profile: event.profile, alsoBlock: false }) }) },
+            CHOOSE_REPORT: { target: 'confirmingReport', actions: assign({ safety: ({ event }) => ({ profile: event.profile, alsoBlock: false }) }) },
+          },
+        },
+        confirmingBlock: {
+          on: { CANCEL_SAFETY: { target: 'idle' }, CONFIRM_BLOCK: { target: 'blocking' } },
+        },
+        blocking: {
+          invoke: {
+            src: 'block',
+            input: ({ context }) => ({ userId: context.safety!.profile.id }),
+            onDone: { target: 'idle', actions: raise(({ context }) => ({ type: 'PERSON_BLOCKED' as const, userId: context.safety!.profile.id })) },
+            onError: [
+              // Reported already: only the block failed, and saying so is enough.
+              { guard: 'alsoBlock', target: 'idle', actions: { type: 'notify', params: BLOCK_FAILED } },
+              { target: 'confirmingBlock', actions: { type: 'notify', params: BLOCK_FAILED } },
+            ],
+          },
+        },
+        // A report changes nothing on the deck: the card stays unless the person is blocked too.
+        confirmingReport: {
+          on: {
+            CANCEL_SAFETY: { target: 'idle' },
+            CONFIRM_REPORT: { target: 'reporting', actions: assign({ safety: ({ context, event }) => ({ profile: context.safety!.profile, alsoBlock: event.alsoBlock }) }) },
+          },
+        },
+        reporting: {
+          invoke: {
+            src: 'report',
+            input: ({ context, event }) => {
+              assertEvent(event, 'CONFIRM_REPORT');
+              return { userId: context.safety!.profile.id, reason: event.reason, text: event.text };
+            },
+            onDone: [
+              { guard: 'alsoBlock', target: 'blocking', actions: { type: 'notify', params: REPORT_SENT } },
+              { target: 'idle', actions: { type: 'notify', params: REPORT_SENT } },
+            ],
+            onError: { target: 'confirmingReport', actions: { type: 'notify', params: REPORT_FAILED } },
+          },
         },
       },
     },

@@ -1,9 +1,10 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { SwipeKind } from '@nocturne/contracts';
+import type { ReportReason, SwipeKind } from '@nocturne/contracts';
 import { HttpError } from '../../api/http';
 import type { DeckProfile, Quota, SwipeResult, SwipeWindowInfo } from '../../api/swipe';
 import { prefetchDeck } from '../../prefetch/deckPrefetch';
 import { fakeFetch } from '../../testing/fakeFetch';
+import { BLOCK_FAILED, REPORT_SENT } from '../safety/safetyToasts';
 import { loadDeck, LOW_WATER, SWIPE_FAILED, swipeDeckMachine, type DeckLoad } from './swipeDeckMachine';
 
 const ME = 1;
@@ -50,6 +51,8 @@ interface Fakes {
   more?: (input: { restart: boolean }) => Promise<DeckProfile[]>;
   swipe?: (input: { swiperId: number; swipedId: number; kind: SwipeKind }) => Promise<SwipeResult>;
   quota?: () => Promise<Quota>;
+  block?: (input: { userId: number }) => Promise<void>;
+  report?: (input: { userId: number; reason: ReportReason; text: string }) => Promise<void>;
 }
 
 function start(fakes: Fakes, firstLoad?: DeckLoad) {
@@ -59,6 +62,8 @@ function start(fakes: Fakes, firstLoad?: DeckLoad) {
   const more = jest.fn(fakes.more ?? (async () => []));
   const swipe = jest.fn(fakes.swipe ?? (async () => resultOf(freeQuota(1))));
   const quota = jest.fn(fakes.quota ?? (async () => freeQuota()));
+  const block = jest.fn(fakes.block ?? (async () => undefined));
+  const report = jest.fn(fakes.report ?? (async () => undefined));
   const actor = createActor(
     swipeDeckMachine.provide({
       actors: {
@@ -66,6 +71,8 @@ function start(fakes: Fakes, firstLoad?: DeckLoad) {
         fetchMore: fromPromise(({ input }) => more(input)),
         sendSwipe: fromPromise(({ input }) => swipe(input)),
         loadQuota: fromPromise(() => quota()),
+        block: fromPromise(({ input }) => block(input)),
+        report: fromPromise(({ input }) => report(input)),
       },
       actions: { notify, navigate },
     }),
@@ -73,7 +80,8 @@ function start(fakes: Fakes, firstLoad?: DeckLoad) {
   ).start();
   const deckState = () => actor.getSnapshot().value as { deck: string; supply: string };
   const settle = (state: string) => waitFor(actor, (s) => (s.value as { deck: string }).deck === state);
-  return { actor, notify, navigate, load, more, swipe, quota, deckState, settle };
+  const safetyState = () => (actor.getSnapshot().value as { safety: string }).safety;
+  return { actor, notify, navigate, load, more, swipe, quota, block, report, deckState, safetyState, settle };
 }
 
 describe('swipeDeckMachine loading', () => {
@@ -417,5 +425,80 @@ describe('loadDeck, the deck loaded with the app', () => {
     prefetchDeck();
     await expect(loadDeck({ restart: false })).resolves.toMatchObject({ profiles: [card] });
     expect(fetchMock).toHaveBeenCalledTimes(7);
+  });
+});
+
+describe('swipeDeckMachine block and report from the detail sheet', () => {
+  const ids = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.profiles.map((p) => p.id);
+
+  it('blocks after the confirmation, then drops the card at once and moves on; a later page never brings it back', async () => {
+    const { actor, block, settle, safetyState } = start({ load: async () => loadOf(profiles(100, 20)), more: async () => profiles(100, 21) });
+    await settle('ready');
+    actor.send({ type: 'CHOOSE_BLOCK', profile: profile(100) });
+    expect(safetyState()).toBe('confirmingBlock');
+    actor.send({ type: 'CONFIRM_BLOCK' });
+    await waitFor(actor, (s) => (s.value as { safety: string }).safety === 'idle');
+    expect(block).toHaveBeenCalledWith({ userId: 100 });
+    expect(ids(actor)[0]).toBe(101);
+    expect(actor.getSnapshot().context.announcement).toBe('You blocked Owl 100.');
+    for (let i = 0; i < 20 - LOW_WATER; i++) {
+      actor.send({ type: 'SWIPE', kind: 'pass' });
+      await waitFor(actor, (s) => s.context.swiped.length === i + 1);
+    }
+    await waitFor(actor, (s) => s.context.profiles.some((p) => p.id === 120));
+    expect(ids(actor)).not.toContain(100);
+  });
+
+  it('drops any card of the stack, not only the top one, and shows the empty state when it was the last', async () => {
+    const { actor, settle } = start({ load: async () => loadOf(profiles(100, 2)) });
+    await settle('ready');
+    actor.send({ type: 'PERSON_BLOCKED', userId: 101 });
+    expect(ids(actor)).toEqual([100]);
+    actor.send({ type: 'PERSON_BLOCKED', userId: 100 });
+    await settle('empty');
+  });
+
+  it('keeps the card and changes nothing when the block is cancelled or fails', async () => {
+    const { actor, block, notify, settle, safetyState } = start({
+      block: async () => {
+        throw new Error('offline');
+      },
+    });
+    await settle('ready');
+    actor.send({ type: 'CHOOSE_BLOCK', profile: profile(100) });
+    actor.send({ type: 'CANCEL_SAFETY' });
+    expect(safetyState()).toBe('idle');
+    expect(block).not.toHaveBeenCalled();
+    actor.send({ type: 'CHOOSE_BLOCK', profile: profile(100) });
+    actor.send({ type: 'CONFIRM_BLOCK' });
+    await waitFor(actor, () => notify.mock.calls.length === 1);
+    expect(notify).toHaveBeenCalledWith(expect.anything(), BLOCK_FAILED);
+    expect(safetyState()).toBe('confirmingBlock');
+    expect(ids(actor)).toEqual([100, 101, 102]);
+  });
+
+  it('reports with the reason and text, says so, and the card stays', async () => {
+    const { actor, report, block, notify, settle, safetyState } = start({});
+    await settle('ready');
+    actor.send({ type: 'CHOOSE_REPORT', profile: profile(101) });
+    actor.send({ type: 'CONFIRM_REPORT', reason: 'fake-profile', text: 'Stolen photos', alsoBlock: false });
+    await waitFor(actor, () => notify.mock.calls.length === 1);
+    expect(report).toHaveBeenCalledWith({ userId: 101, reason: 'fake-profile', text: 'Stolen photos' });
+    expect(notify).toHaveBeenCalledWith(expect.anything(), REPORT_SENT);
+    expect(safetyState()).toBe('idle');
+    expect(block).not.toHaveBeenCalled();
+    expect(ids(actor)).toEqual([100, 101, 102]);
+  });
+
+  it("reports and blocks when 'Block too' is ticked: the card goes after both", async () => {
+    const { actor, report, block, notify, settle } = start({});
+    await settle('ready');
+    actor.send({ type: 'CHOOSE_REPORT', profile: profile(100) });
+    actor.send({ type: 'CONFIRM_REPORT', reason: 'harassment', text: '', alsoBlock: true });
+    await waitFor(actor, (s) => s.context.blocked.includes(100));
+    expect(report).toHaveBeenCalledWith({ userId: 100, reason: 'harassment', text: '' });
+    expect(block).toHaveBeenCalledWith({ userId: 100 });
+    expect(notify).toHaveBeenCalledWith(expect.anything(), REPORT_SENT);
+    expect(ids(actor)).toEqual([101, 102]);
   });
 });

@@ -1,7 +1,7 @@
 import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit';
 import type { ReadModelCollection, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import { conversationKeyOfStream, otherParticipant, type ConversationEvent, type EndReason } from '../conversation/conversation';
-import type { ReportEvent } from '../report/report';
+import { sourceOfReport, type ReportEvent, type ReportSource } from '../report/report';
 
 /** One conversation (keyed by the pair, `3-8`): who, how far it got, how it ended. */
 export interface ConversationRow extends VersionedRow {
@@ -46,6 +46,8 @@ export interface ReportRow extends VersionedRow {
   reportedId: number;
   reason: string;
   matchId: number | null;
+  /** Where it was made: a conversation or the deck's detail sheet. */
+  source: ReportSource;
   reportedAt: string;
   status: 'open' | 'closed';
 }
@@ -91,7 +93,7 @@ export function createChatProjector(collections: ChatCollections) {
       const event = stored as StoredEvent & ReportEvent;
       if (event.type !== 'ReportFiled') return;
       const { reportId, reporterId, reportedId, reason, matchId, reportedAt } = event.data;
-      await reports.apply(reportId, stored.streamVersion, () => ({ reportId, reporterId, reportedId, reason, matchId, reportedAt, status: 'open' }));
+      await reports.apply(reportId, stored.streamVersion, () => ({ reportId, reporterId, reportedId, reason, matchId, source: sourceOfReport(event.data), reportedAt, status: 'open' }));
       return;
     }
     if (!stored.streamId.startsWith('conversation-')) return;

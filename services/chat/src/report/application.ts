@@ -1,6 +1,6 @@
-import { ChatMessages, reportInputSchema } from '@nocturne/contracts';
+import { ChatMessages, reportInputSchema, type ProfileReportedV1 } from '@nocturne/contracts';
 import { parseInput, RuleViolation } from '@nocturne/platform/domain';
-import { actorCommandContext, handleCommand, signedInActor, type Actor } from '@nocturne/platform/kit';
+import { actorCommandContext, causedBy, handleCommand, signedInActor, type Actor, type EventSource } from '@nocturne/platform/kit';
 import { conversationKey } from '../conversation/conversation';
 import { type ChatDependencies } from '../dependencies';
 import { reportDecider } from './businessLogic';
@@ -37,11 +37,24 @@ export function createReportApplication(deps: ChatDependencies) {
         eventStore: deps.eventStore,
         streamId: reportStreamId(reportId),
         decider: reportDecider,
-        command: { type: 'FileReport', reportId, reporterId, reportedId: input.userId, reason, text, matchId, now },
+        command: { type: 'FileReport', reportId, reporterId, reportedId: input.userId, reason, text, matchId, source: 'conversation', now },
         context: actorCommandContext(deps.newId, now, actor),
       });
       await deps.projection.waitFor(result.lastGlobalPosition);
       return reportId;
+    },
+
+    /** Files a report the swipe service accepted, under its id: the same event delivered twice files one report. */
+    async fileFromDeck(report: ProfileReportedV1, source: EventSource): Promise<void> {
+      const { reportId, userId: reporterId, reportedId, reason, text, reportedAt } = report;
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: reportStreamId(reportId),
+        decider: reportDecider,
+        command: { type: 'FileReport', reportId, reporterId, reportedId, reason, text, matchId: null, source: 'deck', now: new Date(reportedAt) },
+        context: { now: deps.clock(), newEventId: deps.newId, metadata: causedBy(source) },
+      });
+      await deps.projection.waitFor(result.lastGlobalPosition);
     },
   };
 }

@@ -31,7 +31,8 @@ async function main() {
     for (const report of open) {
       const [filed] = (await eventStore.readStream(reportStreamId(report.reportId))) as unknown as ReportEvent[];
       const text = filed?.data.text ?? null;
-      process.stdout.write(`${report.reportedAt}  report ${report.reportId}: user ${report.reporterId} reported user ${report.reportedId} for ${report.reason}${report.matchId ? ` (match ${report.matchId})` : ''}\n`);
+      const where = report.source === 'deck' ? 'from the deck' : `from a conversation${report.matchId ? ` (match ${report.matchId})` : ''}`;
+      process.stdout.write(`${report.reportedAt}  report ${report.reportId}: user ${report.reporterId} reported user ${report.reportedId} for ${report.reason}, ${where}\n`);
       if (text) process.stdout.write(`    "${text}"\n`);
     }
     process.stdout.write(`${open.length} open report${open.length === 1 ? '' : 's'}.\n`);

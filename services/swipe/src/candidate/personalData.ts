@@ -6,7 +6,8 @@ const ofCandidate = <E extends CandidateEvent>(fields: ReadonlyArray<Extract<key
 /**
  * The personal fields of this service's events, encrypted with the person's key (this service's own)
  * at the event-store boundary, and unreadable once the key is shredded (docs/design.md, Personal data).
- * Swipes, pairs and plans hold ids, kinds and times only: quotas and matches are folded from them.
+ * Swipes, pairs and plans hold ids, kinds and times only: quotas and matches are folded from them. A
+ * report's words are the reporter's.
  */
 export const swipePersonalData = {
   CandidateRegistered: ofCandidate<Extract<CandidateEvent, { type: 'CandidateRegistered' }>>(['age']),
@@ -18,4 +19,5 @@ export const swipePersonalData = {
   CandidateKinkVisibilitySet: ofCandidate<Extract<CandidateEvent, { type: 'CandidateKinkVisibilitySet' }>>(['visibility']),
   CandidateTimeZoneSet: ofCandidate<Extract<CandidateEvent, { type: 'CandidateTimeZoneSet' }>>(['timeZone']),
   CandidateTimeZoneScheduled: ofCandidate<Extract<CandidateEvent, { type: 'CandidateTimeZoneScheduled' }>>(['timeZone', 'nextTimeZone']),
+  ProfileReported: { subject: (data) => String(data.reporterId), fields: ['text'] },
 } satisfies PersonalDataRules;

@@ -8,12 +8,14 @@ import type { CrawlLimiter } from '../deck/crawlLimits';
 import type { MemberApplication, MembershipView } from '../member/application';
 import type { MatchView, PairApplication } from '../pair/application';
 import type { NightApplication, QuotaView } from '../night/application';
+import type { ReportApplication } from '../report/application';
 
 export interface SwipeContext extends SubgraphBaseContext {
   members: MemberApplication;
   nights: NightApplication;
   deck: DeckApplication;
   pairs: PairApplication;
+  reports: ReportApplication;
   /** Passes are limited here, before the swipe use case: past the limit nothing is recorded. */
   crawl: CrawlLimiter;
 }
@@ -93,6 +95,10 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     },
     block: async (_parent, args: { userId: number }, context: SwipeContext) => {
       await context.pairs.block(actorOf(context), args.userId);
+      return true;
+    },
+    reportProfile: async (_parent, args: { input: { userId: number; reason: string; text?: string | null } }, context: SwipeContext) => {
+      await context.reports.reportProfile(actorOf(context), args.input);
       return true;
     },
     setDeckFilters: async (_parent, args: { input: FiltersInput }, context: SwipeContext) => {

@@ -3,6 +3,7 @@ import type { StoredEvent } from '@nocturne/platform/ports';
 import type { MemberEvent } from '../member/member';
 import type { NightEvent } from '../night/night';
 import type { PairEvent } from '../pair/pair';
+import type { ReportEvent } from '../report/report';
 
 export interface SwipeIntegrationEvent {
   type: string;
@@ -12,11 +13,11 @@ export interface SwipeIntegrationEvent {
 }
 
 /**
- * What the swipe context tells others: swipes (keyed by the swiper), matches (keyed by the pair) and
- * plan changes. Candidates are this service's private copy and never go out again.
+ * What the swipe context tells others: swipes (keyed by the swiper), matches (keyed by the pair), plan
+ * changes and reports of profiles (the reporter's text sealed with their key). Candidates are this service's private copy and never go out again.
  */
 export function toIntegrationEvent(stored: StoredEvent): SwipeIntegrationEvent | null {
-  const event = stored as StoredEvent & (MemberEvent | NightEvent | PairEvent);
+  const event = stored as StoredEvent & (MemberEvent | NightEvent | PairEvent | ReportEvent);
   switch (event.type) {
     case 'SwipeRecorded': {
       const { swipeId, swiperId, swipedId, kind, swipedAt } = event.data;
@@ -39,6 +40,11 @@ export function toIntegrationEvent(stored: StoredEvent): SwipeIntegrationEvent |
       const { userId, plan, expiresAt, chosenAt } = event.data;
       const contract = SwipeEvents.PlanChanged;
       return { type: contract.type, version: contract.version, aggregateId: String(userId), data: contract.schema.parse({ userId, plan, expiresAt, changedAt: chosenAt }) };
+    }
+    case 'ProfileReported': {
+      const { reportId, reporterId, reportedId, reason, text, reportedAt } = event.data;
+      const contract = SwipeEvents.ProfileReported;
+      return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse({ reportId, userId: reporterId, reportedId, reason, text, reportedAt }) };
     }
     default:
       return null;

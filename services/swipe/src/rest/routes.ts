@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deckFiltersSchema, LimitReasons, planIdSchema, SwipeMessages } from '@nocturne/contracts';
+import { ChatMessages, deckFiltersSchema, LimitReasons, planIdSchema, ReportReasons, reportInputSchema, SwipeMessages } from '@nocturne/contracts';
 import {
   blockedAnswerSchema,
   deckAnswerSchema,
@@ -8,6 +8,7 @@ import {
   matchesAnswerSchema,
   membershipSchema,
   quotaSchema,
+  reportedAnswerSchema,
   swipeResultSchema,
   swipeWindowInfoSchema,
   unmatchedAnswerSchema,
@@ -314,4 +315,24 @@ const block = defineRoute({
   },
 });
 
-export const swipeRoutes: RestRoute[] = [profiles, swipe, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block];
+const reportProfile = defineRoute({
+  method: 'post',
+  path: '/api/profile-reports',
+  operationId: 'reportProfile',
+  summary: `Report someone you may see (a deck card, a like) for moderation: a reason (${ReportReasons.join(', ')}) and an optional text. It hides nobody; blocking is \`POST /api/blocks\``,
+  tag: 'swipe',
+  access: 'signedIn',
+  requestBody: reportInputSchema.extend({ userId: positiveIdField('userId', 'a user id') }),
+  success: { status: 201, description: 'Stored for moderation', schema: reportedAnswerSchema },
+  errors: [
+    { status: 400, description: `A field breaks a rule, or '${ChatMessages.reportSelf}' (field userId)` },
+    { status: 404, description: `'${SwipeMessages.unknownPerson}': unknown, erased, not yet onboarded or blocked either way, the same answer; nothing is stored` },
+    tooFast('Too many reports in an hour (refused ones count)'),
+  ],
+  handle: async ({ input, execute }) => {
+    await execute(`mutation ReportProfile($input: ReportProfileInput!) { reportProfile(input: $input) }`, { input });
+    return { status: 201, body: { reported: true as const } };
+  },
+});
+
+export const swipeRoutes: RestRoute[] = [profiles, swipe, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block, reportProfile];
