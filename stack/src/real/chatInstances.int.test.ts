@@ -4,7 +4,13 @@ import mongoose from 'mongoose';
 import { WebSocket } from 'ws';
 import { chatService } from '@nocturne/chat';
 import { SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, signSubscription, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
+import { createAdapters, type Adapters } from '@nocturne/platform/adapters';
+import { parseEnv } from '@nocturne/platform/config';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest, signSubscription } from '@nocturne/platform/http';
+import { InProcessEventBus } from '@nocturne/platform/inprocess';
+import type { ServiceInstance } from '@nocturne/platform/kit';
+import { createLogger } from '@nocturne/platform/logging';
+import type { EventBus } from '@nocturne/platform/ports';
 import { ensureTopic, hasRealInfrastructure, realInfrastructure, waitFor } from './harness';
 
 // `--scale chat=2` on the real servers: two chat instances, each on adapters of its own (its own MongoDB

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
 import { hasRealInfrastructure, newPerson, RealStack, realInfrastructure, repoRoot, waitFor } from './harness';
 
 // The gateway's and the subgraphs' protections on the real servers, one process per service, as an

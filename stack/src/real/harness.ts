@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
-import { retentionMsOf } from '@nocturne/platform';
+import { retentionMsOf } from '@nocturne/platform/adapters';
 import { metricsPortVariableOf, portVariableOf, services } from '../services';
 import { crawlingUnlimited } from '../testStack';
 import { freePort, hasRealInfrastructure as hasRealInfrastructureIn, infra, outageTestsEnabled, portRefuses, processAlive, repoRoot } from '@nocturne/platform/testing';

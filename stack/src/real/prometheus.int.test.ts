@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { defaultMetricsPortOf, GATEWAY_METRICS_PORT } from '@nocturne/platform';
+import { defaultMetricsPortOf, GATEWAY_METRICS_PORT } from '@nocturne/platform/telemetry';
 import { metricsPortVariableOf, services } from '../services';
 import { hasRealInfrastructure, likeEachOther, RealStack, repoRoot, waitFor } from './harness';
 

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, type Adapters, type EventBus, type ServiceInstance } from '@nocturne/platform';
+import { createAdapters, type Adapters } from '@nocturne/platform/adapters';
+import { parseEnv } from '@nocturne/platform/config';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
+import { InProcessEventBus } from '@nocturne/platform/inprocess';
+import type { ServiceInstance } from '@nocturne/platform/kit';
+import { createLogger } from '@nocturne/platform/logging';
+import type { EventBus } from '@nocturne/platform/ports';
 import { swipeService } from '@nocturne/swipe';
 import { ensureTopic, hasRealInfrastructure, realInfrastructure, waitFor } from './harness';
 
