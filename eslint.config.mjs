@@ -101,6 +101,17 @@ export default tseslint.config(
       },
     ];
   }),
+  // A service's REST table is its light entry (`@nocturne/<service>/rest`), which the gateway's process loads:
+  // zod, the contracts and the platform's REST kit, and nothing else of the service.
+  {
+    files: ['services/*/src/rest/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: String.raw`^(?!zod$|@nocturne/contracts(/[\w/]+)?$|@nocturne/platform/rest$|\./)`, message: "A service's REST table (its light entry) imports zod, @nocturne/contracts and @nocturne/platform/rest only, and files of its own folder." }],
+      }],
+    },
+  },
   {
     files: ['packages/contracts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@nocturne/*'], message: 'contracts depend on nothing of ours.' }, { group: infrastructure, message: 'contracts are plain schemas.' }] }] },

@@ -8,6 +8,7 @@ const moduleNameMapper = {
   '^@nocturne/(contracts|platform)$': '<rootDir>/packages/$1/src',
   '^@nocturne/(contracts|platform)/(.*)$': '<rootDir>/packages/$1/src/$2',
   [`^@nocturne/(${services.join('|')})$`]: '<rootDir>/services/$1/src',
+  [`^@nocturne/(${services.join('|')})/rest$`]: '<rootDir>/services/$1/src/rest',
   '^@nocturne/(gateway|stack)$': '<rootDir>/$1/src',
   '^@nocturne/demo$': '<rootDir>/tools/demo/src',
 };

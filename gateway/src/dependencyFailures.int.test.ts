@@ -1,12 +1,17 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { authService } from '@nocturne/auth';
+import { authRoutes } from '@nocturne/auth/rest';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import request from 'supertest';
 import { Messages, photoIdPattern } from '@nocturne/contracts';
-import { createLogger, RedisKeyValueStore, SessionStore, type Logger, type ProxiedPrefix, type SessionStore as Sessions } from '@nocturne/platform';
+import { photoUploadAnswerSchema } from '@nocturne/contracts/api';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
+import { createLogger, type Logger } from '@nocturne/platform/logging';
+import { RedisKeyValueStore } from '@nocturne/platform/redis';
+import type { ProxiedPrefix } from '@nocturne/platform/rest';
+import { SessionStore, type SessionStore as Sessions } from '@nocturne/platform/sessions';
 import { canStartOwnServers, eventually, freePort, OwnRedis } from '@nocturne/platform/testing';
 import { createGateway, type Gateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
@@ -17,7 +22,7 @@ import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
 
 const secret = 'a-test-secret-of-enough-length';
 const supergraphSdl = composeServices([{ name: 'auth', url: 'http://127.0.0.1:4001/graphql', typeDefs: parse(authSubgraphSdl) }]).supergraphSdl!;
-const restRoutes = authService.restRoutes ?? [];
+const restRoutes = authRoutes;
 
 // The media routes of the profile service (photos with their upload, avatars), served here by the one
 // subgraph of this supergraph.
@@ -31,7 +36,7 @@ const photos: ProxiedPrefix = {
       path: '/api/photos',
       operationId: 'uploadPhotos',
       summary: 'Upload photos',
-      success: { status: 201, description: 'The added photos', contentType: 'application/json' },
+      success: { status: 201, description: 'The added photos', contentType: 'application/json', schema: photoUploadAnswerSchema },
       errors: [],
     },
     {
@@ -75,6 +80,7 @@ async function startGateway(options: {
     subgraphUrls: { auth: options.subgraphUrl },
     internalSecret: secret,
     sessions: options.sessions,
+    sharedStore: new InProcessKeyValueStore(),
     host: '127.0.0.1',
     restRoutes,
     proxiedPrefixes: [photos, avatars],

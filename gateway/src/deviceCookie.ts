@@ -1,5 +1,5 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { DEVICE_ID_PATTERN, hashDeviceId } from '@nocturne/platform';
+import { DEVICE_ID_PATTERN, hashDeviceId } from '@nocturne/platform/sessions';
 import { cookieName, isSecureCookie, type CookiePolicy } from './cookiePolicy';
 
 /**

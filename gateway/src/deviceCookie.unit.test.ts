@@ -1,4 +1,4 @@
-import { hashDeviceId } from '@nocturne/platform';
+import { hashDeviceId } from '@nocturne/platform/sessions';
 import { cookiePolicyOf } from './cookiePolicy';
 import { deviceHashFromCookieHeader, deviceSetCookie, parseDeviceInstruction } from './deviceCookie';
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { envSchemas, loadConfig, parseEnv } from '@nocturne/platform';
+import { envSchemas, loadConfig, parseEnv } from '@nocturne/platform/config';
 import { DEFAULT_MEDIA_TIMEOUT_MS, DEFAULT_MEDIA_UPLOAD_TIMEOUT_MS } from './mediaProxy';
 import { DEFAULT_FRONTEND_DIST, SUPERGRAPH_FILE } from './paths';
 import { defaultUsageLimits, type UsageLimits } from './usageLimits';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createGateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
@@ -49,6 +50,7 @@ async function startGateway(frontendDir: string, swipeWindowAlwaysOpen = false) 
     subgraphUrls: { auth: subgraphUrl },
     internalSecret: secret,
     sessions: fake.sessions,
+    sharedStore: new InProcessKeyValueStore(),
     frontendDir,
     host: '127.0.0.1',
     restRoutes: [],

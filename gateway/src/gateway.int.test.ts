@@ -1,19 +1,20 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { authService } from '@nocturne/auth';
+import { authRoutes } from '@nocturne/auth/rest';
 import request from 'supertest';
 import { WebSocket } from 'ws';
 import { createClient } from 'graphql-ws';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
-import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createGateway, type Gateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
 
 // The auth service's own REST calls, served over the stand-in auth subgraph.
-const restRoutes = authService.restRoutes ?? [];
+const restRoutes = authRoutes;
 
 const secret = 'a-test-secret-of-enough-length';
 // Only the auth subgraph, so these tests do not depend on the other services of the checked-in supergraph.
@@ -36,6 +37,7 @@ beforeAll(async () => {
     subgraphUrls: { auth: subgraphUrl },
     internalSecret: secret,
     sessions: fake.sessions,
+    sharedStore: new InProcessKeyValueStore(),
     frontendDir,
     host: '127.0.0.1',
     restRoutes,
@@ -76,6 +78,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       subgraphUrls: { auth: subgraphUrl },
       internalSecret: secret,
       sessions: fake.sessions,
+      sharedStore: new InProcessKeyValueStore(),
       trustProxy: ['loopback'],
       host: '127.0.0.1',
       restRoutes,
@@ -154,6 +157,7 @@ describe('gateway with a stand-in auth subgraph', () => {
       subgraphUrls: { auth: subgraphUrl },
       internalSecret: secret,
       sessions: fake.sessions,
+      sharedStore: new InProcessKeyValueStore(),
       host: '127.0.0.1',
       restRoutes,
       proxiedPrefixes: [],

@@ -8,24 +8,13 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disableSuggestions';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import {
-  HttpError,
-  createLogger,
-  evaluateReadiness,
-  graphqlTelemetry,
-  InProcessKeyValueStore,
-  type KeyValueStore,
-  PUBLIC_ERROR_CODES,
-  REQUEST_ERROR_CODES,
-  requestTelemetry,
-  RuleViolation,
-  trackActiveSessions,
-  type Logger,
-  type ProxiedPrefix,
-  type ReadinessCheck,
-  type RestRoute,
-  type SessionStore,
-} from '@nocturne/platform';
+import { PUBLIC_ERROR_CODES, RuleViolation } from '@nocturne/platform/domain';
+import { evaluateReadiness, REQUEST_ERROR_CODES, type ReadinessCheck } from '@nocturne/platform/http';
+import { createLogger, type Logger } from '@nocturne/platform/logging';
+import type { KeyValueStore } from '@nocturne/platform/ports';
+import { HttpError, type ProxiedPrefix, type RestRoute } from '@nocturne/platform/rest';
+import type { SessionStore } from '@nocturne/platform/sessions';
+import { graphqlTelemetry, requestTelemetry, trackActiveSessions } from '@nocturne/platform/telemetry';
 import { Messages } from '@nocturne/contracts';
 import { EdgeRequest } from './edgeRequest';
 import { frontendRouter } from './frontend';
@@ -82,10 +71,10 @@ export interface GatewayOptions {
   mediaUploadTimeoutMs?: number;
   /**
    * The key-value store every gateway instance shares (Redis in real mode): the answers of REST writes sent
-   * with an `Idempotency-Key` (kept a day), request counters and live sockets per person. One in this
-   * process's memory by default.
+   * with an `Idempotency-Key` (kept a day), request counters and live sockets per person. Always given: the
+   * process's main knows which store that is (Redis, or the embedded stack's one in-process store).
    */
-  sharedStore?: KeyValueStore;
+  sharedStore: KeyValueStore;
   /** What `/readyz` checks besides the subgraphs: the sessions' store (`redis`) in real mode. */
   readinessChecks?: Record<string, ReadinessCheck | (() => boolean | Promise<boolean>)>;
 }
@@ -121,7 +110,7 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
   if (!production) logger.warn('developer tools on (NODE_ENV=development): GraphQL introspection, suggestions and stack traces are served; never run a public site like this');
   const subgraphs = subgraphsOf(options.supergraphSdl);
   const limits: QueryLimits = { ...defaultQueryLimits, ...options.limits };
-  const sharedStore = options.sharedStore ?? new InProcessKeyValueStore();
+  const { sharedStore } = options;
   const usage = new UsageCounters(sharedStore, { ...defaultUsageLimits, ...options.usage }, SOCKET_PING_MS);
   const urlOf = (name: string, recorded: string) => options.subgraphUrls?.[name] ?? recorded;
   let httpServer: Server | undefined;

@@ -1,7 +1,9 @@
 import type { Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
-import { HttpError, INTERNAL_ERROR_MESSAGE, publicDependencyError, RuleViolationStatus, dependencyErrorExtensions, type ErrorBody } from '@nocturne/platform';
+import { RuleViolationStatus } from '@nocturne/platform/domain';
+import { INTERNAL_ERROR_MESSAGE, publicDependencyError, dependencyErrorExtensions } from '@nocturne/platform/http';
+import { HttpError, type ErrorBody } from '@nocturne/platform/rest';
 
 export function sendError(res: Response, error: HttpError): void {
   if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));

@@ -1,4 +1,5 @@
-import { DependencyTimeout, DependencyUnavailable, HttpError } from '@nocturne/platform';
+import { DependencyTimeout, DependencyUnavailable } from '@nocturne/platform/ports';
+import { HttpError } from '@nocturne/platform/rest';
 import { Messages } from '@nocturne/contracts';
 import { graphQLDependencyError, httpErrorFromGraphQL, knownHttpError } from './httpErrors';
 

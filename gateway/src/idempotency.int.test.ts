@@ -1,7 +1,8 @@
-import { authService } from '@nocturne/auth';
+import { authRoutes } from '@nocturne/auth/rest';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import request from 'supertest';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createGateway, type Gateway } from './gateway';
 import { IdempotencyMessages } from './rest/idempotency';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
@@ -18,7 +19,7 @@ let base: string;
 beforeAll(async () => {
   fake = createFakeAuthSubgraph(secret);
   const subgraphUrl = (await fake.server.start()).url;
-  gateway = createGateway({ supergraphSdl, subgraphUrls: { auth: subgraphUrl }, internalSecret: secret, sessions: fake.sessions, host: '127.0.0.1', restRoutes: authService.restRoutes ?? [], proxiedPrefixes: [] });
+  gateway = createGateway({ supergraphSdl, subgraphUrls: { auth: subgraphUrl }, internalSecret: secret, sessions: fake.sessions, sharedStore: new InProcessKeyValueStore(), host: '127.0.0.1', restRoutes: authRoutes, proxiedPrefixes: [] });
   base = (await gateway.start(0)).url;
 });
 

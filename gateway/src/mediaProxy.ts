@@ -1,7 +1,11 @@
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import { DependencyTimeout, HttpError, INTERNAL_CONTEXT_HEADER, signInternalContext, STREAMED_BODY, type Logger, type ProxiedOperation, type ProxiedPrefix, type SessionStore } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signInternalContext, STREAMED_BODY } from '@nocturne/platform/http';
+import type { Logger } from '@nocturne/platform/logging';
+import { DependencyTimeout } from '@nocturne/platform/ports';
+import { HttpError, type ProxiedOperation, type ProxiedPrefix } from '@nocturne/platform/rest';
+import type { SessionStore } from '@nocturne/platform/sessions';
 import { INTERNAL_ERROR_MESSAGE, knownHttpError, sendError } from './httpErrors';
 import { cookiePolicyOf } from './cookiePolicy';
 import { isAllowedOrigin } from './origin';

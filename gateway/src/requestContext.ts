@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Session, SessionStore } from '@nocturne/platform';
+import type { Session, SessionStore } from '@nocturne/platform/sessions';
 import type { CookiePolicy } from './cookiePolicy';
 import { deviceHashFromCookieHeader, deviceSetCookie, type DeviceInstruction } from './deviceCookie';
 import { sessionIdFromCookieHeader, sessionSetCookie, type SessionInstruction } from './sessionCookie';

@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { composeServices } from '@apollo/composition';
-import { authService } from '@nocturne/auth';
+import { authRoutes } from '@nocturne/auth/rest';
 import { parse } from 'graphql';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createGateway } from './gateway';
 import { authSubgraphSdl } from './testing/authSubgraphSdl';
 import { createFakeAuthSubgraph } from './testing/fakeAuthSubgraph';
@@ -30,8 +31,9 @@ it('runs nothing of a request that arrives on an open connection once stopping b
     subgraphUrls: { auth: subgraphUrl },
     internalSecret: secret,
     sessions: fake.sessions,
+    sharedStore: new InProcessKeyValueStore(),
     host: '127.0.0.1',
-    restRoutes: authService.restRoutes ?? [],
+    restRoutes: authRoutes,
     proxiedPrefixes: [],
   });
   const { port } = await gateway.start(0);

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { createLogger, SET_SESSION_HEADER } from '@nocturne/platform';
+import { SET_SESSION_HEADER } from '@nocturne/platform/http';
+import { createLogger } from '@nocturne/platform/logging';
 import type { GatewayContext } from './requestContext';
 import type { SessionInstruction } from './sessionCookie';
 import { SignedDataSource } from './signedDataSource';

@@ -1,23 +1,13 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLRequestContext, GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
-import {
-  inSpan,
-  injectTraceHeaders,
-  INTERNAL_CONTEXT_HEADER,
-  INTERNAL_ERROR_MESSAGE,
-  PUBLIC_ERROR_CODES,
-  SET_DEVICE_HEADER,
-  SET_SESSION_HEADER,
-  signInternalContext,
-  SpanKind,
-  subgraphRequestDuration,
-  type InternalContext,
-} from '@nocturne/platform';
+import { PUBLIC_ERROR_CODES } from '@nocturne/platform/domain';
+import { INTERNAL_CONTEXT_HEADER, INTERNAL_ERROR_MESSAGE, SET_DEVICE_HEADER, SET_SESSION_HEADER, signInternalContext, type InternalContext } from '@nocturne/platform/http';
+import { inSpan, injectTraceHeaders, SpanKind, subgraphRequestDuration } from '@nocturne/platform/telemetry';
 import { parseDeviceInstruction } from './deviceCookie';
 import { isGatewayContext } from './requestContext';
 import { parseSessionInstruction } from './sessionCookie';
-import type { Logger } from '@nocturne/platform';
+import type { Logger } from '@nocturne/platform/logging';
 
 /**
  * Subgraph calls go through Node's own fetch (undici), which honours the `Keep-Alive: timeout` a subgraph

@@ -1,4 +1,5 @@
-import { INTERNAL_CONTEXT_HEADER, SET_DEVICE_HEADER, SET_SESSION_HEADER, createLogger, hashBody, verifyInternalContext as verifyFor, type ReceivedRequest } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, SET_DEVICE_HEADER, SET_SESSION_HEADER, hashBody, verifyInternalContext as verifyFor, type ReceivedRequest } from '@nocturne/platform/http';
+import { createLogger } from '@nocturne/platform/logging';
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { DeviceInstruction } from './deviceCookie';

@@ -1,5 +1,7 @@
 import { GraphQLError } from 'graphql';
-import { DependencyTimeout, DependencyUnavailable, dependencyErrorExtensions, publicDependencyError, type Logger } from '@nocturne/platform';
+import { dependencyErrorExtensions, publicDependencyError } from '@nocturne/platform/http';
+import type { Logger } from '@nocturne/platform/logging';
+import { DependencyTimeout, DependencyUnavailable } from '@nocturne/platform/ports';
 import { SignedDataSource } from './signedDataSource';
 
 /** A subgraph call without an answer after this long fails with TIMEOUT (504). */

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { DependencyTimeout, DependencyUnavailable } from '@nocturne/platform';
+import { DependencyTimeout, DependencyUnavailable } from '@nocturne/platform/ports';
 import { subgraphFailureOf } from './subgraphFailures';
 
 describe('subgraph calls that failed below GraphQL', () => {

@@ -4,18 +4,12 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { createClient, type Client } from 'graphql-ws';
 import { GraphQLError, Kind, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import {
-  dependencyErrorExtensions,
-  publicDependencyError,
-  RuleViolation,
-  signSubscription,
-  type ConcurrencySlot,
-  upstreamWebsocketConnections,
-  websocketConnections,
-  type Logger,
-  type Session,
-  type SessionStore,
-} from '@nocturne/platform';
+import { RuleViolation } from '@nocturne/platform/domain';
+import { dependencyErrorExtensions, publicDependencyError, signSubscription } from '@nocturne/platform/http';
+import type { ConcurrencySlot } from '@nocturne/platform/limits';
+import type { Logger } from '@nocturne/platform/logging';
+import type { Session, SessionStore } from '@nocturne/platform/sessions';
+import { upstreamWebsocketConnections, websocketConnections } from '@nocturne/platform/telemetry';
 import { costLimitError, operationCost, queryLimitsRule, type QueryLimits } from './graphqlLimits';
 import { cookiePolicyOf } from './cookiePolicy';
 import { isAllowedOrigin } from './origin';

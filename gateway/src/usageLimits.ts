@@ -1,5 +1,8 @@
 import { GraphQLError } from 'graphql';
-import { ConcurrencyLimiter, EPHEMERAL_KEY_PREFIX, RateLimiter, RuleViolation, type ConcurrencySlot, type KeyValueStore, type Session } from '@nocturne/platform';
+import { RuleViolation } from '@nocturne/platform/domain';
+import { ConcurrencyLimiter, RateLimiter, type ConcurrencySlot } from '@nocturne/platform/limits';
+import { EPHEMERAL_KEY_PREFIX, type KeyValueStore } from '@nocturne/platform/ports';
+import type { Session } from '@nocturne/platform/sessions';
 
 /** How much one person may ask of the gateway at once and per minute (README, "Configuration"). */
 export interface UsageLimits {

@@ -55,21 +55,28 @@ describe('architecture lint rules', () => {
   });
 
   it('refuse domain code importing infrastructure or adapters', async () => {
-    const found = await problems("import mongoose from 'mongoose';\nimport { createAdapters } from '@nocturne/platform';\nexport const x = [mongoose, createAdapters];\n", 'services/auth/src/account/businessLogic.ts');
+    const found = await problems("import mongoose from 'mongoose';\nimport { createAdapters } from '@nocturne/platform/adapters';\nexport const x = [mongoose, createAdapters];\n", 'services/auth/src/account/businessLogic.ts');
     expect(found).toEqual([expect.stringContaining('Domain code is pure'), expect.stringContaining('Domain code does not depend on adapters')]);
   });
 
   it("hold the template's evolve files to the same purity, and let domain code use the platform's pure part", async () => {
-    const leaky = "import { createAdapters } from '@nocturne/platform';\nexport const x = createAdapters;\n";
+    const leaky = "import { createAdapters } from '@nocturne/platform/adapters';\nexport const x = createAdapters;\n";
     expect(await problems(leaky, 'services/profile/src/profile/profile.ts')).toEqual([expect.stringContaining('Domain code does not depend on adapters')]);
     expect(await problems(leaky, 'services/profile/src/profile/application.ts')).toEqual([]);
     const pure = "import { RuleViolation, type Decider } from '@nocturne/platform/domain';\nexport const x: Decider<never, never, never> | typeof RuleViolation = RuleViolation;\n";
     expect(await problems(pure, 'services/profile/src/profile/businessLogic.ts')).toEqual([]);
   });
 
+  it("keep a service's REST table light: zod, the contracts and the platform's REST kit only", async () => {
+    const heavy = "import { createLogger } from '@nocturne/platform/logging';\nimport { createNightApplication } from '../night/application';\nexport const x = [createLogger, createNightApplication];\n";
+    expect(await problems(heavy, 'services/swipe/src/rest/routes.ts')).toEqual([expect.stringContaining("A service's REST table"), expect.stringContaining("A service's REST table")]);
+    const light = "import { z } from 'zod';\nimport { Messages } from '@nocturne/contracts';\nimport { defineRoute } from '@nocturne/platform/rest';\nimport { swipeRoutes } from './routes';\nexport const x = [z, Messages, defineRoute, swipeRoutes];\n";
+    expect(await problems(light, 'services/swipe/src/rest/index.ts')).toEqual([]);
+  });
+
   it('keep test support out of production code, and let tests use it', async () => {
     const support = "import { eventually } from '@nocturne/platform/testing';\nexport const x = eventually;\n";
-    for (const file of ['services/swipe/src/service.ts', 'gateway/src/gateway.ts', 'packages/platform/src/adapters.ts', 'stack/src/embedded.ts', 'tools/demo/src/nightOwls.ts']) {
+    for (const file of ['services/swipe/src/service.ts', 'gateway/src/gateway.ts', 'packages/platform/src/adapters/index.ts', 'stack/src/embedded.ts', 'tools/demo/src/nightOwls.ts']) {
       expect(await problems(support, file)).toEqual([expect.stringContaining('Production code does not import test support')]);
     }
     expect(await problems("import { newPerson } from '../../tests/system/support';\nexport const x = newPerson;\n", 'stack/src/embedded.ts')).toEqual([expect.stringContaining('Production code does not import test support')]);
@@ -82,7 +89,7 @@ describe('architecture lint rules', () => {
   });
 
   it('let the client share only the contracts', async () => {
-    expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
+    expect(await problems("import { createLogger } from '@nocturne/platform/logging';\nexport const x = createLogger;\n", 'frontend/src/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
     const [byPackage, byPath] = await problemsOfEach([
       { code: importing(services, (service) => `@nocturne/${service}`), filePath: 'frontend/src/leak.ts' },
       { code: importing(services, (service) => `../../services/${service}/src/index`), filePath: 'frontend/src/leak.ts' },
@@ -90,7 +97,7 @@ describe('architecture lint rules', () => {
     expect(byPackage).toEqual(services.map(() => expect.stringContaining('only shares @nocturne/contracts')));
     expect(byPath).toEqual(services.map(() => expect.stringContaining('only shares @nocturne/contracts')));
     expect(await problems("import { Limits } from '@nocturne/contracts';\nexport const x = Limits;\n", 'frontend/src/fine.ts')).toEqual([]);
-    expect(await problems("import { createLogger } from '@nocturne/platform';\nexport const x = createLogger;\n", 'frontend/src/features/chat/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
+    expect(await problems("import { createLogger } from '@nocturne/platform/logging';\nexport const x = createLogger;\n", 'frontend/src/features/chat/leak.ts')).toEqual([expect.stringContaining('only shares @nocturne/contracts')]);
   });
 
   it("keep the client's features from importing each other but through the shared ones", async () => {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import { SUPERGRAPH_FILE } from '@nocturne/gateway';
-import type { ServiceDefinition } from '@nocturne/platform';
+import type { ServiceDefinition } from '@nocturne/platform/kit';
 import { defaultSubgraphUrl, services } from './services';
 
 /** Composes the subgraphs' SDL into the supergraph the gateway serves; throws with every composition error. */

@@ -1,17 +1,11 @@
 import { authEnvironmentSchema, toAuthConfig } from '@nocturne/auth';
 import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, parseUsageLimits, SUPERGRAPH_FILE } from '@nocturne/gateway';
-import {
-  createAdapters,
-  createInProcessInfrastructure,
-  createLogger,
-  parseEnv,
-  retentionMsOf,
-  SessionStore,
-  startMetricsServerIfPossible,
-  type Adapters,
-  type Logger,
-  type ServiceDefinition,
-} from '@nocturne/platform';
+import { createAdapters, createInProcessInfrastructure, retentionMsOf, type Adapters } from '@nocturne/platform/adapters';
+import { parseEnv } from '@nocturne/platform/config';
+import type { ServiceDefinition } from '@nocturne/platform/kit';
+import { createLogger, type Logger } from '@nocturne/platform/logging';
+import { SessionStore } from '@nocturne/platform/sessions';
+import { startMetricsServerIfPossible } from '@nocturne/platform/telemetry';
 import { readFileSync } from 'node:fs';
 import { startDemoNightOwls, type NightOwls } from '@nocturne/demo';
 import { randomInternalSecret, siteOriginOf } from './environment';

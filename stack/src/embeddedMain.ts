@@ -1,6 +1,9 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
 import '@nocturne/platform/tracing';
-import { ConfigError, createLogger, flushTracing, onStopRequest } from '@nocturne/platform';
+import { ConfigError } from '@nocturne/platform/config';
+import { createLogger } from '@nocturne/platform/logging';
+import { onStopRequest } from '@nocturne/platform/process';
+import { flushTracing } from '@nocturne/platform/telemetry';
 import { startEmbeddedStack } from './embedded';
 import { readStackEnvironment } from './environment';
 

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { envSchemas, GATEWAY_METRICS_PORT, loadConfig, parseRetentionHours, usesRealInfrastructure } from '@nocturne/platform';
+import { parseRetentionHours } from '@nocturne/platform/adapters';
+import { envSchemas, loadConfig } from '@nocturne/platform/config';
+import { usesRealInfrastructure } from '@nocturne/platform/process';
+import { GATEWAY_METRICS_PORT } from '@nocturne/platform/telemetry';
 import { DEFAULT_FRONTEND_DIST, trustProxySchema } from '@nocturne/gateway';
 
 const stackSchema = z.object({

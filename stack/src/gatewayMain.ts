@@ -1,12 +1,18 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
 import '@nocturne/platform/tracing';
 import { readFileSync } from 'node:fs';
-import { ConfigError, flushTracing, GATEWAY_METRICS_PORT, loadConfig, metricsEnvironmentSchema, RedisKeyValueStore, SessionStore, createLogger, onStopRequest, startMetricsServerIfPossible } from '@nocturne/platform';
+import { ConfigError, loadConfig } from '@nocturne/platform/config';
+import { createLogger } from '@nocturne/platform/logging';
+import { onStopRequest } from '@nocturne/platform/process';
+import { RedisKeyValueStore } from '@nocturne/platform/redis';
+import { SessionStore } from '@nocturne/platform/sessions';
+import { flushTracing, GATEWAY_METRICS_PORT, metricsEnvironmentSchema, startMetricsServerIfPossible } from '@nocturne/platform/telemetry';
 import { createGateway, isSwipeWindowAlwaysOpen, loadGatewayEnvironment, loadSubgraphUrls, subgraphsOf } from '@nocturne/gateway';
-import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
+import { proxiedPrefixesOf, restRoutesOf, restTables } from './restTables';
 
 // The gateway as a process of its own (the launcher, docker compose): it lives here, beside the registry,
-// because the REST calls it serves come from the services' definitions.
+// because the REST calls it serves are the services'. It takes them from their light entries
+// (restTables.ts), so this process loads no service's domain, adapters or libraries.
 
 async function main() {
   const env = loadGatewayEnvironment();
@@ -38,8 +44,8 @@ async function main() {
     swipeWindowAlwaysOpen: isSwipeWindowAlwaysOpen(env.SWIPE_WINDOW),
     mediaTimeoutMs: env.MEDIA_TIMEOUT_SECONDS * 1000,
     mediaUploadTimeoutMs: env.MEDIA_UPLOAD_TIMEOUT_SECONDS * 1000,
-    restRoutes: serviceRestRoutes(),
-    proxiedPrefixes: serviceProxiedPrefixes(),
+    restRoutes: restRoutesOf(restTables),
+    proxiedPrefixes: proxiedPrefixesOf(restTables),
     // Every gateway instance sees the answers kept for an Idempotency-Key, and counts requests and live
     // sockets per person together.
     sharedStore: sessionsKv,

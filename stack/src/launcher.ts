@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { subgraphUrlVariable } from '@nocturne/gateway';
-import { defaultMetricsPortOf, type Logger } from '@nocturne/platform';
+import type { Logger } from '@nocturne/platform/logging';
+import { defaultMetricsPortOf } from '@nocturne/platform/telemetry';
 import { metricsPortVariableOf, packageNameOf, portVariableOf, services } from './services';
 import { siteOriginOf, type StackEnvironment } from './environment';
 import { superviseUntilStopped, type SupervisedProgram } from './supervisor';

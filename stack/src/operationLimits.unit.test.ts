@@ -3,7 +3,7 @@ import path from 'node:path';
 import { GraphQLError, Kind, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { ChatLimits } from '@nocturne/contracts';
 import { apiSchemaOf, costLimitError, defaultQueryLimits, operationCost, queryLimitsRule, SUPERGRAPH_FILE } from '@nocturne/gateway';
-import type { RouteCallerContext } from '@nocturne/platform';
+import type { RouteCallerContext } from '@nocturne/platform/rest';
 import { serviceRestRoutes } from './services';
 
 // The gateway refuses operations over its limits (depth, aliases, tokens, cost, page items). Every

@@ -1,6 +1,9 @@
 import type { ApolloServer } from '@apollo/server';
 import { createRestRouter, IdempotencyKeys, openApiPath, restRoutes, type GatewayContext } from '@nocturne/gateway';
-import { InProcessKeyValueStore, SessionStore, createLogger, defineRoute } from '@nocturne/platform';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
+import { createLogger } from '@nocturne/platform/logging';
+import { defineRoute } from '@nocturne/platform/rest';
+import { SessionStore } from '@nocturne/platform/sessions';
 import { serviceProxiedPrefixes, serviceRestRoutes } from './services';
 
 // The REST facade as the registry makes it: every service's calls, served and documented by the gateway.

@@ -2,7 +2,8 @@ import { authService } from '@nocturne/auth';
 import { profileService } from '@nocturne/profile';
 import { swipeService } from '@nocturne/swipe';
 import { chatService } from '@nocturne/chat';
-import { portVariableOf, type ProxiedPrefix, type RestRoute, type ServiceDefinition } from '@nocturne/platform';
+import { portVariableOf, type ServiceDefinition } from '@nocturne/platform/kit';
+import type { ProxiedPrefix, RestRoute } from '@nocturne/platform/rest';
 
 /**
  * Every service, in composition order: the one list the embedded stack, the launcher, the supergraph

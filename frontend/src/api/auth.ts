@@ -1,59 +1,26 @@
-import type { NotificationPreferences, SignInInput, SignUpInput } from '@nocturne/contracts';
+import type { SignInInput, SignUpInput } from '@nocturne/contracts';
+import type { AccountAnswer, AccountUser, CurrentUser, CurrentUserAnswer, OkAnswer, PasswordResetRequestedAnswer } from '@nocturne/contracts/api';
 import { requestJson } from './http';
 
 /**
- * The signed-in user as `GET /api/auth/user` describes them. Sign-up and sign-in answer the account part
- * only, so the profile fields are optional.
+ * The signed-in user as the client holds them: sign-up and sign-in answer the account part
+ * (`AccountUser`), `GET /api/auth/user` and the profile saves the whole user (`CurrentUser`), so the
+ * profile's fields may still be missing.
  */
-export interface AccountUser {
-  id: number;
-  username: string;
-  name: string;
-  email?: string;
-  age?: number;
-  createdAt?: string;
-  /** null until onboarding. */
-  gender?: string | null;
-  bio?: string | null;
-  /** Display URLs; the thumbnail is the same URL ending in /thumb. */
-  photos?: string[];
-  avatarUrl?: string;
-  kinks?: string[];
-  interests?: string[];
-  nightOwlScore?: number;
-  isOnline?: boolean;
-  lastSeen?: string | null;
-  location?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-  isVerified?: boolean;
-  onboardingCompleted?: boolean;
-  notificationPreferences?: NotificationPreferences | null;
-  timeZone?: string | null;
-  stats?: { likes: number; matches: number };
-  /** The city the person chose to show on their card. */
-  publicCity?: string | null;
-  /** Whether other people's decks can show the person, and what is missing if not (decisions.md, Discovery). */
-  discovery?: { visible: boolean; missing: 'onboarding' | 'position' | null };
-}
+export type SessionUser = AccountUser & Partial<CurrentUser>;
 
-interface UserResponse {
-  user: AccountUser;
-}
+export const signUp = (input: SignUpInput) => requestJson<AccountAnswer>('POST', '/api/auth/signup', input);
 
-export const signUp = (input: SignUpInput) => requestJson<UserResponse>('POST', '/api/auth/signup', input);
-
-export const signIn = (input: SignInInput) => requestJson<UserResponse>('POST', '/api/auth/signin', input);
+export const signIn = (input: SignInInput) => requestJson<AccountAnswer>('POST', '/api/auth/signin', input);
 
 /** The signed-in user; a 401 (signed out) raises an HttpError like any other failure. */
-export async function fetchCurrentUser(): Promise<AccountUser> {
-  const body = await requestJson<AccountUser | UserResponse>('GET', '/api/auth/user');
-  return 'user' in body ? body.user : body;
+export async function fetchCurrentUser(): Promise<CurrentUser> {
+  return (await requestJson<CurrentUserAnswer>('GET', '/api/auth/user')).user;
 }
 
-export const signOut = () => requestJson<unknown>('POST', '/api/auth/signout');
+export const signOut = () => requestJson<OkAnswer>('POST', '/api/auth/signout');
 
-export const requestPasswordReset = (email: string) => requestJson<unknown>('POST', '/api/forgot-password', { email });
+export const requestPasswordReset = (email: string) => requestJson<PasswordResetRequestedAnswer>('POST', '/api/forgot-password', { email });
 
 export const resetPassword = (token: string, password: string) =>
-  requestJson<unknown>('POST', '/api/reset-password', { token, password });
+  requestJson<OkAnswer>('POST', '/api/reset-password', { token, password });

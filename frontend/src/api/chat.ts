@@ -1,20 +1,7 @@
+import type { ChatMessage, MessagePage } from '@nocturne/contracts/api';
 import { requestJson } from './http';
 
-/** One message as `POST /api/messages` and `GET /api/messages` answer it. */
-export interface ChatMessage {
-  id: string;
-  content: string;
-  senderId: number;
-  matchId: number;
-  createdAt: string;
-  /** Its position in the conversation, from 1: the cursor of the history and of read markers. */
-  seq: number;
-}
-
-export interface MessagePage {
-  messages: ChatMessage[];
-  olderCursor: string | null;
-}
+export type { ChatMessage, MessagePage } from '@nocturne/contracts/api';
 
 export interface ConversationSummary {
   matchId: number;

@@ -1,17 +1,8 @@
 import type { Gender, NotificationPreferences } from '@nocturne/contracts';
-import type { AccountUser } from './auth';
+import type { ArrangedPhotosAnswer, CurrentUserAnswer, OkAnswer, PhotoUploadAnswer, UploadedPhoto } from '@nocturne/contracts/api';
 import { HttpError, requestJson } from './http';
 
-export interface UploadedPhoto {
-  id: string;
-  url: string;
-  thumbnailUrl: string;
-}
-
-export interface PhotoUploadResult {
-  added: UploadedPhoto[];
-  photos: UploadedPhoto[];
-}
+export type { PhotoUploadAnswer, UploadedPhoto } from '@nocturne/contracts/api';
 
 /** The thumbnail of a display URL the server handed out (`/api/photos/<id>/display` → `/thumb`). */
 export const thumbnailOf = (displayUrl: string) => displayUrl.replace(/\/display(?=$|[?#])/, '/thumb');
@@ -26,17 +17,17 @@ export function photoFromUrl(url: string): UploadedPhoto {
  * Uploads images as multipart (field `photos`); they join the profile at once and are referred to by
  * URL afterwards. The browser sets the multipart content type with its boundary.
  */
-export async function uploadPhotos(files: readonly File[]): Promise<PhotoUploadResult> {
+export async function uploadPhotos(files: readonly File[]): Promise<PhotoUploadAnswer> {
   const form = new FormData();
   for (const file of files) form.append('photos', file, file.name);
   const response = await fetch('/api/photos', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body: form });
   const text = await response.text();
   if (!response.ok) throw new HttpError(response.status, text, response.statusText);
-  return JSON.parse(text) as PhotoUploadResult;
+  return JSON.parse(text) as PhotoUploadAnswer;
 }
 
 /** The person's photos in a new order (every one, once); the first becomes the main photo. */
-export const arrangePhotos = (photoIds: readonly string[]) => requestJson<{ photos: UploadedPhoto[] }>('PUT', '/api/profile/photos', { photos: photoIds });
+export const arrangePhotos = (photoIds: readonly string[]) => requestJson<ArrangedPhotosAnswer>('PUT', '/api/profile/photos', { photos: photoIds });
 
 export interface OnboardingSave {
   gender: Gender;
@@ -46,11 +37,7 @@ export interface OnboardingSave {
   bio?: string;
 }
 
-interface UserResponse {
-  user: AccountUser;
-}
-
-export const completeOnboarding = (userId: number, input: OnboardingSave) => requestJson<UserResponse>('PATCH', `/api/user/${userId}`, input);
+export const completeOnboarding = (userId: number, input: OnboardingSave) => requestJson<CurrentUserAnswer>('PATCH', `/api/user/${userId}`, input);
 
 export interface ProfileSave {
   name: string;
@@ -62,19 +49,19 @@ export interface ProfileSave {
   interests: string[];
 }
 
-export const saveProfile = (input: ProfileSave) => requestJson<UserResponse>('PUT', '/api/profile', input);
+export const saveProfile = (input: ProfileSave) => requestJson<CurrentUserAnswer>('PUT', '/api/profile', input);
 
 export interface Coordinates {
   latitude: number;
   longitude: number;
 }
 
-export const updateLocation = (position: Coordinates) => requestJson<{ ok: boolean }>('POST', '/api/update-location', position);
+export const updateLocation = (position: Coordinates) => requestJson<OkAnswer>('POST', '/api/update-location', position);
 
 /** The spec's second location call after sign-up or sign-in, with the text form 'lat, lon'. */
 export const updateUserLocation = (userId: number, { latitude, longitude }: Coordinates) =>
-  requestJson<{ ok: boolean }>('PATCH', `/api/users/${userId}/location`, { latitude, longitude, location: `${latitude}, ${longitude}` });
+  requestJson<OkAnswer>('PATCH', `/api/users/${userId}/location`, { latitude, longitude, location: `${latitude}, ${longitude}` });
 
-export const deleteAccount = () => requestJson<{ ok: boolean }>('DELETE', '/api/account');
+export const deleteAccount = () => requestJson<OkAnswer>('DELETE', '/api/account');
 
 export type { NotificationPreferences };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
-import type { AccountUser } from '../api/auth';
+import type { SessionUser } from '../api/auth';
 import { HttpError } from '../api/http';
 import { Button } from '../components/Button';
 import { MoonIcon } from '../components/icons';
@@ -11,7 +11,7 @@ import { forgetLegacyCopies } from './browserSession';
 import { loadSessionUser, takeArrivedSessionUser } from './sessionPrefetch';
 import { SessionActionsContext, SessionContext } from './SessionContext';
 
-export type SessionCheck = { status: 'checking' } | { status: 'signedIn'; user: AccountUser } | { status: 'signedOut' } | { status: 'unavailable' };
+export type SessionCheck = { status: 'checking' } | { status: 'signedIn'; user: SessionUser } | { status: 'signedOut' } | { status: 'unavailable' };
 
 /** Only a 401 means signed out; anything else (gateway down, 500) is a problem worth retrying, not a sign-in. */
 export const outcomeOfFailedCheck = (error: unknown): SessionCheck =>
@@ -22,7 +22,7 @@ export const outcomeOfFailedCheck = (error: unknown): SessionCheck =>
  * When the answer asked with the app's start is in before the first render (`arrivedUser`), the screen
  * renders signed in from its first frame: one render of the whole screen instead of two.
  */
-export function RequireSession({ loadUser = loadSessionUser, arrivedUser = takeArrivedSessionUser }: { loadUser?: () => Promise<AccountUser>; arrivedUser?: () => AccountUser | undefined }) {
+export function RequireSession({ loadUser = loadSessionUser, arrivedUser = takeArrivedSessionUser }: { loadUser?: () => Promise<SessionUser>; arrivedUser?: () => SessionUser | undefined }) {
   const [check, setCheck] = useState<SessionCheck>(() => {
     const user = arrivedUser();
     return user ? { status: 'signedIn', user } : { status: 'checking' };

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderScreen, Route, Routes } from '../testing/renderScreen';
 import { HttpError } from '../api/http';
-import type { AccountUser } from '../api/auth';
+import type { SessionUser } from '../api/auth';
 import { useSignedInUser } from './SessionContext';
 import { RequireSession } from './RequireSession';
 
@@ -11,7 +11,7 @@ function Lobby() {
 
 const nobodyYet = () => undefined;
 
-const routes = (loadUser: () => Promise<AccountUser>, arrivedUser: () => AccountUser | undefined = nobodyYet) => (
+const routes = (loadUser: () => Promise<SessionUser>, arrivedUser: () => SessionUser | undefined = nobodyYet) => (
   <Routes>
     <Route path="/signin" element={<p>Sign-in screen</p>} />
     <Route element={<RequireSession loadUser={loadUser} arrivedUser={arrivedUser} />}>
@@ -22,7 +22,7 @@ const routes = (loadUser: () => Promise<AccountUser>, arrivedUser: () => Account
 
 describe('RequireSession', () => {
   it('renders the signed-in screen with the user the server names', async () => {
-    renderScreen(<></>, { path: '/lobby', routes: routes(async () => ({ id: 3, username: 'vega', name: 'Vega' })) });
+    renderScreen(<></>, { path: '/lobby', routes: routes(async () => ({ id: 3, username: 'vega', email: 'vega@example.test', name: 'Vega', age: 30, createdAt: '2026-11-01T21:00:00.000Z' })) });
     expect(await screen.findByText('Hello Vega')).toBeTruthy();
   });
 
@@ -40,14 +40,14 @@ describe('RequireSession', () => {
 
   it('removes the user object an earlier version kept in localStorage', async () => {
     localStorage.setItem('user', JSON.stringify({ id: 3, email: 'vega@example.com' }));
-    renderScreen(<></>, { path: '/lobby', routes: routes(async () => ({ id: 3, username: 'vega', name: 'Vega' })) });
+    renderScreen(<></>, { path: '/lobby', routes: routes(async () => ({ id: 3, username: 'vega', email: 'vega@example.test', name: 'Vega', age: 30, createdAt: '2026-11-01T21:00:00.000Z' })) });
     expect(await screen.findByText('Hello Vega')).toBeTruthy();
     expect(localStorage.getItem('user')).toBeNull();
   });
 
   it('renders signed in from the first frame when the answer arrived before it, without asking again', () => {
-    const loadUser = jest.fn(() => new Promise<AccountUser>(() => {}));
-    renderScreen(<></>, { path: '/lobby', routes: routes(loadUser, () => ({ id: 3, username: 'vega', name: 'Vega' })) });
+    const loadUser = jest.fn(() => new Promise<SessionUser>(() => {}));
+    renderScreen(<></>, { path: '/lobby', routes: routes(loadUser, () => ({ id: 3, username: 'vega', email: 'vega@example.test', name: 'Vega', age: 30, createdAt: '2026-11-01T21:00:00.000Z' })) });
     expect(screen.getByText('Hello Vega')).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Checking your session' })).toBeNull();
     expect(loadUser).not.toHaveBeenCalled();

@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { AccountUser } from '../api/auth';
+import type { SessionUser } from '../api/auth';
 
-export const SessionContext = createContext<AccountUser | null>(null);
+export const SessionContext = createContext<SessionUser | null>(null);
 
 /** The signed-in user; only valid below <RequireSession>. */
-export function useSignedInUser(): AccountUser {
+export function useSignedInUser(): SessionUser {
   const user = useContext(SessionContext);
   if (!user) throw new Error('useSignedInUser must be used below <RequireSession>');
   return user;
@@ -12,7 +12,7 @@ export function useSignedInUser(): AccountUser {
 
 export interface SessionActions {
   /** Asks the server for the signed-in user again and shares the answer with every screen. */
-  refresh(): Promise<AccountUser>;
+  refresh(): Promise<SessionUser>;
 }
 
 export const SessionActionsContext = createContext<SessionActions>({

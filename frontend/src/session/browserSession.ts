@@ -1,4 +1,4 @@
-import type { AccountUser } from '../api/auth';
+import type { SessionUser } from '../api/auth';
 
 /**
  * Browser storage keys of the spec (point 3, 'Browser storage'): the signed-in user's id and a signed-in
@@ -21,7 +21,7 @@ export function forgetLegacyCopies(storage: Storage = window.localStorage): void
   for (const key of legacyLocalKeys) storage.removeItem(key);
 }
 
-export function rememberSignedInUser(user: Pick<AccountUser, 'id'>, storage: Storage = tabStorage()): void {
+export function rememberSignedInUser(user: Pick<SessionUser, 'id'>, storage: Storage = tabStorage()): void {
   storage.setItem(StorageKeys.currentUserId, String(user.id));
   storage.setItem(StorageKeys.signedIn, 'true');
   forgetLegacyCopies();

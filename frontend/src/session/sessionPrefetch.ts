@@ -1,8 +1,8 @@
-import { fetchCurrentUser, type AccountUser } from '../api/auth';
+import { fetchCurrentUser, type SessionUser } from '../api/auth';
 
-let early: Promise<AccountUser> | undefined;
+let early: Promise<SessionUser> | undefined;
 /** The early answer once it has arrived, while it has not been taken. */
-let arrived: AccountUser | undefined;
+let arrived: SessionUser | undefined;
 
 /**
  * Asks who is signed in with the app's start, when it opens on a signed-in screen: the session check
@@ -23,7 +23,7 @@ export function prefetchSession(): Promise<void> {
 }
 
 /** Who is signed in: the early answer, once; every later question (a retry, a refresh) asks the server. */
-export function loadSessionUser(): Promise<AccountUser> {
+export function loadSessionUser(): Promise<SessionUser> {
   const taken = early;
   early = undefined;
   arrived = undefined;
@@ -34,7 +34,7 @@ export function loadSessionUser(): Promise<AccountUser> {
  * The early answer when it has arrived already and named someone, taken like `loadSessionUser`'s: the
  * first render then starts signed in instead of checking and rendering the screen a second time.
  */
-export function takeArrivedSessionUser(): AccountUser | undefined {
+export function takeArrivedSessionUser(): SessionUser | undefined {
   const user = arrived;
   if (user) {
     early = undefined;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { HttpError, type KeyValueStore } from '@nocturne/platform';
+import type { KeyValueStore } from '@nocturne/platform/ports';
+import { HttpError } from '@nocturne/platform/rest';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -1,4 +1,5 @@
-import { HttpError, InProcessKeyValueStore } from '@nocturne/platform';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
+import { HttpError } from '@nocturne/platform/rest';
 import { IdempotencyKeys, IdempotencyMessages } from './idempotency';
 
 describe('Idempotency-Key', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Messages } from '@nocturne/contracts';
-import type { ProxiedPrefix, RestRoute } from '@nocturne/platform';
+import type { ProxiedPrefix, RestRoute } from '@nocturne/platform/rest';
 import { IDEMPOTENCY_HEADER, IdempotencyMessages, REPLAYED_HEADER } from './idempotency';
 
 /** `/api/user/:id` in OpenAPI's spelling, `/api/user/{id}`. */
@@ -61,7 +61,7 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], info: { title
       responses: {
         [String(operation.success.status)]: {
           description: operation.success.description,
-          content: { [operation.success.contentType]: operation.success.contentType === 'application/json' ? { schema: { type: 'object' } } : {} },
+          content: { [operation.success.contentType]: operation.success.contentType === 'application/json' ? { schema: jsonSchema(operation.success.schema, 'output') } : {} },
         },
         ...Object.fromEntries([...operation.errors, { status: 500, description: 'Internal server error' }].map((error) => [String(error.status), errorResponse(error.description)])),
       },

@@ -3,7 +3,9 @@ import { is as isMediaType } from 'type-is';
 import { z } from 'zod';
 import type { ApolloServer } from '@apollo/server';
 import { Messages } from '@nocturne/contracts';
-import { defineRoute, HttpError, type ExecuteOperation, type Logger, type ProxiedPrefix, type RestRoute, type SessionStore } from '@nocturne/platform';
+import type { Logger } from '@nocturne/platform/logging';
+import { defineRoute, HttpError, type ExecuteOperation, type ProxiedPrefix, type RestRoute } from '@nocturne/platform/rest';
+import type { SessionStore } from '@nocturne/platform/sessions';
 import { INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, knownHttpError, sendError } from '../httpErrors';
 import { cookiePolicyOf } from '../cookiePolicy';
 import { createRequestContext, type GatewayContext } from '../requestContext';
@@ -25,7 +27,7 @@ export function restRoutes(serviceRoutes: readonly RestRoute[], options: { publi
     taken.add(key);
   }
   const routes: RestRoute[] = [...serviceRoutes];
-  let document: unknown;
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   const openApi = defineRoute({
     method: 'get',
     path: '/api/openapi.json',

@@ -1,16 +1,10 @@
 import { Messages, firstFieldError, signUpSchema } from '@nocturne/contracts';
-import {
-  InProcessKeyValueStore,
-  SET_SESSION_HEADER,
-  SessionStore,
-  createLogger,
-  createSubgraphServer,
-  DependencyTimeout,
-  DependencyUnavailable,
-  RuleViolation,
-  type InternalContext,
-  type SubgraphBaseContext,
-} from '@nocturne/platform';
+import { RuleViolation } from '@nocturne/platform/domain';
+import { SET_SESSION_HEADER, createSubgraphServer, type InternalContext, type SubgraphBaseContext } from '@nocturne/platform/http';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
+import { createLogger } from '@nocturne/platform/logging';
+import { DependencyTimeout, DependencyUnavailable } from '@nocturne/platform/ports';
+import { SessionStore } from '@nocturne/platform/sessions';
 import { authSubgraphSdl } from './authSubgraphSdl';
 
 interface StoredUser {

@@ -12,4 +12,3 @@ export * from './swipeWindow';
 export * from './swipe';
 export * from './chat';
 export * from './registry';
-export * from './currentUser';

@@ -1,4 +1,4 @@
-import type { ServiceConfig } from '@nocturne/platform';
+import type { ServiceConfig } from '@nocturne/platform/kit';
 import type { AuthRateLimits } from './account/application';
 import type { Argon2Settings } from './infrastructure/argon2Passwords';
 import type { MailerSettings } from './infrastructure/mailer';

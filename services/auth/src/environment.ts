@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { envSchemas } from '@nocturne/platform';
+import { envSchemas } from '@nocturne/platform/config';
 import type { AuthRateLimits } from './account/application';
 import { defaultAuthConfig, defaultRateLimits, type AuthConfig } from './config';
 

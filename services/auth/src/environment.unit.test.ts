@@ -1,4 +1,4 @@
-import { ConfigError, parseEnv } from '@nocturne/platform';
+import { ConfigError, parseEnv } from '@nocturne/platform/config';
 import { defaultAuthConfig } from './config';
 import { authEnvironmentSchema, toAuthConfig } from './environment';
 

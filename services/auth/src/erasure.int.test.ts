@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { protectPersonalData } from '@nocturne/platform';
+import { protectPersonalData } from '@nocturne/platform/privacy';
 import { eventually, personalDataStorages, uniqueSuffix } from '@nocturne/platform/testing';
 import { authPersonalData } from './account/personalData';
 import type { UserDocument } from './projections/readModels';

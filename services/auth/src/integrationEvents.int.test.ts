@@ -1,5 +1,5 @@
 import { AuthEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { openPublishedPersonalData } from '@nocturne/platform';
+import { openPublishedPersonalData } from '@nocturne/platform/privacy';
 import { eventually } from '@nocturne/platform/testing';
 import { AuthHarness, DELETE_ACCOUNT, newAccount, SIGN_UP } from './testing/authHarness';
 

@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { defineService, protectPersonalData, RateLimiter, readServiceSchema, SessionStore, shredTogether } from '@nocturne/platform';
+import { defineService, readServiceSchema } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import { protectPersonalData, shredTogether } from '@nocturne/platform/privacy';
+import { SessionStore } from '@nocturne/platform/sessions';
 import { AuthApplication } from './account/application';
 import { KnownDevices } from './account/knownDevices';
 import { authPersonalData } from './account/personalData';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
 import { freePort, hasRealInfrastructure, infra, outageTestsEnabled, repoRoot } from '@nocturne/platform/testing';
 
 // The auth service as its own process (services/auth/dist/main.js, built by npm run build) on real Kafka,

@@ -1,5 +1,5 @@
 import { Messages } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
 import { AuthHarness, ME, newAccount, SIGN_IN, SIGN_OUT, SIGN_UP, TEST_SECRET } from './testing/authHarness';
 
 describe('sign-in, me and sign-out over the auth subgraph', () => {

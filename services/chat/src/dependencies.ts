@@ -1,4 +1,8 @@
-import { type EventStore, type LiveChannels, type Logger, type PersonalDataVault, type Projection, type RateLimiter } from '@nocturne/platform';
+import type { LiveChannels, Projection } from '@nocturne/platform/kit';
+import type { RateLimiter } from '@nocturne/platform/limits';
+import type { Logger } from '@nocturne/platform/logging';
+import type { EventStore } from '@nocturne/platform/ports';
+import type { PersonalDataVault } from '@nocturne/platform/privacy';
 import type { ChatCollections } from './projections/readModels';
 
 /** What every use case of this service is built from; the service wires it once. */

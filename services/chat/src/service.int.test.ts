@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AuthEvents, ChatEvents, ProfileEvents, SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, signGraphqlRequest, type Adapters, type DeliveredMessage, type ServiceInstance } from '@nocturne/platform';
+import { createAdapters, type Adapters } from '@nocturne/platform/adapters';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
+import type { ServiceInstance } from '@nocturne/platform/kit';
+import { createLogger } from '@nocturne/platform/logging';
+import type { DeliveredMessage } from '@nocturne/platform/ports';
 import { eventually } from '@nocturne/platform/testing';
 import { defaultChatConfig, type ChatConfig } from './config';
 import { chatService } from './service';

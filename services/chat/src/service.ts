@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createProjection, defineService, LiveChannels, protectPersonalData, RateLimiter, readServiceSchema } from '@nocturne/platform';
+import { createProjection, defineService, LiveChannels, readServiceSchema } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import { protectPersonalData } from '@nocturne/platform/privacy';
 import { createChatterApplication } from './chatter/application';
 import { defaultChatConfig, type ChatConfig } from './config';
 import { createConversationApplication } from './conversation/application';

@@ -1,4 +1,4 @@
-import type { ServiceConfig } from '@nocturne/platform';
+import type { ServiceConfig } from '@nocturne/platform/kit';
 
 /** Everything the profile service needs to know; `environment.ts` builds it from the environment. */
 export interface ProfileConfig extends ServiceConfig {

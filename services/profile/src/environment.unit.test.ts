@@ -1,4 +1,4 @@
-import { ConfigError, parseEnv } from '@nocturne/platform';
+import { ConfigError, parseEnv } from '@nocturne/platform/config';
 import { defaultProfileConfig } from './config';
 import { profileEnvironmentSchema, toProfileConfig } from './environment';
 

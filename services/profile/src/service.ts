@@ -1,13 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createProjection, defineService, protectPersonalData, RateLimiter, readServiceSchema } from '@nocturne/platform';
+import { createProjection, defineService, readServiceSchema } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import { protectPersonalData } from '@nocturne/platform/privacy';
 import { defaultProfileConfig, type ProfileConfig } from './config';
 import { profileEnvironmentSchema, toProfileConfig } from './environment';
 import { profileResolvers, type ProfileContext } from './graphql/resolvers';
 import { otherContextsConsumer } from './integration/consumers';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { mountPhotoRoutes } from './photos/photoRoutes';
-import { profileProxiedPrefixes } from './photos/proxiedPrefixes';
+import { profileProxiedPrefixes } from './rest/proxiedPrefixes';
 import { createPublicUrls } from './photos/publicUrls';
 import { createWorkSlots } from './photos/workSlots';
 import { createProfileApplication, type ProfileApplication } from './profile/application';

@@ -1,5 +1,5 @@
 import type { SwipeWindowMode } from '@nocturne/contracts';
-import type { ServiceConfig } from '@nocturne/platform';
+import type { ServiceConfig } from '@nocturne/platform/kit';
 
 /** Everything the swipe service needs to know; `environment.ts` builds it from the environment. */
 export interface SwipeConfig extends ServiceConfig {

@@ -1,5 +1,9 @@
 import type { SwipeWindowMode } from '@nocturne/contracts';
-import { type EventStore, type Logger, type PersonalDataVault, type Projection, type RateLimiter, type SerialNumbers } from '@nocturne/platform';
+import type { Projection, SerialNumbers } from '@nocturne/platform/kit';
+import type { RateLimiter } from '@nocturne/platform/limits';
+import type { Logger } from '@nocturne/platform/logging';
+import type { EventStore } from '@nocturne/platform/ports';
+import type { PersonalDataVault } from '@nocturne/platform/privacy';
 import type { SwipeCollections } from './projections/readModels';
 
 /** What every use case of this service is built from; the service wires it once. */

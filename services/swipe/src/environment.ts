@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envSchemas } from '@nocturne/platform';
+import { envSchemas } from '@nocturne/platform/config';
 import { defaultSwipeConfig, type SwipeConfig } from './config';
 
 /**

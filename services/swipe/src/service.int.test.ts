@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AuthEvents, ProfileEvents, snapToGrid, SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, createAdapters, createLogger, signGraphqlRequest, type Adapters, type DeliveredMessage } from '@nocturne/platform';
+import { createAdapters, type Adapters } from '@nocturne/platform/adapters';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
+import { createLogger } from '@nocturne/platform/logging';
+import type { DeliveredMessage } from '@nocturne/platform/ports';
 import { eventually } from '@nocturne/platform/testing';
 import { defaultSwipeConfig, type SwipeConfig } from './config';
 import { swipeService } from './service';
-import type { ServiceInstance } from '@nocturne/platform';
+import type { ServiceInstance } from '@nocturne/platform/kit';
 
 const secret = 'swipe-int-test-secret-0123456789';
 const logger = createLogger('swipe', { env: { LOG_LEVEL: 'silent' } });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createProjection, defineService, LiveChannels, protectPersonalData, RateLimiter, readServiceSchema, SerialNumbers } from '@nocturne/platform';
+import { createProjection, defineService, LiveChannels, readServiceSchema, SerialNumbers } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import { protectPersonalData } from '@nocturne/platform/privacy';
 import { createCandidateApplication } from './candidate/application';
 import { swipePersonalData } from './candidate/personalData';
 import { defaultSwipeConfig, type SwipeConfig } from './config';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { Messages } from '@nocturne/contracts';
-import { createLogger } from '@nocturne/platform';
+import { createLogger } from '@nocturne/platform/logging';
 import { eventually } from '@nocturne/platform/testing';
 import { newPerson, startInProcessStack, type InProcessStack } from '../support';
 

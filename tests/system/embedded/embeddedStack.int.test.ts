@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest, signInternalContext } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest, signInternalContext } from '@nocturne/platform/http';
 import { newPerson, startInProcessStack, type InProcessStack } from '../support';
 
 const SIGN_IN_FAILURES_ALLOWED = 3;

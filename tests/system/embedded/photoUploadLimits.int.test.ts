@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { Messages, ProfileMessages } from '@nocturne/contracts';
-import { createLogger } from '@nocturne/platform';
+import { createLogger } from '@nocturne/platform/logging';
 import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
 import { newPerson, startInProcessStack, type InProcessStack, type Member } from '../support';
 

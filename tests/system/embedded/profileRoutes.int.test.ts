@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { Messages } from '@nocturne/contracts';
-import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
 import { eventually } from '@nocturne/platform/testing';
 import { newPerson, startInProcessStack, type InProcessStack, type Member } from '../support';
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IntegrationEvent } from '@nocturne/contracts';
-import { FileSubjectKeyStore, openPublishedPersonalData, PersonalDataVault } from '@nocturne/platform';
+import { FileSubjectKeyStore, openPublishedPersonalData, PersonalDataVault } from '@nocturne/platform/privacy';
 import { eventually } from '@nocturne/platform/testing';
 import { startInProcessStack, type InProcessStack } from '../support';
 

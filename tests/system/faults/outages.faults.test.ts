@@ -1,5 +1,6 @@
 import { Messages } from '@nocturne/contracts';
-import { CONCURRENT_CHANGE_MESSAGE, DATABASE_SELECTION_TIMEOUT_MS } from '@nocturne/platform';
+import { DATABASE_SELECTION_TIMEOUT_MS } from '@nocturne/platform/adapters';
+import { CONCURRENT_CHANGE_MESSAGE } from '@nocturne/platform/kit';
 import { canStartOwnServers, eventually, OwnServers } from '@nocturne/platform/testing';
 import { newPerson, ProfileReadModel, StackClient, StackProcess, type Answer } from '../support';
 

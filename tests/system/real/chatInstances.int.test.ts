@@ -4,7 +4,12 @@ import mongoose from 'mongoose';
 import { WebSocket } from 'ws';
 import { chatService } from '@nocturne/chat';
 import { SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { createAdapters, createLogger, InProcessEventBus, INTERNAL_CONTEXT_HEADER, parseEnv, signGraphqlRequest, signSubscription, type Adapters, type ServiceInstance } from '@nocturne/platform';
+import { createAdapters, type Adapters } from '@nocturne/platform/adapters';
+import { parseEnv } from '@nocturne/platform/config';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest, signSubscription } from '@nocturne/platform/http';
+import { InProcessEventBus } from '@nocturne/platform/inprocess';
+import type { ServiceInstance } from '@nocturne/platform/kit';
+import { createLogger } from '@nocturne/platform/logging';
 import { eventually } from '@nocturne/platform/testing';
 import { ensureTopic, hasRealInfrastructure, publishingOnly, realInfrastructure } from '../support';
 

@@ -3,7 +3,8 @@ import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { Messages, ProfileMessages, Topics, type IntegrationEvent } from '@nocturne/contracts';
-import { MongoSubjectKeyStore, openPublishedPersonalData, parseMasterKey, PersonalDataVault, PUBLISHED_KEYS_DATABASE } from '@nocturne/platform';
+import { PUBLISHED_KEYS_DATABASE } from '@nocturne/platform/adapters';
+import { MongoSubjectKeyStore, openPublishedPersonalData, parseMasterKey, PersonalDataVault } from '@nocturne/platform/privacy';
 import { eventually, multipartFile, streamingUpload } from '@nocturne/platform/testing';
 import { hasRealInfrastructure, realInfrastructure, StackProcess, type Member } from '../support';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform';
+import { INTERNAL_CONTEXT_HEADER, signGraphqlRequest } from '@nocturne/platform/http';
 import { eventually, repoRoot } from '@nocturne/platform/testing';
 import { hasRealInfrastructure, newPerson, realInfrastructure, StackProcess } from '../support';
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { defaultMetricsPortOf, GATEWAY_METRICS_PORT } from '@nocturne/platform';
+import { defaultMetricsPortOf, GATEWAY_METRICS_PORT } from '@nocturne/platform/telemetry';
 import { eventually, repoRoot } from '@nocturne/platform/testing';
 import { metricsPortVariableOf, services } from '@nocturne/stack';
 import { hasRealInfrastructure, likeEachOther, StackProcess } from '../support';

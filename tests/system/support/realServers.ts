@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import mongoose from 'mongoose';
-import { retentionMsOf, type Adapters, type EventBus } from '@nocturne/platform';
+import { retentionMsOf, type Adapters } from '@nocturne/platform/adapters';
+import type { EventBus } from '@nocturne/platform/ports';
 import { hasRealInfrastructure as hasRealInfrastructureIn } from '@nocturne/platform/testing';
 
 // The real servers the suites of real/ and both/ use (infra/up.sh's, or docker-compose's): their variables,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envSchemas, loadConfig, usesRealInfrastructure } from '@nocturne/platform';
+import { envSchemas, loadConfig } from '@nocturne/platform/config';
+import { usesRealInfrastructure } from '@nocturne/platform/process';
 
 const benchSchema = z.object({
   /** Seconds each measurement runs (after a short warm-up). */

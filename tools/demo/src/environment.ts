@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defaultMetricsPortOf, envSchemas, loadConfig, metricsEnvironmentSchema } from '@nocturne/platform';
+import { envSchemas, loadConfig } from '@nocturne/platform/config';
+import { defaultMetricsPortOf, metricsEnvironmentSchema } from '@nocturne/platform/telemetry';
 
 /** The night owls as a process of their own (docker compose --profile demo): the only reader of process.env there. */
 const NIGHT_OWLS_PORT = 4010;

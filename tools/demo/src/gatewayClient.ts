@@ -1,3 +1,5 @@
+import type { CurrentUser, CurrentUserAnswer } from '@nocturne/contracts/api';
+
 /** A refusal of the gateway: its status and the one error shape of docs/design.md. */
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
@@ -14,13 +16,7 @@ export interface SignedInUser {
   id: number;
 }
 
-export interface CurrentUser {
-  id: number;
-  photos: string[];
-  onboardingCompleted: boolean;
-  latitude: number | null;
-  timeZone: string | null;
-}
+export type { CurrentUser } from '@nocturne/contracts/api';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -89,7 +85,7 @@ export class GatewayClient {
   }
 
   async currentUser(): Promise<CurrentUser> {
-    return ((await this.send('GET', '/api/auth/user', 'current user')) as { user: CurrentUser }).user;
+    return ((await this.send('GET', '/api/auth/user', 'current user')) as CurrentUserAnswer).user;
   }
 
   async uploadPhotos(photos: readonly Buffer[]): Promise<void> {

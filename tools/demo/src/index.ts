@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { FileSubjectKeyStore, MemorySubjectKeyStore, PersonalDataVault, type InProcessInfrastructure, type Logger } from '@nocturne/platform';
+import type { InProcessInfrastructure } from '@nocturne/platform/adapters';
+import type { Logger } from '@nocturne/platform/logging';
+import { FileSubjectKeyStore, MemorySubjectKeyStore, PersonalDataVault } from '@nocturne/platform/privacy';
 import { startNightOwls, type NightOwls } from './nightOwls';
 import { fileOwlRegistry, memoryOwlRegistry } from './owlRegistry';
 

@@ -1,5 +1,8 @@
 import { isLikeKind, SwipeEvents, Topics } from '@nocturne/contracts';
-import { consumeIntegrationEvents, keyValueDeduper, on, type BusConsumer, type EventBus, type KeyValueStore, type Logger, type PersonalDataVault } from '@nocturne/platform';
+import type { Logger } from '@nocturne/platform/logging';
+import type { BusConsumer, EventBus, KeyValueStore } from '@nocturne/platform/ports';
+import type { PersonalDataVault } from '@nocturne/platform/privacy';
+import { consumeIntegrationEvents, keyValueDeduper, on } from '@nocturne/platform/relay';
 import { GatewayClient, GatewayError } from './gatewayClient';
 import type { OwlProfile } from './owlProfiles';
 

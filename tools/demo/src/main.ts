@@ -1,7 +1,10 @@
 // First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch the libraries before they load.
 import '@nocturne/platform/tracing';
 import { createServer } from 'node:http';
-import { createAdapters, createLogger, onStopRequest, startMetricsServerIfPossible } from '@nocturne/platform';
+import { createAdapters } from '@nocturne/platform/adapters';
+import { createLogger } from '@nocturne/platform/logging';
+import { onStopRequest } from '@nocturne/platform/process';
+import { startMetricsServerIfPossible } from '@nocturne/platform/telemetry';
 import { readNightOwlsEnvironment } from './environment';
 import { startNightOwls } from './nightOwls';
 import { memoryOwlRegistry } from './owlRegistry';

@@ -1,4 +1,6 @@
-import type { BusConsumer, EventBus, KeyValueStore, Logger, PersonalDataVault } from '@nocturne/platform';
+import type { Logger } from '@nocturne/platform/logging';
+import type { BusConsumer, EventBus, KeyValueStore } from '@nocturne/platform/ports';
+import type { PersonalDataVault } from '@nocturne/platform/privacy';
 import { startLikeBack } from './likeBack';
 import type { OwlRegistry } from './owlRegistry';
 import { nightOwlProfiles, OWL_CITY } from './owlProfiles';

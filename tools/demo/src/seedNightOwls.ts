@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Logger } from '@nocturne/platform';
+import type { Logger } from '@nocturne/platform/logging';
 import { GatewayClient, GatewayError } from './gatewayClient';
 import type { OwlRegistry } from './owlRegistry';
 import { renderOwlPhoto } from './owlPhotos';

@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { fromPromise } from 'xstate';
-import type { AccountUser } from '../../api/auth';
+import type { SessionUser } from '../../api/auth';
 import { renderScreen } from '../../testing/renderScreen';
 import { SignInPage } from './SignInPage';
 import { signInMachine } from './signInMachine';
 
-const neverAnswering = signInMachine.provide({ actors: { signIn: fromPromise(() => new Promise<{ user: AccountUser }>(() => {})) }, actions: { notify: jest.fn() } });
+const neverAnswering = signInMachine.provide({ actors: { signIn: fromPromise(() => new Promise<{ user: SessionUser }>(() => {})) }, actions: { notify: jest.fn() } });
 
 describe('SignInPage', () => {
   it('has its heading, labelled fields and links', () => {

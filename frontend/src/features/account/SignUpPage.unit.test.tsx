@@ -4,8 +4,9 @@ import { fromPromise } from 'xstate';
 import { renderScreen } from '../../testing/renderScreen';
 import { SignUpPage } from './SignUpPage';
 import { signUpMachine } from './signUpMachine';
+import type { SessionUser } from '../../api/auth';
 
-const quietMachine = (signUp: () => Promise<{ user: { id: number; username: string; name: string } }>) =>
+const quietMachine = (signUp: () => Promise<{ user: SessionUser }>) =>
   signUpMachine.provide({ actors: { signUp: fromPromise(signUp) }, actions: { notify: jest.fn(), storeUser: jest.fn() } });
 
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -48,7 +49,7 @@ describe('SignUpPage', () => {
   });
 
   it('reads Creating Account... and disables the button while pending, then goes to onboarding', async () => {
-    let finish: (value: { user: { id: number; username: string; name: string } }) => void = () => {};
+    let finish: (value: { user: SessionUser }) => void = () => {};
     renderScreen(<SignUpPage machine={quietMachine(() => new Promise((resolve) => (finish = resolve)))} />, { path: '/signup' });
     type('Username', 'luna');
     type('Email', 'luna@example.com');
@@ -58,7 +59,7 @@ describe('SignUpPage', () => {
 
     const pending = screen.getByRole('button', { name: 'Creating Account...' }) as HTMLButtonElement;
     expect(pending.disabled).toBe(true);
-    await act(async () => finish({ user: { id: 1, username: 'luna', name: 'Luna' } }));
+    await act(async () => finish({ user: { id: 1, username: 'luna', email: 'luna@example.test', name: 'Luna', age: 30, createdAt: '2026-11-01T21:00:00.000Z' } }));
     const dialog = screen.getByRole('dialog', { name: 'Enable Location' });
     expect(dialog.textContent).toContain('You can enable location later in Settings');
     expect(screen.getByTestId('location').textContent).toBe('/signup');

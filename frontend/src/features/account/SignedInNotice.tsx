@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchCurrentUser, type AccountUser } from '../../api/auth';
+import { fetchCurrentUser, type SessionUser } from '../../api/auth';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { UserIcon } from '../../components/icons';
@@ -11,7 +11,7 @@ export const SIGNED_IN_TITLE = "You're already signed in";
 
 interface SignedInNoticeProps {
   /** Who the server says is signed in (GET /api/auth/user); a failure means nobody. */
-  loadUser?: () => Promise<AccountUser>;
+  loadUser?: () => Promise<SessionUser>;
   signOut?: () => Promise<void>;
 }
 
@@ -22,7 +22,7 @@ interface SignedInNoticeProps {
  */
 export function SignedInNotice({ loadUser = fetchCurrentUser, signOut = signOutEverywhere }: SignedInNoticeProps) {
   const navigate = useNavigate();
-  const [user, setUser] = useState<AccountUser | null>(null);
+  const [user, setUser] = useState<SessionUser | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { HttpError } from '../../api/http';
 import { renderScreen, Route, Routes } from '../../testing/renderScreen';
 import { SignedInNotice, SIGNED_IN_TITLE } from './SignedInNotice';
 
-const nova = { id: 7, username: 'nova', name: 'Nova Star' };
+const nova = { id: 7, username: 'nova', email: 'nova@example.test', name: 'Nova Star', age: 30, createdAt: '2026-11-01T21:00:00.000Z' };
 
 const renderNotice = (props: Parameters<typeof SignedInNotice>[0]) =>
   renderScreen(<></>, {

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SignInInput } from '@nocturne/contracts';
-import { fetchCurrentUser, signIn, type AccountUser } from '../../api/auth';
+import { fetchCurrentUser, signIn, type SessionUser } from '../../api/auth';
 import { serverError } from '../../api/http';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../forms/fieldErrors';
 import { loadRules, rules } from '../../forms/lazyRules';
@@ -20,7 +20,7 @@ export interface SignInContext {
   values: SignInValues;
   fieldErrors: FieldErrors<SignInField>;
   submitted: boolean;
-  user?: AccountUser;
+  user?: SessionUser;
   failure?: string;
 }
 
@@ -38,8 +38,8 @@ export type AfterSignIn = 'onboarding' | 'askLocation' | 'feed';
  * decisions.md, Discovery: the location dialog opens after sign-in only when the account has no position
  * or the browser has not granted location to the site. When the account cannot be read, as the spec says.
  */
-export async function whereAfterSignIn(loadUser: () => Promise<AccountUser> = fetchCurrentUser, permission: () => Promise<PermissionState | 'unknown'> = locationPermission): Promise<AfterSignIn> {
-  let user: AccountUser;
+export async function whereAfterSignIn(loadUser: () => Promise<SessionUser> = fetchCurrentUser, permission: () => Promise<PermissionState | 'unknown'> = locationPermission): Promise<AfterSignIn> {
+  let user: SessionUser;
   try {
     user = await loadUser();
   } catch {
@@ -60,7 +60,7 @@ export const signInMachine = setup({
   },
   actors: {
     loadRules: fromPromise(() => loadRules()),
-    signIn: fromPromise<{ user: AccountUser }, SignInInput>(({ input }) => signIn(input)),
+    signIn: fromPromise<{ user: SessionUser }, SignInInput>(({ input }) => signIn(input)),
     locationDialog: locationDialogMachine,
     whereNext: fromPromise<AfterSignIn>(() => whereAfterSignIn()),
   },
@@ -68,7 +68,7 @@ export const signInMachine = setup({
     formIsValid: ({ context }) => !hasErrors(validateSignIn(context.values)),
   },
   actions: {
-    storeUser: (_, params: { user: AccountUser }) => rememberSignedInUser(params.user),
+    storeUser: (_, params: { user: SessionUser }) => rememberSignedInUser(params.user),
     // Night-time follows the person's own zone; a failure here must not stand in the way of signing in.
     syncTimeZone: () => {
       // The GraphQL client is a chunk of its own: the sign-in screen fetches it only once it has signed in.

@@ -1,13 +1,13 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { Messages } from '@nocturne/contracts';
-import type { AccountUser } from '../../api/auth';
+import type { SessionUser } from '../../api/auth';
 import { HttpError } from '../../api/http';
 import { answerLocationDialog, fakeLocationDialog } from '../../testing/fakeLocation';
 import { signInMachine, whereAfterSignIn, type AfterSignIn } from './signInMachine';
 
-const user: AccountUser = { id: 9, username: 'orion', name: 'Orion' };
+const user: SessionUser = { id: 9, username: 'orion', email: 'orion@example.test', name: 'Orion', age: 30, createdAt: '2026-11-01T21:00:00.000Z' };
 
-function start(signIn: () => Promise<{ user: AccountUser }>, locationOptions: Parameters<typeof fakeLocationDialog>[0] = {}, next: AfterSignIn = 'askLocation') {
+function start(signIn: () => Promise<{ user: SessionUser }>, locationOptions: Parameters<typeof fakeLocationDialog>[0] = {}, next: AfterSignIn = 'askLocation') {
   const storeUser = jest.fn();
   const notify = jest.fn();
   const navigate = jest.fn();
@@ -133,7 +133,7 @@ describe('signInMachine location dialog', () => {
 });
 
 describe('whereAfterSignIn', () => {
-  const onboarded: AccountUser = { ...user, onboardingCompleted: true, latitude: 52.52, longitude: 13.4 };
+  const onboarded: SessionUser = { ...user, onboardingCompleted: true, latitude: 52.52, longitude: 13.4 };
   it('asks for location only when the account has no position or the browser has not granted it', async () => {
     expect(await whereAfterSignIn(async () => onboarded, async () => 'granted')).toBe('feed');
     expect(await whereAfterSignIn(async () => onboarded, async () => 'prompt')).toBe('askLocation');

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { parseAge, signUpSchema, type SignUpInput } from '@nocturne/contracts';
-import { signUp, type AccountUser } from '../../api/auth';
+import { signUp, type SessionUser } from '../../api/auth';
 import { HttpError, serverError } from '../../api/http';
 import { fieldErrorsOf, hasErrors, withServerFieldError, type FieldErrors } from '../../forms/fieldErrors';
 import { rememberSignedInUser } from '../../session/browserSession';
@@ -22,7 +22,7 @@ export interface SignUpContext {
   fieldErrors: FieldErrors<SignUpField>;
   /** After the first submit, every change re-checks the form so fixed fields lose their message at once. */
   submitted: boolean;
-  user?: AccountUser;
+  user?: SessionUser;
   failure?: string;
 }
 
@@ -50,14 +50,14 @@ export const signUpMachine = setup({
     events: {} as SignUpEvent,
   },
   actors: {
-    signUp: fromPromise<{ user: AccountUser }, SignUpInput>(({ input }) => signUp(input)),
+    signUp: fromPromise<{ user: SessionUser }, SignUpInput>(({ input }) => signUp(input)),
     locationDialog: locationDialogMachine,
   },
   guards: {
     formIsValid: ({ context }) => !hasErrors(validateSignUp(context.values)),
   },
   actions: {
-    storeUser: (_, params: { user: AccountUser }) => rememberSignedInUser(params.user),
+    storeUser: (_, params: { user: SessionUser }) => rememberSignedInUser(params.user),
     notify: (_, params: ToastInput) => {
       toast(params);
     },

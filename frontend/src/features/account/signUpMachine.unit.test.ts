@@ -1,15 +1,15 @@
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { locationDialogMachine } from '../location/locationDialogMachine';
 import { Messages, type SignUpInput } from '@nocturne/contracts';
-import type { AccountUser } from '../../api/auth';
+import type { SessionUser } from '../../api/auth';
 import { HttpError } from '../../api/http';
 import { answerLocationDialog, fakeLocationDialog } from '../../testing/fakeLocation';
 import { signUpMachine, type SignUpField } from './signUpMachine';
 
-const user: AccountUser = { id: 42, username: 'luna', name: 'Luna' };
+const user: SessionUser = { id: 42, username: 'luna', email: 'luna@example.test', name: 'Luna', age: 30, createdAt: '2026-11-01T21:00:00.000Z' };
 const validForm: Record<SignUpField, string> = { username: 'luna', email: 'luna@example.com', name: 'Luna', age: '27', password: 'moonlight' };
 
-function start(signUp: (args: { input: SignUpInput }) => Promise<{ user: AccountUser }>, locationOptions: Parameters<typeof fakeLocationDialog>[0] = {}) {
+function start(signUp: (args: { input: SignUpInput }) => Promise<{ user: SessionUser }>, locationOptions: Parameters<typeof fakeLocationDialog>[0] = {}) {
   const storeUser = jest.fn();
   const notify = jest.fn();
   const navigate = jest.fn();

@@ -34,7 +34,7 @@ beforeEach(() => {
   }) as unknown as typeof fetch;
 });
 
-const selene = { id: 3, username: 'selene', name: 'Selene' };
+const selene = { id: 3, username: 'selene', email: 'selene@example.test', name: 'Selene', age: 30, createdAt: '2026-11-01T21:00:00.000Z' };
 const orionRow = (conversation: { lastMessage: { content: string; senderId: number; createdAt: string } | null; [field: string]: unknown } = { unreadCount: 0, otherReadUpTo: null, otherDeleted: false, lastMessage: null }) => ({
   matchId: 41,
   ...conversation,

@@ -5,7 +5,7 @@ import { LobbyPage } from './LobbyPage';
 
 const renderLobby = () =>
   renderScreen(
-    <SessionContext.Provider value={{ id: 4, username: 'vega', name: 'Vega' }}>
+    <SessionContext.Provider value={{ id: 4, username: 'vega', email: 'vega@example.test', name: 'Vega', age: 30, createdAt: '2026-11-01T21:00:00.000Z' }}>
       <LobbyPage />
     </SessionContext.Provider>,
     { path: '/lobby' },

@@ -1,8 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { DefaultGender, ProfileLimits, ProfileMessages, type Gender } from '@nocturne/contracts';
-import { fetchCurrentUser, type AccountUser } from '../../api/auth';
+import { fetchCurrentUser, type SessionUser } from '../../api/auth';
 import { HttpError, serverError } from '../../api/http';
-import { arrangePhotos, completeOnboarding, uploadPhotos, type OnboardingSave, type PhotoUploadResult, type UploadedPhoto } from '../../api/profile';
+import { arrangePhotos, completeOnboarding, uploadPhotos, type OnboardingSave, type PhotoUploadAnswer, type UploadedPhoto } from '../../api/profile';
 import { removePhoto, sendTimeZone } from '../../api/profileGraphql';
 import { forgetCurrentUserId } from '../../session/browserSession';
 import { browserTimeZone } from '../../time/swipeWindow';
@@ -107,8 +107,8 @@ export const onboardingMachine = setup({
     events: {} as OnboardingEvent,
   },
   actors: {
-    loadSignedInUser: fromPromise<AccountUser>(() => fetchCurrentUser()),
-    uploadPhotos: fromPromise<PhotoUploadResult, File[]>(({ input }) => uploadPhotos(input)),
+    loadSignedInUser: fromPromise<SessionUser>(() => fetchCurrentUser()),
+    uploadPhotos: fromPromise<PhotoUploadAnswer, File[]>(({ input }) => uploadPhotos(input)),
     removePhoto: fromPromise<void, string>(({ input }) => removePhoto(input)),
     arrangePhotos: fromPromise<unknown, string[]>(({ input }) => arrangePhotos(input)),
     saveOnboarding: fromPromise<unknown, { userId: number; save: OnboardingSave }>(({ input }) => completeOnboarding(input.userId, input.save)),

@@ -1,6 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { SessionUser } from '../../api/auth';
 import { HttpError } from '../../api/http';
-import type { OnboardingSave, PhotoUploadResult, UploadedPhoto } from '../../api/profile';
+import type { OnboardingSave, PhotoUploadAnswer, UploadedPhoto } from '../../api/profile';
 import { answerLocationDialog, fakeLocationDialog } from '../../testing/fakeLocation';
 import { onboardingMachine } from './onboardingMachine';
 
@@ -10,12 +11,12 @@ const image = (name = 'night.jpg') => new File(['x'], name, { type: 'image/jpeg'
 interface Fakes {
   userId?: number;
   /** Who the server says is signed in (GET /api/auth/user), when the machine is not told. */
-  loadUser?: () => Promise<{ id: number; username: string; name: string }>;
-  upload?: (files: File[]) => Promise<PhotoUploadResult>;
+  loadUser?: () => Promise<SessionUser>;
+  upload?: (files: File[]) => Promise<PhotoUploadAnswer>;
   save?: (input: { userId: number; save: OnboardingSave }) => Promise<unknown>;
 }
 
-function start({ userId = 12, loadUser = async () => ({ id: 31, username: 'nova', name: 'Nova' }), upload, save = async () => ({ user: {} }) }: Fakes = {}) {
+function start({ userId = 12, loadUser = async () => ({ id: 31, username: 'nova', email: 'nova@example.test', name: 'Nova', age: 30, createdAt: '2026-11-01T21:00:00.000Z' }), upload, save = async () => ({ user: {} }) }: Fakes = {}) {
   const notify = jest.fn();
   const navigate = jest.fn();
   const forgetUser = jest.fn();
@@ -61,11 +62,11 @@ describe('onboardingMachine', () => {
   });
 
   it('offers to try again when the server cannot say who is signed in, instead of sending the person away', async () => {
-    let answer: Promise<{ id: number; username: string; name: string }> = Promise.reject(new HttpError(502, '', 'Bad Gateway'));
+    let answer: Promise<SessionUser> = Promise.reject(new HttpError(502, '', 'Bad Gateway'));
     const { actor, navigate } = start({ userId: 0, loadUser: () => answer });
     await waitFor(actor, (s) => s.matches('unavailable'));
     expect(navigate).not.toHaveBeenCalled();
-    answer = Promise.resolve({ id: 8, username: 'lyra', name: 'Lyra' });
+    answer = Promise.resolve({ id: 8, username: 'lyra', email: 'lyra@example.test', name: 'Lyra', age: 30, createdAt: '2026-11-01T21:00:00.000Z' });
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context.userId).toBe(8);

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Gender } from '@nocturne/contracts/catalogues';
 import { Limits, ProfileLimits } from '@nocturne/contracts/limits';
-import type { AccountUser } from '../../api/auth';
+import type { SessionUser } from '../../api/auth';
 import { serverError } from '../../api/http';
 import { saveProfile, uploadPhotos } from '../../api/profile';
 import { removePhoto, useCatalogues } from '../../api/profileGraphql';
@@ -27,7 +27,7 @@ export interface EditProfileServices {
 const defaultServices: EditProfileServices = { save: saveProfile, upload: uploadPhotos, remove: removePhoto };
 
 interface EditProfileDialogProps {
-  user: AccountUser;
+  user: SessionUser;
   onClose: () => void;
   /** After a successful save, and after a cancel that leaves new uploads on the profile. */
   onChanged: () => void;

@@ -1,5 +1,5 @@
 import { Genders, ProfileLimits, ProfileMessages, parseAge, profileUpdateSchema, type Gender } from '@nocturne/contracts';
-import type { AccountUser } from '../../api/auth';
+import type { SessionUser } from '../../api/auth';
 import { serverError } from '../../api/http';
 import { photoFromUrl, type ProfileSave, type UploadedPhoto } from '../../api/profile';
 import { fieldErrorsOf, type FieldErrors } from '../../forms/fieldErrors';
@@ -23,7 +23,7 @@ export const PROFILE_SAVE_FALLBACK = 'Failed to update profile.';
 const isGender = (value: unknown): value is Gender => (Genders as readonly unknown[]).includes(value);
 
 /** The dialog opens pre-filled from the current user. */
-export function editValuesOf(user: AccountUser): ProfileEditValues {
+export function editValuesOf(user: SessionUser): ProfileEditValues {
   return {
     name: user.name,
     age: user.age === undefined ? '' : String(user.age),

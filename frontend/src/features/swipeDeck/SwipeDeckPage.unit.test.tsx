@@ -40,7 +40,7 @@ function renderDeck() {
     },
   });
   renderScreen(
-    <SessionContext.Provider value={{ id: 1, username: 'luna', name: 'Luna' }}>
+    <SessionContext.Provider value={{ id: 1, username: 'luna', email: 'luna@example.test', name: 'Luna', age: 30, createdAt: '2026-11-01T21:00:00.000Z' }}>
       <SwipeDeckPage machine={machine} />
     </SessionContext.Provider>,
     { path: '/swipe-deck' },

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { CheckpointStore } from '../checkpoints';
+import type { CheckpointStore } from '../ports';
 
 export class MemoryCheckpointStore implements CheckpointStore {
   private readonly positions = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { find as mingoFind, update as mingoUpdate, Query } from 'mingo';
-import type { Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelDocument, ReadModelStore } from '../ports';
-import { DuplicateKeyError, definedChanges } from '../readModelShared';
+import { DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type ReadModelCollection, type ReadModelDocument, type ReadModelStore } from '../ports';
+import { definedChanges } from '../readModelShared';
 import { chooseIndex, NumberIndex } from './numberIndex';
 
 const clone = <T>(value: T): T => structuredClone(value);

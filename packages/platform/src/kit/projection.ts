@@ -1,4 +1,4 @@
-import type { CheckpointStore } from '../checkpoints';
+import type { CheckpointStore } from '../ports';
 import type { Logger } from '../logging';
 import type { AllSubscription, EventStore, ReadModelCollection, ReadModelDocument, StoredEvent } from '../ports';
 import { ageSeconds, projectionLag, projectionPosition } from '../telemetry/metrics';

@@ -1,5 +1,5 @@
 import type { mongo } from 'mongoose';
-import type { CheckpointStore } from '../checkpoints';
+import type { CheckpointStore } from '../ports';
 
 /** Checkpoints as documents `{ _id: name, position }` in the service's database. */
 export class MongoCheckpointStore implements CheckpointStore {

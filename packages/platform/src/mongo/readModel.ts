@@ -1,6 +1,6 @@
 import { mongo } from 'mongoose';
-import type { Filter, FindOptions, IndexSpec, ReadModelCollection, ReadModelDocument, ReadModelStore } from '../ports';
-import { DuplicateKeyError, definedChanges, indexName } from '../readModelShared';
+import { DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type ReadModelCollection, type ReadModelDocument, type ReadModelStore } from '../ports';
+import { definedChanges, indexName } from '../readModelShared';
 
 type Doc = mongo.Document & { _id: string };
 

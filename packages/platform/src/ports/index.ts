@@ -4,3 +4,4 @@ export * from './keyValue';
 export * from './readModel';
 export * from './blobStore';
 export * from './dependencyFailure';
+export * from './checkpoints';

@@ -34,3 +34,14 @@ export interface ReadModelStore {
   collection<T extends ReadModelDocument>(name: string, options?: { indexes?: IndexSpec[] }): ReadModelCollection<T>;
   close(): Promise<void>;
 }
+
+/** A unique index refused a write; the same error from every ReadModelStore implementation. */
+export class DuplicateKeyError extends Error {
+  override readonly name = 'DuplicateKeyError';
+  constructor(
+    readonly collection: string,
+    readonly fields: string[],
+  ) {
+    super(`duplicate key in ${collection} on (${fields.join(', ')})`);
+  }
+}

@@ -1,5 +1,5 @@
 import { DependencyTimeout, DependencyUnavailable } from '../ports';
-import { RateLimiter } from '../rateLimiter';
+import { RateLimiter } from '../limits/rateLimiter';
 import { SessionStore } from '../sessions';
 import { canStartOwnServers, eventually, OwnRedis } from '../testing';
 import { RedisKeyValueStore } from '.';

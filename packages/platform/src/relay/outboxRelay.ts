@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@nocturne/contracts';
-import type { CheckpointStore } from '../checkpoints';
+import type { CheckpointStore } from '../ports';
 import type { Logger } from '../logging';
 import type { AllSubscription, EventBus, EventStore, KeyValueStore, StoredEvent } from '../ports';
 import { sealPublishedPersonalData, SubjectErasedError, type PersonalDataVault } from '../privacy';

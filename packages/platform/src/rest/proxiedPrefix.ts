@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * A route of a proxied prefix: what the gateway forwards (its exact shape, nothing else) and documents
  * in the OpenAPI document.
@@ -13,7 +15,8 @@ export interface ProxiedOperation {
   params?: Record<string, RegExp>;
   operationId: string;
   summary: string;
-  success: { status: number; description: string; contentType: string };
+  /** A JSON answer names its schema (from `@nocturne/contracts/api`), which the document shows; an image needs none. */
+  success: { status: number; description: string; contentType: 'application/json'; schema: z.ZodType } | { status: number; description: string; contentType: `image/${string}` };
   errors: Array<{ status: number; description: string }>;
 }
 

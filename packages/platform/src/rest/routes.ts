@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Session } from '../sessions';
 import { asObject, parseWith } from './input';
+import type { ServiceProxiedPrefix } from './proxiedPrefix';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -25,8 +26,9 @@ export const signedInUserId = (context: RouteCallerContext): number => {
   return context.session.userId;
 };
 
-export interface RouteResult {
-  body: unknown;
+export interface RouteResult<TAnswer = unknown> {
+  /** The answer, of the route's success schema (from `@nocturne/contracts/api`). */
+  body: TAnswer;
   status?: number;
   /** Clears the session cookie whatever the subgraphs said (sign-out must always sign the browser out). */
   clearSession?: boolean;
@@ -43,7 +45,7 @@ export interface DocumentedError {
  * router and the OpenAPI document are both generated from the list, so a route cannot exist without
  * being documented.
  */
-export interface RestRoute<TInput = unknown> {
+export interface RestRoute<TInput = unknown, TAnswer = unknown> {
   method: HttpMethod;
   /** Express-style path, `/api/user/:id`. */
   path: string;
@@ -67,21 +69,37 @@ export interface RestRoute<TInput = unknown> {
   requestBody?: z.ZodType;
   /** Validates the body (and path and query parameters) with the shared rules; throws HttpError(400). */
   parseInput(body: unknown, params: Record<string, string>, query: Record<string, unknown>): TInput;
-  success: { status: number; description: string; schema: z.ZodType; setsSessionCookie?: boolean; clearsSessionCookie?: boolean };
+  /** The answer's schema, from `@nocturne/contracts/api`: the OpenAPI document shows it, the client infers its type from it, and `handle` must answer it. */
+  success: { status: number; description: string; schema: z.ZodType<TAnswer>; setsSessionCookie?: boolean; clearsSessionCookie?: boolean };
   errors: DocumentedError[];
-  handle(call: RouteCall<TInput>): Promise<RouteResult>;
+  handle(call: RouteCall<TInput>): Promise<RouteResult<NoInfer<TAnswer>>>;
 }
 
 /**
- * Keeps each route's input type while collecting routes into one list. A route whose body is exactly its
- * documented schema leaves out `parseInput`: the body is then parsed with that schema, so the document
- * and the check cannot disagree.
+ * Keeps each route's input and answer types while collecting routes into one list: `handle` must answer
+ * what the success schema describes. A route whose body is exactly its documented schema leaves out
+ * `parseInput`: the body is then parsed with that schema, so the document and the check cannot disagree.
  */
-export function defineRoute<TInput>(route: RestRoute<TInput>): RestRoute<TInput>;
-export function defineRoute<S extends z.ZodType>(route: Omit<RestRoute<z.output<S>>, 'parseInput' | 'requestBody'> & { requestBody: S }): RestRoute<z.output<S>>;
+export function defineRoute<TInput, TAnswer>(route: RestRoute<TInput, TAnswer>): RestRoute<TInput, TAnswer>;
+export function defineRoute<S extends z.ZodType, TAnswer>(
+  route: Omit<RestRoute<z.output<S>, TAnswer>, 'parseInput' | 'requestBody'> & { requestBody: S },
+): RestRoute<z.output<S>, TAnswer>;
 export function defineRoute(route: Omit<RestRoute, 'parseInput'> & { parseInput?: RestRoute['parseInput'] }): RestRoute {
   const { requestBody } = route;
   if (route.parseInput) return route as RestRoute;
   if (!requestBody) throw new Error(`${route.operationId}: a route without a request body schema needs parseInput`);
   return { ...route, parseInput: (body) => parseWith(requestBody, asObject(body)) };
+}
+
+/**
+ * A service's part of the REST facade: its calls and the media it serves. Each service exports its own
+ * from a light entry, `@nocturne/<service>/rest`, which loads zod, the contracts and this folder only, so
+ * the gateway's process serves every service's calls without loading any service's code. The fields are
+ * those of its `ServiceDefinition`, which carries the same table.
+ */
+export interface ServiceRestTable {
+  /** The service, hence the subgraph its media is forwarded to. */
+  name: string;
+  restRoutes?: readonly RestRoute[];
+  proxiedPrefixes?: readonly ServiceProxiedPrefix[];
 }

@@ -15,7 +15,8 @@ const SCRIPT = `
 require('@nocturne/platform/tracing');
 const { randomUUID } = require('node:crypto');
 const mongoose = require('mongoose');
-const { MongoEventStore, inSpan, SpanKind } = require('@nocturne/platform');
+const { MongoEventStore } = require('@nocturne/platform/mongo');
+const { inSpan, SpanKind } = require('@nocturne/platform/telemetry');
 const [database, streamId, data] = [process.env.TEST_DATABASE, process.env.TEST_STREAM, JSON.parse(process.env.TEST_DATA)];
 (async () => {
   const connection = await mongoose.createConnection(process.env.MONGODB_URI, { dbName: database, serverSelectionTimeoutMS: 10000 }).asPromise();

@@ -1,5 +1,5 @@
 import { InProcessEventStore } from '../inprocess';
-import { RateLimiter, limitNameOf } from '../rateLimiter';
+import { RateLimiter, limitNameOf } from '../limits/rateLimiter';
 import { InProcessKeyValueStore } from '../inprocess';
 import { RuleViolation } from '../domain/ruleViolation';
 import { Scrape } from '../testing/prometheus';

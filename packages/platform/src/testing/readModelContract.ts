@@ -1,5 +1,5 @@
 import type { ReadModelStore } from '../ports';
-import { DuplicateKeyError } from '../readModelShared';
+import { DuplicateKeyError } from '../ports';
 import { uniqueSuffix } from './eventually';
 
 interface Person {

@@ -1,23 +1,22 @@
 import { createHash } from 'node:crypto';
 import { Messages, type SignUpInput } from '@nocturne/contracts';
+import { RuleViolation } from '@nocturne/platform/domain';
 import {
   actorCommandContext,
   causedBy,
   handleCommand,
   loadStream,
-  RuleViolation,
   SerialNumbers,
   signedInActor,
   type Actor,
   type CommandContext,
   type EventSource,
-  type EventStore,
-  type Logger,
-  type PersonalDataVault,
-  type RateLimit,
-  type RateLimiter,
-  type SessionStore,
-} from '@nocturne/platform';
+} from '@nocturne/platform/kit';
+import type { RateLimit, RateLimiter } from '@nocturne/platform/limits';
+import type { Logger } from '@nocturne/platform/logging';
+import type { EventStore } from '@nocturne/platform/ports';
+import type { PersonalDataVault } from '@nocturne/platform/privacy';
+import type { SessionStore } from '@nocturne/platform/sessions';
 import { blockStreamId } from '../block/block';
 import { blockDecider } from '../block/businessLogic';
 import { claimDecider } from '../claim/businessLogic';

@@ -1,6 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Messages } from '@nocturne/contracts';
-import { createLogger, InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore, MemorySubjectKeyStore, PersonalDataVault, RateLimiter, SessionStore, type Actor, type Projection } from '@nocturne/platform';
+import { InProcessEventStore, InProcessKeyValueStore, InProcessReadModelStore, MemoryCheckpointStore } from '@nocturne/platform/inprocess';
+import type { Actor, Projection } from '@nocturne/platform/kit';
+import { RateLimiter } from '@nocturne/platform/limits';
+import { createLogger } from '@nocturne/platform/logging';
+import { MemorySubjectKeyStore, PersonalDataVault } from '@nocturne/platform/privacy';
+import { SessionStore } from '@nocturne/platform/sessions';
 import { defaultRateLimits } from '../config';
 import { AuthApplication } from './application';
 import { KnownDevices } from './knownDevices';

@@ -1,4 +1,5 @@
-import { hashDeviceId, newDeviceId, type KeyValueStore } from '@nocturne/platform';
+import type { KeyValueStore } from '@nocturne/platform/ports';
+import { hashDeviceId, newDeviceId } from '@nocturne/platform/sessions';
 
 export interface IssuedDevice {
   /** The device cookie's value. */

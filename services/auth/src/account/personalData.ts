@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform';
+import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform/privacy';
 import type { DomainEvent } from '@nocturne/platform/domain';
 import type { AccountDetailsChanged, PasswordChanged, UserEvent, UserRegistered } from './account';
 

@@ -1,4 +1,5 @@
-import { actorOf, SET_DEVICE_HEADER, SET_SESSION_HEADER, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
+import { SET_DEVICE_HEADER, SET_SESSION_HEADER, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform/http';
+import { actorOf } from '@nocturne/platform/kit';
 import type { GraphQLResolverMap } from '@apollo/subgraph';
 import type { AccountView, AuthApplication, NewSession } from '../account/application';
 import type { IssuedDevice } from '../account/knownDevices';

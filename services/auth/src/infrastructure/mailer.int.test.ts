@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createLogger } from '@nocturne/platform';
+import { createLogger } from '@nocturne/platform/logging';
 import { createMailer } from './mailer';
 
 function capturedLogger() {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from '@nocturne/platform';
+import type { Logger } from '@nocturne/platform/logging';
 import type { Mailer, OutgoingMail } from '../account/ports';
 
 export interface MailerSettings {

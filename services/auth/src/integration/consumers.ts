@@ -1,5 +1,6 @@
 import { ProfileEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { on, sourceOf, type ServiceConsumer } from '@nocturne/platform';
+import { sourceOf, type ServiceConsumer } from '@nocturne/platform/kit';
+import { on } from '@nocturne/platform/relay';
 import type { AuthApplication } from '../account/application';
 
 export const AUTH_CONSUMER_GROUP = 'auth';

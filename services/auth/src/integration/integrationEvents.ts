@@ -1,5 +1,7 @@
 import { AuthEvents, type AccountDetailsChangedV1, type UserDeletedV1, type UserRegisteredV1 } from '@nocturne/contracts';
-import { hasErasedPersonalData, type IntegrationEventDraft, type StoredEvent } from '@nocturne/platform';
+import type { StoredEvent } from '@nocturne/platform/ports';
+import { hasErasedPersonalData } from '@nocturne/platform/privacy';
+import type { IntegrationEventDraft } from '@nocturne/platform/relay';
 import type { AccountDetailsChanged, UserDeleted, UserRegistered } from '../account/account';
 
 /** Keyed by the user id, so one account's events stay in order. */

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@nocturne/platform';
+import type { StoredEvent } from '@nocturne/platform/ports';
 import { toIntegrationEvent } from './integrationEvents';
 
 const stored = (streamId: string, type: string, data: unknown): StoredEvent => ({

@@ -1,4 +1,6 @@
-import { createProjection, ERASE, versionedRows, type CheckpointStore, type EventStore, type Logger, type Projection, type ReadModelDocument, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
+import { createProjection, ERASE, versionedRows, type Projection, type VersionedRow } from '@nocturne/platform/kit';
+import type { Logger } from '@nocturne/platform/logging';
+import type { CheckpointStore, EventStore, ReadModelDocument, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import type { UserEvent } from '../account/account';
 import type { BlockEvent } from '../block/block';
 

@@ -1,24 +1,18 @@
 import { z } from 'zod';
+import { Messages, ageSchema, forgotPasswordSchema, parseAge, resetPasswordSchema, signInSchema, signUpSchema } from '@nocturne/contracts';
 import {
   ACCOUNT_FIELDS,
   CURRENT_USER_FIELDS,
-  Messages,
-  accountUserSchema,
-  ageSchema,
-  currentUserResponseSchema,
-  forgotPasswordSchema,
-  parseAge,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
+  PASSWORD_RESET_REQUESTED,
+  accountAnswerSchema,
+  currentUserAnswerSchema,
+  okAnswerSchema,
+  passwordResetRequestedAnswerSchema,
   toCurrentUser,
   type AccountUser,
   type CurrentUserData,
-} from '@nocturne/contracts';
-import { HttpError, asObject, defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform';
-
-const userResponseSchema = z.object({ user: accountUserSchema });
-const okSchema = z.object({ ok: z.literal(true) });
+} from '@nocturne/contracts/api';
+import { HttpError, asObject, defineRoute, parseWith, validationError as validation, type RestRoute } from '@nocturne/platform/rest';
 
 const rateLimited = { status: 429, description: 'Too many attempts; `Retry-After` says when to try again' };
 
@@ -35,7 +29,7 @@ const signUp = defineRoute({
     const fields = asObject(body);
     return parseWith(signUpSchema, { ...fields, age: parseAge(fields.age) });
   },
-  success: { status: 201, description: 'The new account; the session cookie is set', schema: userResponseSchema, setsSessionCookie: true },
+  success: { status: 201, description: 'The new account; the session cookie is set', schema: accountAnswerSchema, setsSessionCookie: true },
   errors: [validation, { status: 409, description: 'Username or email taken; `field` names which' }, rateLimited],
   handle: async ({ input, execute }) => {
     const data = await execute<{ signUp: { user: AccountUser } }>(`mutation SignUp($input: SignUpInput!) { signUp(input: $input) { user { ${ACCOUNT_FIELDS} } } }`, { input });
@@ -51,7 +45,7 @@ const signIn = defineRoute({
   tag: 'auth',
   access: 'public',
   requestBody: signInSchema,
-  success: { status: 200, description: 'The signed-in user; a new session cookie is set', schema: userResponseSchema, setsSessionCookie: true },
+  success: { status: 200, description: 'The signed-in user; a new session cookie is set', schema: accountAnswerSchema, setsSessionCookie: true },
   errors: [validation, { status: 401, description: `'${Messages.invalidCredentials}'` }, rateLimited],
   handle: async ({ input, execute }) => {
     const data = await execute<{ signIn: { user: AccountUser } }>(
@@ -70,7 +64,7 @@ const currentUser = defineRoute({
   tag: 'auth',
   access: 'signedIn',
   parseInput: () => undefined,
-  success: { status: 200, description: 'The signed-in user', schema: currentUserResponseSchema },
+  success: { status: 200, description: 'The signed-in user', schema: currentUserAnswerSchema },
   errors: [],
   handle: async ({ execute }) => {
     const data = await execute<{ me: CurrentUserData | null }>(`query CurrentUser { me { ${CURRENT_USER_FIELDS} } }`);
@@ -88,7 +82,7 @@ const signOut = defineRoute({
   access: 'public',
   requestBody: z.object({}).describe('Empty; the JSON content type is still required'),
   parseInput: () => undefined,
-  success: { status: 200, description: 'Signed out (also when there was no session); the cookie is cleared', schema: okSchema, clearsSessionCookie: true },
+  success: { status: 200, description: 'Signed out (also when there was no session); the cookie is cleared', schema: okAnswerSchema, clearsSessionCookie: true },
   errors: [],
   handle: async ({ execute, context }) => {
     if (context.session) {
@@ -99,7 +93,7 @@ const signOut = defineRoute({
         if (!(error instanceof HttpError && error.status === 401)) throw error;
       }
     }
-    return { body: { ok: true }, clearSession: true };
+    return { body: { ok: true as const }, clearSession: true };
   },
 });
 
@@ -111,11 +105,11 @@ const forgotPassword = defineRoute({
   tag: 'auth',
   access: 'public',
   requestBody: forgotPasswordSchema,
-  success: { status: 200, description: 'Always, for a valid address', schema: z.object({ message: z.literal('Check your email for password reset instructions') }) },
+  success: { status: 200, description: 'Always, for a valid address', schema: passwordResetRequestedAnswerSchema },
   errors: [validation, rateLimited],
   handle: async ({ input, execute }) => {
     await execute(`mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }`, input);
-    return { body: { message: 'Check your email for password reset instructions' } };
+    return { body: { message: PASSWORD_RESET_REQUESTED } as const };
   },
 });
 
@@ -127,12 +121,12 @@ const resetPassword = defineRoute({
   tag: 'auth',
   access: 'public',
   requestBody: resetPasswordSchema,
-  success: { status: 200, description: 'Password changed', schema: okSchema },
+  success: { status: 200, description: 'Password changed', schema: okAnswerSchema },
   errors: [{ status: 400, description: `A rule failed, or '${Messages.resetTokenInvalid}' (field token)` }, rateLimited],
   handle: async ({ input, execute }) => {
     const data = await execute<{ resetPassword: boolean }>(`mutation ResetPassword($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }`, input);
     if (!data.resetPassword) throw new HttpError(400, Messages.resetTokenInvalid, 'token');
-    return { body: { ok: true } };
+    return { body: { ok: true as const } };
   },
 });
 

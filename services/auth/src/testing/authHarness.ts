@@ -2,20 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createAdapters,
-  createLogger,
-  hashDeviceId,
-  INTERNAL_CONTEXT_HEADER,
-  SessionStore,
-  SET_DEVICE_HEADER,
-  SET_SESSION_HEADER,
-  signGraphqlRequest,
-  type Adapters,
-  type InternalContext,
-  type KeyValueStore,
-  type ServiceInstance,
-} from '@nocturne/platform';
+import { createAdapters, type Adapters } from '@nocturne/platform/adapters';
+import { INTERNAL_CONTEXT_HEADER, SET_DEVICE_HEADER, SET_SESSION_HEADER, signGraphqlRequest, type InternalContext } from '@nocturne/platform/http';
+import type { ServiceInstance } from '@nocturne/platform/kit';
+import { createLogger } from '@nocturne/platform/logging';
+import type { KeyValueStore } from '@nocturne/platform/ports';
+import { hashDeviceId, SessionStore } from '@nocturne/platform/sessions';
 import { ProfileEvents, SwipeEvents, Topics, type IntegrationEvent } from '@nocturne/contracts';
 import type { AuthRateLimits } from '../account/application';
 import { defaultAuthConfig, type AuthConfig } from '../config';

@@ -1,4 +1,4 @@
-import { causedBy, handleCommand, type EventSource } from '@nocturne/platform';
+import { causedBy, handleCommand, type EventSource } from '@nocturne/platform/kit';
 import { conversationDecider } from '../conversation/businessLogic';
 import { conversationKey, conversationStreamId, type EndReason } from '../conversation/conversation';
 import { channels, type ChatDependencies } from '../dependencies';

@@ -1,5 +1,6 @@
 import { ChatLimits, ChatMessages, messageContentSchema, planAllowances, zoneInForce } from '@nocturne/contracts';
-import { actorCommandContext, handleCommand, loadStream, parseInput, RuleViolation, signedInActor, type Actor, type LiveStream } from '@nocturne/platform';
+import { parseInput, RuleViolation } from '@nocturne/platform/domain';
+import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor, type LiveStream } from '@nocturne/platform/kit';
 import { z } from 'zod';
 import { chatterDecider } from '../chatter/businessLogic';
 import { chatterStreamId, planInForce } from '../chatter/chatter';

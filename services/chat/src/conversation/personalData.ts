@@ -1,4 +1,4 @@
-import type { PersonalDataRules } from '@nocturne/platform';
+import type { PersonalDataRules } from '@nocturne/platform/privacy';
 
 /**
  * What a person wrote is theirs: each message's text is encrypted with the sender's key (this service's

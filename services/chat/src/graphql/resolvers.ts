@@ -1,5 +1,6 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph';
-import { actorOf, type SubgraphBaseContext } from '@nocturne/platform';
+import type { SubgraphBaseContext } from '@nocturne/platform/http';
+import { actorOf } from '@nocturne/platform/kit';
 import type { ConversationApplication } from '../conversation/application';
 import type { ReportApplication } from '../report/application';
 

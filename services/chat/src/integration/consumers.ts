@@ -1,5 +1,6 @@
 import { AuthEvents, ProfileEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { on, sourceOf, type ServiceConsumer } from '@nocturne/platform';
+import { sourceOf, type ServiceConsumer } from '@nocturne/platform/kit';
+import { on } from '@nocturne/platform/relay';
 import type { ChatterApplication } from '../chatter/application';
 import type { ReportApplication } from '../report/application';
 

@@ -1,5 +1,5 @@
 import { ChatEvents } from '@nocturne/contracts';
-import type { StoredEvent } from '@nocturne/platform';
+import type { StoredEvent } from '@nocturne/platform/ports';
 import type { ConversationEvent } from '../conversation/conversation';
 import type { ReportEvent } from '../report/report';
 

@@ -1,4 +1,5 @@
-import { InProcessKeyValueStore, LiveChannels } from '@nocturne/platform';
+import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
+import { LiveChannels } from '@nocturne/platform/kit';
 import { eventually } from '@nocturne/platform/testing';
 import { channels } from '../dependencies';
 import { createPresence, type PresenceStatus } from './presence';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isValidTimeZone, nextWindowOpening } from '@nocturne/contracts';
-import type { KeyValueStore, LiveChannels } from '@nocturne/platform';
+import type { LiveChannels } from '@nocturne/platform/kit';
+import type { KeyValueStore } from '@nocturne/platform/ports';
 import { channels } from '../dependencies';
 
 /** A live connection counts for this long after its last heartbeat: a killed tab or instance goes offline within a minute. */

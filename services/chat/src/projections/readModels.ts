@@ -1,4 +1,5 @@
-import { ERASE, versionedRows, type ReadModelCollection, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
+import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit';
+import type { ReadModelCollection, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import { conversationKeyOfStream, otherParticipant, type ConversationEvent, type EndReason } from '../conversation/conversation';
 import { sourceOfReport, type ReportEvent, type ReportSource } from '../report/report';
 

@@ -1,5 +1,6 @@
 import { ChatMessages, reportInputSchema, type ProfileReportedV1 } from '@nocturne/contracts';
-import { actorCommandContext, causedBy, handleCommand, parseInput, RuleViolation, signedInActor, type Actor, type EventSource } from '@nocturne/platform';
+import { parseInput, RuleViolation } from '@nocturne/platform/domain';
+import { actorCommandContext, causedBy, handleCommand, signedInActor, type Actor, type EventSource } from '@nocturne/platform/kit';
 import { conversationKey } from '../conversation/conversation';
 import { type ChatDependencies } from '../dependencies';
 import { reportDecider } from './businessLogic';

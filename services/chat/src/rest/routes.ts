@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { ChatLimits, ChatMessages, messageContentSchema, ReportReasons, reportInputSchema } from '@nocturne/contracts';
-import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform';
+import { chatMessageSchema, messagePageSchema, reportedAnswerSchema, type ChatMessage, type MessagePage } from '@nocturne/contracts/api';
+import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform/rest';
 
 const matchIdSchema = z.coerce.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id');
 
-const messageSchema = z.object({
-  id: z.string(),
-  content: z.string(),
-  senderId: z.number().int(),
-  matchId: z.number().int(),
-  createdAt: z.string().describe('ISO 8601 instant'),
-  seq: z.number().int().describe('Position in the conversation, from 1'),
-});
 const MESSAGE_FIELDS = 'id content senderId matchId createdAt seq';
-type MessageData = z.infer<typeof messageSchema>;
 
 const sendBodySchema = z.object({
   matchId: positiveIdField('matchId', 'a match id'),
@@ -33,17 +25,12 @@ const sendMessage = defineRoute({
   access: 'signedIn',
   ownerField: 'senderId',
   requestBody: sendBodySchema,
-  success: { status: 201, description: 'Sent; the other person receives it live', schema: messageSchema },
+  success: { status: 201, description: 'Sent; the other person receives it live', schema: chatMessageSchema },
   errors: [validation, refused, unknownMatch, { status: 429, description: 'Too many messages in a minute; Retry-After says when to try again' }],
   handle: async ({ input, execute }) => {
-    const data = await execute<{ sendMessage: MessageData }>(`mutation SendMessage($input: SendMessageInput!) { sendMessage(input: $input) { ${MESSAGE_FIELDS} } }`, { input });
+    const data = await execute<{ sendMessage: ChatMessage }>(`mutation SendMessage($input: SendMessageInput!) { sendMessage(input: $input) { ${MESSAGE_FIELDS} } }`, { input });
     return { status: 201, body: data.sendMessage };
   },
-});
-
-const pageSchema = z.object({
-  messages: z.array(messageSchema).describe('Oldest first'),
-  olderCursor: z.string().nullable().describe('Pass as `before` for the older page; null at the first message'),
 });
 
 const messages = defineRoute({
@@ -63,10 +50,10 @@ const messages = defineRoute({
       }),
       { matchId: query.matchId, before: query.before, after: query.after, limit: query.limit },
     ),
-  success: { status: 200, description: 'Messages', schema: pageSchema },
+  success: { status: 200, description: 'Messages', schema: messagePageSchema },
   errors: [validation, unknownMatch],
   handle: async ({ input, execute }) => {
-    const data = await execute<{ messages: z.infer<typeof pageSchema> }>(
+    const data = await execute<{ messages: MessagePage }>(
       `query Messages($matchId: Int!, $limit: Int, $before: String, $after: String) { messages(matchId: $matchId, limit: $limit, before: $before, after: $after) { messages { ${MESSAGE_FIELDS} } olderCursor } }`,
       input,
     );
@@ -87,7 +74,7 @@ const report = defineRoute({
   tag: 'chat',
   access: 'signedIn',
   requestBody: reportBodySchema,
-  success: { status: 201, description: 'Stored for moderation', schema: z.object({ reported: z.literal(true) }) },
+  success: { status: 201, description: 'Stored for moderation', schema: reportedAnswerSchema },
   errors: [
     validation,
     { status: 404, description: `'${ChatMessages.reportNotMatched}' (never matched, or unknown: the same answer), or '${ChatMessages.matchNotFound}' (a match that is not of the two of you); nothing is stored` },
@@ -95,7 +82,7 @@ const report = defineRoute({
   ],
   handle: async ({ input, execute }) => {
     await execute(`mutation Report($input: ReportInput!) { reportUser(input: $input) }`, { input });
-    return { status: 201, body: { reported: true } };
+    return { status: 201, body: { reported: true as const } };
   },
 });
 

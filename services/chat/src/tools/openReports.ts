@@ -1,4 +1,7 @@
-import { createAdapters, createLogger, createProjection, protectPersonalData } from '@nocturne/platform';
+import { createAdapters } from '@nocturne/platform/adapters';
+import { createProjection } from '@nocturne/platform/kit';
+import { createLogger } from '@nocturne/platform/logging';
+import { protectPersonalData } from '@nocturne/platform/privacy';
 import { chatPersonalData } from '../conversation/personalData';
 import { chatCollections, createChatProjector } from '../projections/readModels';
 import type { ReportEvent } from '../report/report';

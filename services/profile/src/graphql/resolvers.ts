@@ -1,6 +1,7 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph';
 import { Genders, Interests, Kinks, type KinkAudience, type KinkVisibility } from '@nocturne/contracts';
-import { actorOf, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
+import { signedInViewer, type SubgraphBaseContext } from '@nocturne/platform/http';
+import { actorOf } from '@nocturne/platform/kit';
 import type { PublicUrls } from '../photos/publicUrls';
 import type { ProfileApplication, ProfileView, Viewer } from '../profile/application';
 

@@ -1,5 +1,6 @@
 import { AuthEvents, SwipeEvents, Topics } from '@nocturne/contracts';
-import { on, sourceOf, type ServiceConsumer } from '@nocturne/platform';
+import { sourceOf, type ServiceConsumer } from '@nocturne/platform/kit';
+import { on } from '@nocturne/platform/relay';
 import type { ProfileApplication } from '../profile/application';
 
 export const PROFILE_CONSUMER_GROUP = 'profile';

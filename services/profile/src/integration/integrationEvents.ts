@@ -1,5 +1,6 @@
 import { ProfileEvents, ProfileLimits, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
-import { hasErasedPersonalData, type StoredEvent } from '@nocturne/platform';
+import type { StoredEvent } from '@nocturne/platform/ports';
+import { hasErasedPersonalData } from '@nocturne/platform/privacy';
 
 import { userIdOfStream, type ProfileEvent, type PublicDetails } from '../profile/profile';
 

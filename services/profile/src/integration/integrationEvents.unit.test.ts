@@ -1,5 +1,5 @@
 import { LocationUpdatedV1, ProfileEvents } from '@nocturne/contracts';
-import type { StoredEvent } from '@nocturne/platform';
+import type { StoredEvent } from '@nocturne/platform/ports';
 import { createPublicUrls } from '../photos/publicUrls';
 import { toIntegrationEvent } from './integrationEvents';
 

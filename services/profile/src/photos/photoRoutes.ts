@@ -1,9 +1,12 @@
 import busboy from 'busboy';
 import type { Request, Response, Router } from 'express';
 import { Messages, ProfileLimits, ProfileMessages, photoIdPattern } from '@nocturne/contracts';
-import { actorOf, INTERNAL_ERROR_MESSAGE, internalContextOf, RuleViolationStatus, type Logger } from '@nocturne/platform';
+import type { PhotoUploadAnswer } from '@nocturne/contracts/api';
+import { RuleViolation, RuleViolationStatus } from '@nocturne/platform/domain';
+import { INTERNAL_ERROR_MESSAGE, internalContextOf } from '@nocturne/platform/http';
+import { actorOf } from '@nocturne/platform/kit';
+import type { Logger } from '@nocturne/platform/logging';
 import type { ProfileApplication } from '../profile/application';
-import { RuleViolation } from '@nocturne/platform';
 import { SlotsBusyError, type WorkSlots } from './workSlots';
 import { PhotoSizes, type PhotoSize } from './imagePipeline';
 import { avatarSvg, parsePlaceholderSize, placeholderSvg } from './placeholders';
@@ -146,7 +149,8 @@ export function mountPhotoRoutes(app: Router, deps: { application: ProfileApplic
       // for that first (HTTP keeps a body to its declared length; a chunked one may be as large as allowed).
       const added = await uploadMemory.run(async () => application.addPhotos(actor, await readUploads(req, room)), Math.max(1, declared ?? most));
       const profile = await application.view(uid);
-      res.status(201).json({ added: added.map((id) => urls.photo(id)), photos: profile.photoIds.map((id) => urls.photo(id)) });
+      const answer: PhotoUploadAnswer = { added: added.map((id) => urls.photo(id)), photos: profile.photoIds.map((id) => urls.photo(id)) };
+      res.status(201).json(answer);
     } catch (error) {
       if (error instanceof UploadRefused) return refused(error.status, error.answer, error.message, 'photos');
       if (error instanceof RuleViolation) {

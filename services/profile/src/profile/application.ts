@@ -14,26 +14,11 @@ import {
   ProfileMessages,
   timeZoneInputSchema,
 } from '@nocturne/contracts';
-import {
-  actorMetadata,
-  causedBy,
-  handleCommand,
-  invalidInput,
-  loadStream,
-  parseInput,
-  RuleViolation,
-  signedInActor,
-  type Actor,
-  type BlobStore,
-  type EventMetadata,
-  type EventSource,
-  type EventStore,
-  type HandledCommand,
-  type PersonalDataVault,
-  type Projection,
-  type RateLimit,
-  type RateLimiter,
-} from '@nocturne/platform';
+import { invalidInput, parseInput, RuleViolation } from '@nocturne/platform/domain';
+import { actorMetadata, causedBy, handleCommand, loadStream, signedInActor, type Actor, type EventSource, type HandledCommand, type Projection } from '@nocturne/platform/kit';
+import type { RateLimit, RateLimiter } from '@nocturne/platform/limits';
+import type { BlobStore, EventMetadata, EventStore } from '@nocturne/platform/ports';
+import type { PersonalDataVault } from '@nocturne/platform/privacy';
 import type { WorkSlots } from '../photos/workSlots';
 import { processPhoto, photoSizes, TooManyPixelsError, UnreadableImageError, UnsupportedImageError, type PhotoSize } from '../photos/imagePipeline';
 import { pairKey, type ProfileCollections, type ProfileRow } from '../projections/readModels';

@@ -1,4 +1,4 @@
-import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform';
+import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform/privacy';
 import type {
   AccountDetailsEdited,
   AccountNameChanged,

@@ -1,5 +1,7 @@
 import { DefaultKinkVisibility, type KinkVisibility } from '@nocturne/contracts';
-import { ERASE, hasErasedPersonalData, versionedRows, type ReadModelDocument, type ReadModelStore, type StoredEvent, type VersionedRow } from '@nocturne/platform';
+import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit';
+import type { ReadModelDocument, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
+import { hasErasedPersonalData } from '@nocturne/platform/privacy';
 import { evolve, initialProfile, profileEventTypes, userIdOfStream, type Profile, type ProfileEvent } from '../profile/profile';
 
 /** One row per profile: the aggregate's state, and the stream version folded into it. */

@@ -1,4 +1,5 @@
-import { InProcessReadModelStore, type StoredEvent } from '@nocturne/platform';
+import { InProcessReadModelStore } from '@nocturne/platform/inprocess';
+import type { StoredEvent } from '@nocturne/platform/ports';
 import type { ProfileEvent } from '../profile/profile';
 import { createProfileProjector, profileCollections } from './readModels';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CURRENT_USER_FIELDS, Messages, ageSchema, currentUserResponseSchema, locationSchema, onboardingUpdateSchema, parseAge, photoOrderSchema, profileUpdateSchema, toCurrentUser, type CurrentUserData } from '@nocturne/contracts';
-import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform';
+import { Messages, ageSchema, locationSchema, onboardingUpdateSchema, parseAge, photoOrderSchema, profileUpdateSchema } from '@nocturne/contracts';
+import { CURRENT_USER_FIELDS, arrangedPhotosAnswerSchema, currentUserAnswerSchema, okAnswerSchema, toCurrentUser, type ArrangedPhotosAnswer, type CurrentUserData } from '@nocturne/contracts/api';
+import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform/rest';
 
-const okSchema = z.object({ ok: z.literal(true) });
 const notFound = (what: string) => ({ status: 404, description: what });
 const tooManyPositionChanges = {
   status: 429,
@@ -24,7 +24,7 @@ const completeOnboarding = defineRoute({
   access: 'signedIn',
   ownerParam: 'id',
   requestBody: onboardingUpdateSchema,
-  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserResponseSchema },
+  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserAnswerSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute, context }) => {
     const data = await execute<{ completeOnboarding: CurrentUserData }>(
@@ -43,11 +43,11 @@ const updateOwnLocation = defineRoute({
   tag: 'profile',
   access: 'signedIn',
   requestBody: coordinatesSchema,
-  success: { status: 200, description: 'Saved', schema: okSchema },
+  success: { status: 200, description: 'Saved', schema: okAnswerSchema },
   errors: [validation, notFound('The profile has been deleted'), tooManyPositionChanges],
   handle: async ({ input, execute }) => {
     await execute(`mutation UpdateLocation($latitude: Float, $longitude: Float) { updateLocation(latitude: $latitude, longitude: $longitude) { id } }`, input);
-    return { body: { ok: true } };
+    return { body: { ok: true as const } };
   },
 });
 
@@ -60,7 +60,7 @@ const updateUserLocation = defineRoute({
   access: 'signedIn',
   ownerParam: 'id',
   requestBody: locationSchema,
-  success: { status: 200, description: 'Saved', schema: okSchema },
+  success: { status: 200, description: 'Saved', schema: okAnswerSchema },
   errors: [validation, notFound('The profile has been deleted'), tooManyPositionChanges],
   handle: async ({ input, execute, context }) => {
     await execute(
@@ -69,12 +69,15 @@ const updateUserLocation = defineRoute({
       }`,
       { ...input, userId: signedInUserId(context) },
     );
-    return { body: { ok: true } };
+    return { body: { ok: true as const } };
   },
 });
 
 /** The signed-in user's fields this service answers itself (CURRENT_USER_FIELDS has the others' too). */
-const PROFILE_OWN_FIELDS = 'gender bio photos { url } avatarUrl kinks interests lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone';
+const PROFILE_OWN_FIELDS = 'gender bio photos { url } avatarUrl kinks interests lastSeen location latitude longitude isVerified onboardingCompleted notificationPreferences { matches messages likes marketing } timeZone publicCity';
+type ProfileOwnField = 'gender' | 'bio' | 'photos' | 'avatarUrl' | 'kinks' | 'interests' | 'lastSeen' | 'location' | 'latitude' | 'longitude' | 'isVerified' | 'onboardingCompleted' | 'notificationPreferences' | 'timeZone' | 'publicCity';
+/** What the other services show of the signed-in user, but the name and age the edit sets. */
+const OTHERS_FIELDS = 'id username email createdAt nightOwlScore isOnline stats { likes matches } discovery { visible missing }';
 
 /** How long a profile edit's answer waits for the account to follow its name and age. */
 const FOLLOW_WAIT_MS = 2_000;
@@ -108,16 +111,16 @@ const updateProfile = defineRoute({
     const fields = asObject(body);
     return parseWith(profileUpdateSchema, { ...fields, age: parseAge(fields.age) });
   },
-  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserResponseSchema },
+  success: { status: 200, description: 'The signed-in user after the save', schema: currentUserAnswerSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute }) => {
     // One write, one owner (docs/design.md, "One owner per request"): the profile service takes the whole
     // edit in one append, name and age included, and the account follows them from its event. What the
     // other services show of the person is read first, so a service that is away answers 503 before
     // anything is written; once the edit is accepted, nothing can turn its answer into an error.
-    const { me: before } = await execute<{ me: CurrentUserData | null }>(`query CurrentUser { me { ${CURRENT_USER_FIELDS} } }`);
+    const { me: before } = await execute<{ me: Omit<CurrentUserData, ProfileOwnField | 'name' | 'age'> | null }>(`query CurrentUser { me { ${OTHERS_FIELDS} } }`);
     if (!before) throw new HttpError(401, Messages.signedOut);
-    const { updateProfile: edited } = await execute<{ updateProfile: Partial<CurrentUserData> }>(
+    const { updateProfile: edited } = await execute<{ updateProfile: Pick<CurrentUserData, ProfileOwnField> }>(
       `mutation UpdateProfile($input: ProfileInput!) { updateProfile(input: $input) { ${PROFILE_OWN_FIELDS} } }`,
       { input },
     );
@@ -125,8 +128,6 @@ const updateProfile = defineRoute({
     return { body: { user: toCurrentUser({ ...before, ...edited, name: input.name, age: input.age }) } };
   },
 });
-
-const publicPhotoSchema = z.object({ id: z.string(), url: z.string(), thumbnailUrl: z.string() });
 
 const arrangePhotos = defineRoute({
   method: 'put',
@@ -136,10 +137,10 @@ const arrangePhotos = defineRoute({
   tag: 'profile',
   access: 'signedIn',
   requestBody: photoOrderSchema,
-  success: { status: 200, description: 'The photos in their new order', schema: z.object({ photos: z.array(publicPhotoSchema) }) },
+  success: { status: 200, description: 'The photos in their new order', schema: arrangedPhotosAnswerSchema },
   errors: [validation, notFound('The profile has been deleted')],
   handle: async ({ input, execute }) => {
-    const data = await execute<{ arrangePhotos: { photos: Array<z.infer<typeof publicPhotoSchema>> } }>(
+    const data = await execute<{ arrangePhotos: ArrangedPhotosAnswer }>(
       `mutation ArrangePhotos($photos: [String!]!) { arrangePhotos(photos: $photos) { photos { id url thumbnailUrl } } }`,
       { photos: input.photos },
     );
@@ -156,11 +157,11 @@ const deleteAccount = defineRoute({
   access: 'signedIn',
   requestBody: z.object({}).describe('Empty; the JSON content type is still required'),
   parseInput: () => undefined,
-  success: { status: 200, description: 'Erased; the session cookie is cleared', schema: okSchema, clearsSessionCookie: true },
+  success: { status: 200, description: 'Erased; the session cookie is cleared', schema: okAnswerSchema, clearsSessionCookie: true },
   errors: [],
   handle: async ({ execute }) => {
     await execute(`mutation DeleteAccount { deleteAccount }`);
-    return { body: { ok: true }, clearSession: true };
+    return { body: { ok: true as const }, clearSession: true };
   },
 });
 

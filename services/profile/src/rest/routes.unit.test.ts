@@ -1,5 +1,5 @@
-import type { CurrentUserData } from '@nocturne/contracts';
-import { HttpError, type ExecuteOperation } from '@nocturne/platform';
+import type { CurrentUserData } from '@nocturne/contracts/api';
+import { HttpError, type ExecuteOperation } from '@nocturne/platform/rest';
 import { profileRoutes } from './routes';
 
 const updateProfile = profileRoutes.find((route) => route.operationId === 'updateProfile')!;

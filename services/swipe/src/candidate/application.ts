@@ -1,5 +1,5 @@
 import { quotaNight, zoneInForce } from '@nocturne/contracts';
-import { causedBy, handleCommand, loadStream, type EventSource } from '@nocturne/platform';
+import { causedBy, handleCommand, loadStream, type EventSource } from '@nocturne/platform/kit';
 import type { SwipeDependencies } from '../dependencies';
 import { nightDecider } from '../night/businessLogic';
 import { nightStreamId } from '../night/night';

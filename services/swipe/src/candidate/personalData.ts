@@ -1,4 +1,4 @@
-import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform';
+import type { PersonalDataRule, PersonalDataRules } from '@nocturne/platform/privacy';
 import type { CandidateEvent } from './candidate';
 
 const ofCandidate = <E extends CandidateEvent>(fields: ReadonlyArray<Extract<keyof E['data'], string>>): PersonalDataRule => ({ subject: (data) => String(data.userId), fields });

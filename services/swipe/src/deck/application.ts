@@ -1,6 +1,6 @@
-import { signedInActor, type Actor } from '@nocturne/platform';
+import { signedInActor, type Actor } from '@nocturne/platform/kit';
 import { isLikeKind, planAllowances, usesAdvancedFilters, type DeckFilters, type Gender } from '@nocturne/contracts';
-import type { Filter } from '@nocturne/platform';
+import type { Filter } from '@nocturne/platform/ports';
 import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';

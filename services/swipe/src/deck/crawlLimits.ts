@@ -1,4 +1,4 @@
-import type { RateLimiter } from '@nocturne/platform';
+import type { RateLimiter } from '@nocturne/platform/limits';
 
 /** Per person and minute: far above the pace of anyone reading cards, far below a crawler's. */
 export interface CrawlLimits {

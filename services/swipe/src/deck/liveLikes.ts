@@ -1,4 +1,4 @@
-import { type Actor, type LiveChannels, type LiveStream, signedInActor } from '@nocturne/platform';
+import { signedInActor, type Actor, type LiveChannels, type LiveStream } from '@nocturne/platform/kit';
 import type { SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 

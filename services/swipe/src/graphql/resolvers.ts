@@ -1,6 +1,8 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph';
 import { deckFiltersSchema, firstFieldError, type Billing, type DeckFilters, type PlanId, type SwipeKind } from '@nocturne/contracts';
-import { actorOf, invalidInput, RuleViolation, signedInActor, signedInViewer, type SubgraphBaseContext } from '@nocturne/platform';
+import { invalidInput, RuleViolation } from '@nocturne/platform/domain';
+import { signedInViewer, type SubgraphBaseContext } from '@nocturne/platform/http';
+import { actorOf, signedInActor } from '@nocturne/platform/kit';
 import type { DeckApplication } from '../deck/application';
 import type { CrawlLimiter } from '../deck/crawlLimits';
 import type { LiveLike, LiveLikes } from '../deck/liveLikes';

@@ -1,5 +1,6 @@
 import { AuthEvents, ProfileEvents, Topics } from '@nocturne/contracts';
-import { on, sourceOf, type ServiceConsumer } from '@nocturne/platform';
+import { sourceOf, type ServiceConsumer } from '@nocturne/platform/kit';
+import { on } from '@nocturne/platform/relay';
 import type { CandidateApplication } from '../candidate/application';
 
 export const SWIPE_CONSUMER_GROUP = 'swipe';

@@ -1,5 +1,5 @@
 import { SwipeEvents } from '@nocturne/contracts';
-import type { StoredEvent } from '@nocturne/platform';
+import type { StoredEvent } from '@nocturne/platform/ports';
 import type { MemberEvent } from '../member/member';
 import type { NightEvent } from '../night/night';
 import type { PairEvent } from '../pair/pair';

@@ -1,5 +1,5 @@
 import { planAllowances, type Billing, type DeckFilters, type PlanAllowance, type PlanId } from '@nocturne/contracts';
-import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor } from '@nocturne/platform';
+import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
 import { memberDecider } from './businessLogic';
 import { memberStreamId, planInForce, type Member } from './member';

@@ -1,5 +1,6 @@
 import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
-import { actorCommandContext, handleCommand, invalidInput, loadStream, RuleViolation, signedInActor, type Actor, type CommandContext } from '@nocturne/platform';
+import { invalidInput, RuleViolation } from '@nocturne/platform/domain';
+import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor, type CommandContext } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
 import type { LiveLikes } from '../deck/liveLikes';
 import type { MemberApplication } from '../member/application';

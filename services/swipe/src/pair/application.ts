@@ -1,5 +1,6 @@
 import { SwipeMessages } from '@nocturne/contracts';
-import { actorCommandContext, handleCommand, invalidInput, RuleViolation, signedInActor, type Actor } from '@nocturne/platform';
+import { invalidInput, RuleViolation } from '@nocturne/platform/domain';
+import { actorCommandContext, handleCommand, signedInActor, type Actor } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
 import { pairDecider } from './businessLogic';
 import { pairStreamId } from './pair';

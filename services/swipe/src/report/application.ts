@@ -1,5 +1,6 @@
 import { reportInputSchema } from '@nocturne/contracts';
-import { actorCommandContext, handleCommand, parseInput, signedInActor, type Actor } from '@nocturne/platform';
+import { parseInput } from '@nocturne/platform/domain';
+import { actorCommandContext, handleCommand, signedInActor, type Actor } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
 import { reportDecider } from './businessLogic';
 import { reportStreamId } from './report';

@@ -1,6 +1,26 @@
 import { z } from 'zod';
-import { ChatMessages, deckFiltersSchema, GenderPreferences, LimitReasons, planIdSchema, ReportReasons, reportInputSchema, SwipeMessages } from '@nocturne/contracts';
-import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform';
+import { ChatMessages, deckFiltersSchema, LimitReasons, planIdSchema, ReportReasons, reportInputSchema, SwipeMessages } from '@nocturne/contracts';
+import {
+  blockedAnswerSchema,
+  deckAnswerSchema,
+  deckFiltersAnswerSchema,
+  likesReceivedSchema,
+  matchesAnswerSchema,
+  membershipSchema,
+  quotaSchema,
+  reportedAnswerSchema,
+  swipeResultSchema,
+  swipeWindowInfoSchema,
+  unmatchedAnswerSchema,
+  type DeckFiltersAnswer,
+  type DeckProfile,
+  type LikesReceived,
+  type Match,
+  type Membership,
+  type Quota,
+  type SwipeWindowInfo,
+} from '@nocturne/contracts/api';
+import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform/rest';
 
 const limitReached = (reasons: readonly string[]) => ({ status: 403, description: `A plan limit; \`code\` says which: ${reasons.map((reason) => `\`${reason}\``).join(', ')}` });
 const forbidden = (what: string) => ({ status: 403, description: what });
@@ -20,25 +40,7 @@ interface DeckCardData {
   user: { id: number; username: string; name: string; age: number; bio: string | null; photos: Array<{ url: string }>; kinks: string[]; interests: string[]; isOnline: boolean; isVerified: boolean; nightOwlScore: number };
 }
 
-const deckProfileSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  age: z.number().int(),
-  photos: z.array(z.string()).describe('Display URLs in order'),
-  bio: z.string().nullable(),
-  kinks: z.array(z.string()),
-  interests: z.array(z.string()),
-  location: z.string().nullable().describe('A city the person chose to show; never a position'),
-  distance: z.number().int().nullable().describe('Whole km between ~1 km grid cells; null when either person shared no location'),
-  isOnline: z.boolean(),
-  isVerified: z.boolean(),
-  nightOwlScore: z.number().int().describe('0 to 10'),
-  superLikedYou: z.boolean().describe('This person super-liked the signed-in user'),
-  sharedKinks: z.array(z.string()).describe('Kinks both have'),
-});
-
-const toDeckProfile = (card: DeckCardData): z.infer<typeof deckProfileSchema> => ({
+const toDeckProfile = (card: DeckCardData): DeckProfile => ({
   id: card.user.id,
   username: card.user.username,
   name: card.user.name,
@@ -67,7 +69,7 @@ const profiles = defineRoute({
   access: 'signedIn',
   parseInput: (_body, _params, query) =>
     parseWith(z.object({ restart: booleanQuery, limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50' }).int().min(1).max(50).optional() }), { restart: query.restart, limit: query.limit }),
-  success: { status: 200, description: 'Deck profiles, nearest distance bands first', schema: z.array(deckProfileSchema) },
+  success: { status: 200, description: 'Deck profiles, nearest distance bands first', schema: deckAnswerSchema },
   errors: [validation, tooFast('More deck reads this minute than SWIPE_DECK_READS_PER_MINUTE')],
   handle: async ({ input, execute }) => {
     const data = await execute<{ deck: { cards: DeckCardData[] } }>(`query Deck($limit: Int, $restart: Boolean) { deck(limit: $limit, restart: $restart) { cards { ${DECK_PROFILE_FIELDS} } } }`, {
@@ -86,14 +88,6 @@ const swipeBodySchema = z.object({
   timestamp: z.string({ error: 'timestamp must be an ISO 8601 time' }).optional(),
 });
 
-const matchSchema = z.object({
-  id: z.number().int(),
-  user1Id: z.number().int(),
-  user2Id: z.number().int(),
-  createdAt: z.string().describe('ISO 8601 instant'),
-  otherUser: z.object({ id: z.number().int(), name: z.string(), photo: z.string().describe('First photo, or a generated avatar') }),
-  superLikedYou: z.boolean(),
-});
 const MATCH_FIELDS = 'id user1Id user2Id createdAt superLikedYou otherUser { id name avatarUrl }';
 interface MatchData {
   id: number;
@@ -103,21 +97,11 @@ interface MatchData {
   superLikedYou: boolean;
   otherUser: { id: number; name: string; avatarUrl: string };
 }
-const toMatch = (match: MatchData): z.infer<typeof matchSchema> => ({ ...match, otherUser: { id: match.otherUser.id, name: match.otherUser.name, photo: match.otherUser.avatarUrl } });
+const toMatch = (match: MatchData): Match => ({ ...match, otherUser: { id: match.otherUser.id, name: match.otherUser.name, photo: match.otherUser.avatarUrl } });
 
-const quotaSchema = z.object({
-  plan: planIdSchema,
-  night: z.string().describe('The quota night: local date of the last 8:00 PM'),
-  likesPerNight: z.number().int().nullable().describe('null: unlimited'),
-  likesUsed: z.number().int(),
-  likesRemaining: z.number().int().nullable(),
-  superLikesPerNight: z.number().int(),
-  superLikesUsed: z.number().int(),
-  resetsAt: z.string().describe('The next 8:00 PM on your clock'),
-});
 const QUOTA_FIELDS = 'plan night likesPerNight likesUsed likesRemaining superLikesPerNight superLikesUsed resetsAt';
-type QuotaData = Omit<z.infer<typeof quotaSchema>, 'plan'> & { plan: string };
-const toQuota = (quota: QuotaData) => ({ ...quota, plan: planFromEnum[quota.plan]! });
+type QuotaData = Omit<Quota, 'plan'> & { plan: string };
+const toQuota = (quota: QuotaData): Quota => ({ ...quota, plan: planFromEnum[quota.plan]! });
 
 const swipe = defineRoute({
   method: 'post',
@@ -131,7 +115,7 @@ const swipe = defineRoute({
   success: {
     status: 200,
     description: 'Recorded; `isMatch` when the other person liked you too',
-    schema: z.object({ isMatch: z.boolean(), matchId: z.number().int().nullable(), match: matchSchema.nullable(), quota: quotaSchema }),
+    schema: swipeResultSchema,
   },
   errors: [
     { status: 400, description: `A field breaks a rule, or '${SwipeMessages.self}' (field swipedId)` },
@@ -160,7 +144,7 @@ const matches = defineRoute({
   access: 'signedIn',
   ownerParam: 'id',
   parseInput: (_body, params) => ({ userId: Number(params.id) }),
-  success: { status: 200, description: 'Matches', schema: z.array(matchSchema) },
+  success: { status: 200, description: 'Matches', schema: matchesAnswerSchema },
   errors: [forbidden('The id is not your own')],
   handle: async ({ input, execute }) => {
     const data = await execute<{ matches: MatchData[] }>(`query Matches($userId: Int) { matches(userId: $userId) { ${MATCH_FIELDS} } }`, { userId: input.userId });
@@ -168,10 +152,9 @@ const matches = defineRoute({
   },
 });
 
-const membershipSchema = z.object({ plan: planIdSchema, billing: z.enum(['weekly', 'monthly']).nullable(), expiresAt: z.string().nullable().describe('When a Night Pass runs out'), isPremium: z.boolean() });
 const MEMBERSHIP_FIELDS = 'plan billing expiresAt isPremium';
 type MembershipData = { plan: string; billing: string | null; expiresAt: string | null; isPremium: boolean };
-const toMembership = (data: MembershipData) => ({ ...data, plan: planFromEnum[data.plan]!, billing: (data.billing?.toLowerCase() ?? null) as 'weekly' | 'monthly' | null });
+const toMembership = (data: MembershipData): Membership => ({ ...data, plan: planFromEnum[data.plan]!, billing: (data.billing?.toLowerCase() ?? null) as Membership['billing'] });
 
 const membership = defineRoute({
   method: 'get',
@@ -219,7 +202,6 @@ const quota = defineRoute({
   handle: async ({ execute }) => ({ body: toQuota((await execute<{ quota: QuotaData }>(`query Quota { quota { ${QUOTA_FIELDS} } }`)).quota) }),
 });
 
-const swipeWindowSchema = z.object({ open: z.boolean(), mode: z.enum(['nightly', 'always']), opensAt: z.string(), timeZone: z.string(), now: z.string() });
 const swipeWindow = defineRoute({
   method: 'get',
   path: '/api/swipe-window',
@@ -228,25 +210,18 @@ const swipeWindow = defineRoute({
   tag: 'swipe',
   access: 'signedIn',
   parseInput: () => undefined,
-  success: { status: 200, description: 'The window', schema: swipeWindowSchema },
+  success: { status: 200, description: 'The window', schema: swipeWindowInfoSchema },
   errors: [],
   handle: async ({ execute }) => {
-    const data = await execute<{ swipeWindow: Omit<z.infer<typeof swipeWindowSchema>, 'mode'> & { mode: string } }>(`query SwipeWindow { swipeWindow { open mode opensAt timeZone now } }`);
-    return { body: { ...data.swipeWindow, mode: data.swipeWindow.mode.toLowerCase() as 'nightly' | 'always' } };
+    const data = await execute<{ swipeWindow: Omit<SwipeWindowInfo, 'mode'> & { mode: string } }>(`query SwipeWindow { swipeWindow { open mode opensAt timeZone now } }`);
+    const body: SwipeWindowInfo = { ...data.swipeWindow, mode: data.swipeWindow.mode.toLowerCase() as SwipeWindowInfo['mode'] };
+    return { body };
   },
 });
 
-const filtersSchema = z.object({
-  gender: z.enum(GenderPreferences),
-  ageRange: z.tuple([z.number().int(), z.number().int()]),
-  distance: z.number().int(),
-  city: z.string(),
-  kinks: z.array(z.string()),
-  interests: z.array(z.string()),
-});
-type FiltersData = { gender: string; ageMin: number; ageMax: number; distance: number; city: string; kinks: string[]; interests: string[] };
+type FiltersData = Omit<DeckFiltersAnswer, 'gender' | 'ageRange'> & { gender: string; ageMin: number; ageMax: number };
 const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests';
-const toFilters = (data: FiltersData) => ({ gender: data.gender as (typeof GenderPreferences)[number], ageRange: [data.ageMin, data.ageMax] as [number, number], distance: data.distance, city: data.city, kinks: data.kinks, interests: data.interests });
+const toFilters = (data: FiltersData): DeckFiltersAnswer => ({ gender: data.gender as DeckFiltersAnswer['gender'], ageRange: [data.ageMin, data.ageMax], distance: data.distance, city: data.city, kinks: data.kinks, interests: data.interests });
 
 const deckFilters = defineRoute({
   method: 'get',
@@ -256,7 +231,7 @@ const deckFilters = defineRoute({
   tag: 'swipe',
   access: 'signedIn',
   parseInput: () => undefined,
-  success: { status: 200, description: 'Filters', schema: filtersSchema },
+  success: { status: 200, description: 'Filters', schema: deckFiltersAnswerSchema },
   errors: [],
   handle: async ({ execute }) => ({ body: toFilters((await execute<{ deckFilters: FiltersData }>(`query DeckFilters { deckFilters { ${FILTER_FIELDS} } }`)).deckFilters) }),
 });
@@ -269,7 +244,7 @@ const setDeckFilters = defineRoute({
   tag: 'swipe',
   access: 'signedIn',
   requestBody: deckFiltersSchema,
-  success: { status: 200, description: 'Filters now', schema: filtersSchema },
+  success: { status: 200, description: 'Filters now', schema: deckFiltersAnswerSchema },
   errors: [validation, limitReached(['advanced-filters'])],
   handle: async ({ input, execute }) => {
     const data = await execute<{ setDeckFilters: FiltersData }>(`mutation SetDeckFilters($input: DeckFiltersInput!) { setDeckFilters(input: $input) { ${FILTER_FIELDS} } }`, {
@@ -279,11 +254,6 @@ const setDeckFilters = defineRoute({
   },
 });
 
-const likeSchema = z.object({
-  superLike: z.boolean(),
-  user: z.object({ id: z.number().int(), name: z.string(), photo: z.string().describe('First photo, or a generated avatar') }),
-  likedAt: z.string().describe('ISO 8601 instant'),
-});
 interface LikeData {
   superLike: boolean;
   likedAt: string;
@@ -301,13 +271,14 @@ const likes = defineRoute({
   success: {
     status: 200,
     description: 'Likes received',
-    schema: z.object({ visible: z.boolean().describe('False on the free plan'), count: z.number().int(), likes: z.array(likeSchema).describe('Empty on the free plan') }),
+    schema: likesReceivedSchema,
   },
   errors: [],
   handle: async ({ execute }) => {
     const data = await execute<{ likesReceived: { visible: boolean; count: number; likes: LikeData[] } }>(`query Likes { likesReceived { visible count likes { superLike likedAt user { id name avatarUrl } } } }`);
     const { visible, count, likes } = data.likesReceived;
-    return { body: { visible, count, likes: likes.map((like) => ({ superLike: like.superLike, likedAt: like.likedAt, user: { id: like.user.id, name: like.user.name, photo: like.user.avatarUrl } })) } };
+    const body: LikesReceived = { visible, count, likes: likes.map((like) => ({ superLike: like.superLike, likedAt: like.likedAt, user: { id: like.user.id, name: like.user.name, photo: like.user.avatarUrl } })) };
+    return { body };
   },
 });
 
@@ -320,7 +291,7 @@ const unmatch = defineRoute({
   tag: 'swipe',
   access: 'signedIn',
   requestBody: z.object({ matchId: positiveIdField('matchId', 'a match id') }),
-  success: { status: 200, description: 'The match has ended', schema: z.object({ unmatched: z.literal(true) }) },
+  success: { status: 200, description: 'The match has ended', schema: unmatchedAnswerSchema },
   errors: [validation, { status: 404, description: `'${SwipeMessages.matchNotFound}' (unknown, someone else's or ended already: the same answer)` }],
   handle: async ({ input, execute }) => {
     await execute(`mutation Unmatch($matchId: Int!) { unmatch(matchId: $matchId) }`, { matchId: input.matchId });
@@ -336,7 +307,7 @@ const block = defineRoute({
   tag: 'swipe',
   access: 'signedIn',
   requestBody: z.object({ userId: positiveIdField('userId', 'a user id') }),
-  success: { status: 201, description: 'Blocked (blocking someone again answers the same)', schema: z.object({ blocked: z.literal(true) }) },
+  success: { status: 201, description: 'Blocked (blocking someone again answers the same)', schema: blockedAnswerSchema },
   errors: [{ status: 400, description: `A field breaks a rule, or '${SwipeMessages.blockSelf}' (field userId)` }, { status: 404, description: `'${SwipeMessages.unknownPerson}'` }],
   handle: async ({ input, execute }) => {
     await execute(`mutation Block($userId: Int!) { block(userId: $userId) }`, { userId: input.userId });
@@ -352,7 +323,7 @@ const reportProfile = defineRoute({
   tag: 'swipe',
   access: 'signedIn',
   requestBody: reportInputSchema.extend({ userId: positiveIdField('userId', 'a user id') }),
-  success: { status: 201, description: 'Stored for moderation', schema: z.object({ reported: z.literal(true) }) },
+  success: { status: 201, description: 'Stored for moderation', schema: reportedAnswerSchema },
   errors: [
     { status: 400, description: `A field breaks a rule, or '${ChatMessages.reportSelf}' (field userId)` },
     { status: 404, description: `'${SwipeMessages.unknownPerson}': unknown, erased, not yet onboarded or blocked either way, the same answer; nothing is stored` },

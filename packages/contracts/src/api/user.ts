@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { notificationPreferencesSchema } from '../profileInputs';
 
-// The user as the REST facade answers it (`/api/auth/*`, `/api/user/*`): the GraphQL selection the
-// routes run on the supergraph, and the shape they answer, shared by the auth and profile routes.
+// The user as the REST facade answers it (`/api/auth/*`, `/api/user/*`, `/api/profile`): the shape they
+// answer, and the GraphQL selection the routes run on the supergraph to make it, shared by the auth and
+// profile routes.
 
 /** The account part of a user (auth's fields): what sign-up and sign-in answer. */
 export const ACCOUNT_FIELDS = 'id username email name age createdAt';
@@ -56,14 +58,14 @@ export const currentUserSchema = accountUserSchema.extend({
   kinks: z.array(z.string()),
   interests: z.array(z.string()),
   nightOwlScore: z.number().int().describe('0 to 10'),
-  isOnline: z.boolean(),
+  isOnline: z.boolean().describe('Active tonight (a live connection since 8:00 PM on their clock)'),
   lastSeen: z.string().nullable().describe('ISO 8601 instant'),
   location: z.string().nullable().describe('The place text; only ever shown to its owner'),
   latitude: z.number().nullable().describe('Exact; only ever shown to its owner'),
   longitude: z.number().nullable().describe('Exact; only ever shown to its owner'),
   isVerified: z.boolean(),
   onboardingCompleted: z.boolean(),
-  notificationPreferences: z.object({ matches: z.boolean(), messages: z.boolean(), likes: z.boolean(), marketing: z.boolean() }).nullable(),
+  notificationPreferences: notificationPreferencesSchema.nullable(),
   timeZone: z.string().nullable().describe('IANA time zone'),
   stats: statsSchema,
   publicCity: z.string().nullable().describe('The city the person chose to show on their card'),
@@ -75,16 +77,25 @@ export const currentUserSchema = accountUserSchema.extend({
     .describe('decisions.md, Discovery'),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-export const currentUserResponseSchema = z.object({ user: currentUserSchema });
+
+/** Sign-up and sign-in: the account part only. */
+export const accountAnswerSchema = z.object({ user: accountUserSchema });
+export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
+
+/** `GET /api/auth/user` and every profile save: the whole signed-in user. */
+export const currentUserAnswerSchema = z.object({ user: currentUserSchema });
+export type CurrentUserAnswer = z.infer<typeof currentUserAnswerSchema>;
 
 /** The spec's user: photos as a list of display URLs, plus the counts of the profile screen. */
 export function toCurrentUser(data: CurrentUserData): CurrentUser {
   // The swipe service answers stats to their owner only, and the current user is always the owner.
   const discovery = data.discovery ?? { visible: false, missing: 'ONBOARDING' };
-  return {
+  const user: CurrentUser = {
     ...data,
     photos: data.photos.map((photo) => photo.url),
     stats: data.stats ?? { likes: 0, matches: 0 },
     discovery: { visible: discovery.visible, missing: discovery.missing === null ? null : discovery.missing === 'ONBOARDING' ? 'onboarding' : 'position' },
   };
+  // In the schema's order, however the data was put together (the profile edit merges two reads).
+  return Object.fromEntries(Object.keys(currentUserSchema.shape).map((field) => [field, user[field as keyof CurrentUser]])) as CurrentUser;
 }

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAdapters, createInProcessInfrastructure, parseRetentionHours, usesRealInfrastructure } from './adapters';
-import { eventually } from './testing';
-import { integrationEvent } from './testing/eventBusContract';
-import { newEvent } from './testing/eventStoreContract';
+import { createAdapters, createInProcessInfrastructure, parseRetentionHours, usesRealInfrastructure } from '.';
+import { eventually } from '../testing';
+import { integrationEvent } from '../testing/eventBusContract';
+import { newEvent } from '../testing/eventStoreContract';
 
 describe('createAdapters', () => {
   let dir: string;

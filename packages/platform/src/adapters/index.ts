@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import type { CheckpointStore } from './checkpoints';
+import { REAL_VARIABLES, usesRealInfrastructure } from '../infrastructureMode';
 import {
   FileBlobStore,
   FileCheckpointStore,
@@ -9,58 +9,18 @@ import {
   InProcessReadModelStore,
   MemoryBlobStore,
   MemoryCheckpointStore,
-} from './inprocess';
-import type { ReadinessCheck } from './http/subgraphServer';
-import type { Logger } from './logging';
-import { EPHEMERAL_KEY_PREFIX, type BlobStore, type EventBus, type EventStore, type KeyValueStore, type ReadModelStore } from './ports';
-import { FileSubjectKeyStore, MemorySubjectKeyStore, parseMasterKey, PersonalDataVault } from './privacy';
+} from '../inprocess';
+import { READ_YOUR_WRITES_KEY_PREFIX } from '../kit/readYourWrites';
+import type { Logger } from '../logging';
+import { EPHEMERAL_KEY_PREFIX } from '../ports';
+import { FileSubjectKeyStore, MemorySubjectKeyStore, parseMasterKey, PersonalDataVault } from '../privacy';
+import { RELAY_LEASE_KEY_PREFIX } from '../relay/outboxRelay';
+import { instrumentEventStore, type ProductCounterRule } from '../telemetry/instrumentedEventStore';
+import type { Adapters, InProcessInfrastructure } from './adapters';
 import { createRealAdapters } from './real';
-import { REAL_VARIABLES, usesRealInfrastructure } from './infrastructureMode';
-import { RELAY_LEASE_KEY_PREFIX } from './relay/outboxRelay';
-import { READ_YOUR_WRITES_KEY_PREFIX } from './kit/readYourWrites';
-import { instrumentEventStore, type ProductCounterRule } from './telemetry/instrumentedEventStore';
 
-export interface Adapters {
-  /** `real` with Kafka, MongoDB and Redis; `embedded` with the in-process adapters. */
-  mode: 'real' | 'embedded';
-  eventStore: EventStore;
-  bus: EventBus;
-  kv: KeyValueStore;
-  readModels: ReadModelStore;
-  blobs: BlobStore;
-  /** Positions of work whose results are durable (the outbox relay, processors that append events). */
-  checkpoints: CheckpointStore;
-  /**
-   * Positions of projections: kept exactly as long as the read models are (in memory embedded, so read
-   * models are rebuilt from the event store at start; in MongoDB otherwise, so they resume).
-   */
-  projectionCheckpoints: CheckpointStore;
-  /** Per-person data keys of this service (crypto-shredding): `<data>/<service>/subject-keys.jsonl` or collection `subject_keys`. */
-  personalData: PersonalDataVault;
-  /**
-   * Per-person keys every service shares, sealing the personal fields of published integration events:
-   * `<data>/bus/subject-keys.jsonl` (with the bus) or database `nocturne_keys`. Shredded on account deletion.
-   */
-  publishedPersonalData: PersonalDataVault;
-  /**
-   * Readiness of the servers behind the adapters (real mode: `database` and `redis` make a service not
-   * ready while away, `kafka` only degraded, as writes wait in the outbox); none embedded, all in-process.
-   */
-  dependencies: Record<string, ReadinessCheck>;
-  /** Closes what this call created (never the shared infrastructure passed in). */
-  close(): Promise<void>;
-}
-
-/** The bus and key-value store every service of the embedded single process shares. */
-export interface InProcessInfrastructure {
-  /** Root data directory; undefined when everything lives in memory. */
-  dataDir: string | undefined;
-  bus: InProcessEventBus;
-  kv: InProcessKeyValueStore;
-  /** The keys of published personal data, kept with the bus whose messages they open. */
-  publishedPersonalData: PersonalDataVault;
-  close(): Promise<void>;
-}
+export type { Adapters, InProcessInfrastructure } from './adapters';
+export { createRealAdapters, DATABASE_SELECTION_TIMEOUT_MS, PUBLISHED_KEYS_DATABASE, type RealAdaptersOptions } from './real';
 
 export interface InProcessInfrastructureOptions {
   /** Partitions per topic (default 4). */

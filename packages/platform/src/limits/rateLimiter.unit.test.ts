@@ -1,6 +1,6 @@
 import { Messages } from '@nocturne/contracts';
-import { RuleViolation } from './domain/ruleViolation';
-import { InProcessKeyValueStore } from './inprocess';
+import { RuleViolation } from '../domain/ruleViolation';
+import { InProcessKeyValueStore } from '../inprocess';
 import { RateLimiter } from './rateLimiter';
 
 describe('rate limiter', () => {

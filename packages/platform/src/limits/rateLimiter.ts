@@ -1,7 +1,7 @@
 import { Messages } from '@nocturne/contracts';
-import { RuleViolation } from './domain/ruleViolation';
-import { EPHEMERAL_KEY_PREFIX, type KeyValueStore } from './ports';
-import { rateLimitRefusals } from './telemetry/metrics';
+import { RuleViolation } from '../domain/ruleViolation';
+import { EPHEMERAL_KEY_PREFIX, type KeyValueStore } from '../ports';
+import { rateLimitRefusals } from '../telemetry/metrics';
 
 /**
  * The counter family of a key, for the refusals metric: the prefix and the key's leading word segments

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@nocturne/contracts';
-import { RuleViolation } from './domain/ruleViolation';
-import { EPHEMERAL_KEY_PREFIX, type KeyValueStore } from './ports';
-import { rateLimitRefusals } from './telemetry/metrics';
+import { RuleViolation } from '../domain/ruleViolation';
+import { EPHEMERAL_KEY_PREFIX, type KeyValueStore } from '../ports';
+import { rateLimitRefusals } from '../telemetry/metrics';
 import { limitNameOf } from './rateLimiter';
 
 /** Every key of the concurrency limiter starts so: they describe what running processes hold now. */

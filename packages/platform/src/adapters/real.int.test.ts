@@ -1,10 +1,10 @@
 import { Topics } from '@nocturne/contracts';
-import { createAdapters, type Adapters } from './adapters';
-import { evaluateReadiness } from './http';
-import type { DeliveredMessage } from './ports';
-import { startOutboxRelay } from './relay';
-import { eventually, uniqueSuffix } from './testing';
-import { newEvent } from './testing/eventStoreContract';
+import { createAdapters, type Adapters } from '.';
+import { evaluateReadiness } from '../http';
+import type { DeliveredMessage } from '../ports';
+import { startOutboxRelay } from '../relay';
+import { eventually, uniqueSuffix } from '../testing';
+import { newEvent } from '../testing/eventStoreContract';
 
 // Needs Kafka, MongoDB and Redis: `npm run infra:up` sets KAFKA_BROKERS, MONGODB_URI and REDIS_URL.
 const real = Boolean(process.env.KAFKA_BROKERS && process.env.MONGODB_URI && process.env.REDIS_URL);

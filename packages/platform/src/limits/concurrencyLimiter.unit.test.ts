@@ -1,5 +1,5 @@
-import { RuleViolation } from './domain/ruleViolation';
-import { InProcessKeyValueStore } from './inprocess';
+import { RuleViolation } from '../domain/ruleViolation';
+import { InProcessKeyValueStore } from '../inprocess';
 import { ConcurrencyLimiter } from './concurrencyLimiter';
 
 describe('concurrency limiter', () => {

@@ -1,5 +1,6 @@
 import { photoIdPattern } from '@nocturne/contracts';
-import type { ServiceProxiedPrefix } from '@nocturne/platform';
+import { photoUploadAnswerSchema } from '@nocturne/contracts/api';
+import type { ServiceProxiedPrefix } from '@nocturne/platform/rest';
 
 const userIdPattern = /^[1-9]\d{0,15}$/;
 const placeholderSizePattern = /^\d{1,4}$/;
@@ -23,7 +24,7 @@ export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
         path: '/api/photos',
         operationId: 'uploadPhotos',
         summary: 'Upload photos (multipart/form-data, field `photos`; JPEG, PNG, WebP or GIF, at most 10 MB each, at most 6 in all)',
-        success: { status: 201, description: 'The added photos and the whole list', contentType: 'application/json' },
+        success: { status: 201, description: 'The added photos and the whole list', contentType: 'application/json', schema: photoUploadAnswerSchema },
         errors: [
           { status: 400, description: 'No readable image, over 24 megapixels, or more files than still fit (a full profile is refused before its body is read); `field` is photos' },
           { status: 401, description: "'Not signed in'" },

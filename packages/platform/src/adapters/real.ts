@@ -1,11 +1,11 @@
 import mongoose from 'mongoose';
 import type { Adapters } from './adapters';
-import { KafkaEventBus } from './kafka/eventBus';
-import type { Logger } from './logging';
-import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from './mongo';
-import { MongoSubjectKeyStore, PersonalDataVault } from './privacy';
-import { dependencyFailureOf } from './ports';
-import { RedisKeyValueStore } from './redis';
+import { KafkaEventBus } from '../kafka/eventBus';
+import type { Logger } from '../logging';
+import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from '../mongo';
+import { MongoSubjectKeyStore, PersonalDataVault } from '../privacy';
+import { dependencyFailureOf } from '../ports';
+import { RedisKeyValueStore } from '../redis';
 
 /** The database of the keys sealing published personal data, shared by every service. */
 export const PUBLISHED_KEYS_DATABASE = 'nocturne_keys';

@@ -1,0 +1,2 @@
+export * from './rateLimiter';
+export * from './concurrencyLimiter';
