@@ -22,8 +22,8 @@ d('real stack: who liked you and the deck limits', () => {
     await stack?.stop(10_000);
   }, 30_000);
 
-  /** Signed up, onboarded (with a photo when asked) and placed in Berlin. */
-  async function member(photo?: string): Promise<{ api: ApiClient; id: number }> {
+  /** Signed up, onboarded (with a photo when asked) and placed in Berlin, or where asked. */
+  async function member(photo?: string, place = { latitude: 52.52, longitude: 13.405 }): Promise<{ api: ApiClient; id: number }> {
     const api = stack!.client();
     const signUp = await api.call('POST', '/api/auth/signup', newPerson());
     expect(signUp.status).toBe(201);
@@ -35,7 +35,7 @@ d('real stack: who liked you and the deck limits', () => {
       expect((await fetch(`${stack!.url}/api/photos`, { method: 'POST', headers: { origin: stack!.url, cookie: api.cookie! }, body: form })).status).toBe(201);
     }
     expect((await api.call('PATCH', `/api/user/${id}`, { gender: 'Other', kinks: ['Praise'], interests: ['Art'] })).status).toBe(200);
-    expect((await api.call('POST', '/api/update-location', { latitude: 52.52, longitude: 13.405 })).status).toBe(200);
+    expect((await api.call('POST', '/api/update-location', place)).status).toBe(200);
     return { api, id };
   }
   /** A swipe once the swipe service knows the other person (404 until profile.events reached it). */
@@ -70,7 +70,10 @@ d('real stack: who liked you and the deck limits', () => {
     expect(refusedRead.status).toBe(429);
     expect(Number(refusedRead.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 
-    const [swiper, spared] = [await member(), await member()];
+    // A place of their own: the shared servers hold every earlier suite's people in Berlin, and a deck page
+    // of 50 from hundreds in one distance band need not hold this one.
+    const place = { latitude: -40 + Math.random() * 20, longitude: -150 + Math.random() * 20 };
+    const [swiper, spared] = [await member(undefined, place), await member(undefined, place)];
     // Fewer deck reads than the limit while the swipe service hears of `spared`.
     await waitFor(`${spared.id} in the deck of ${swiper.id}`, async () => ((await swiper.api.call('GET', '/api/profiles?limit=50')).body as Array<{ id: number }>).some((card) => card.id === spared.id), 50_000, 2_500);
     // Passes count before anything is looked up: these on nobody use up the minute.
