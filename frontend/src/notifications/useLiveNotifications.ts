@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { DefaultNotificationPreferences } from '@nocturne/contracts';
+import { DefaultNotificationPreferences } from '@nocturne/contracts/limits';
 import { fetchConversations, type ConversationSummary } from '../api/chat';
 import { fetchLikesReceived } from '../api/swipe';
 import { useOverlayTurn } from '../components/overlayQueue';

@@ -75,3 +75,15 @@ export const Interests = [
   'Meditation',
 ] as const;
 export type Interest = (typeof Interests)[number];
+
+/** Why someone reports another person (a conversation's menu, the deck's detail sheet), and how the app names it. */
+export const ReportReasons = ['spam', 'harassment', 'fake-profile', 'inappropriate-content', 'underage', 'other'] as const;
+export type ReportReason = (typeof ReportReasons)[number];
+export const reportReasonLabels: Readonly<Record<ReportReason, string>> = {
+  spam: 'Spam or scam',
+  harassment: 'Harassment',
+  'fake-profile': 'Fake profile',
+  'inappropriate-content': 'Inappropriate content',
+  underage: 'Looks underage',
+  other: 'Something else',
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportReasons } from './catalogues';
 import { integrationContract } from './envelope';
 
 // --- Messages and conversations (spec point 2 "Chat", point 5 "Send message"; decisions.md "Chat") -------
@@ -45,16 +46,6 @@ export const IceBreakers = [
   'Night owl or early bird?',
 ] as const;
 
-export const ReportReasons = ['spam', 'harassment', 'fake-profile', 'inappropriate-content', 'underage', 'other'] as const;
-export type ReportReason = (typeof ReportReasons)[number];
-export const reportReasonLabels: Readonly<Record<ReportReason, string>> = {
-  spam: 'Spam or scam',
-  harassment: 'Harassment',
-  'fake-profile': 'Fake profile',
-  'inappropriate-content': 'Inappropriate content',
-  underage: 'Looks underage',
-  other: 'Something else',
-};
 export const reportInputSchema = z.object({
   reason: z.enum(ReportReasons, { error: ChatMessages.reportReason }),
   text: z.string({ error: ChatMessages.reportText }).trim().max(ChatLimits.reportTextMax, ChatMessages.reportText).default(''),

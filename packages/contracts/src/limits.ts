@@ -29,3 +29,6 @@ export const ProfileLimits = {
   nightOwlScoreDefault: 5,
   nightOwlScoreMax: 10,
 } as const;
+
+/** What a person is notified of until they choose (Settings): new matches and messages, not likes or news. */
+export const DefaultNotificationPreferences: { readonly matches: boolean; readonly messages: boolean; readonly likes: boolean; readonly marketing: boolean } = { matches: true, messages: true, likes: false, marketing: false };

@@ -149,7 +149,6 @@ export const notificationPreferencesSchema = z.object({
   marketing: z.boolean({ error: ProfileMessages.notificationPreference }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-export const DefaultNotificationPreferences: NotificationPreferences = { matches: true, messages: true, likes: false, marketing: false };
 
 /**
  * Kinks shown by mutual consent: who sees each of a person's kinks. `everyone` (the default) or only

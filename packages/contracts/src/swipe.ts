@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { Genders } from './catalogues';
-import { ReportReasons } from './chat';
+import { Genders, ReportReasons } from './catalogues';
 import { integrationContract } from './envelope';
 import { PlanIds } from './plans';
 import { interestsSchema, kinksSchema } from './profileInputs';

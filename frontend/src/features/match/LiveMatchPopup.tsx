@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DefaultNotificationPreferences } from '@nocturne/contracts';
+import { DefaultNotificationPreferences } from '@nocturne/contracts/limits';
 import { fetchConversations, type ConversationSummary } from '../../api/chat';
 import { avatarOf } from '../../api/swipe';
 import { useSignedInUser } from '../../session/SessionContext';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ReportReasons, reportReasonLabels, type ReportReason } from '@nocturne/contracts';
+import { ReportReasons, reportReasonLabels, type ReportReason } from '@nocturne/contracts/catalogues';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 
