@@ -31,6 +31,9 @@ COPY services/chat/package.json services/chat/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
 COPY stack/package.json stack/
+COPY tools/demo/package.json tools/demo/
+COPY tools/bench/package.json tools/bench/
+COPY tests/system/package.json tests/system/
 COPY infra/package.json infra/
 COPY e2e/package.json e2e/
 # 2. Exactly the lockfile's versions, or nothing: npm ci refuses a lockfile out of step with the manifests.
@@ -47,7 +50,7 @@ RUN --mount=type=cache,target=/root/.npm \
     npm prune --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/node-linux-* node_modules/.bin/node \
  && rm -rf frontend/src frontend/test frontend/node_modules e2e/node_modules \
- && find packages services gateway stack -name '*.test.ts' -delete \
+ && find packages services gateway stack tools -name '*.test.ts' -delete \
  && find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete
 
 # ---- runtime: production dependencies, compiled code, the built frontend; runs as the non-root "node" ------
@@ -67,7 +70,7 @@ USER node
 #   profile subgraph services/profile/dist/main.js    4002 (PROFILE_PORT)
 #   swipe subgraph   services/swipe/dist/main.js      4003 (SWIPE_PORT)
 #   chat subgraph    services/chat/dist/main.js       4004 (CHAT_PORT)
-#   demo night owls  stack/dist/demo/main.js          4010 (NIGHT_OWLS_PORT)
+#   demo night owls  tools/demo/dist/main.js          4010 (NIGHT_OWLS_PORT)
 ARG NOCTURNE_ENTRY=stack/dist/gatewayMain.js
 ARG HEALTH_PORT=8080
 ENV NOCTURNE_ENTRY=${NOCTURNE_ENTRY} \

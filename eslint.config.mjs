@@ -13,7 +13,7 @@ const services = readdirSync(new URL('./services', import.meta.url), { withFileT
   .map((entry) => entry.name);
 // By package, or by path: from the repository's root, or climbing out of a service into a sibling's src/.
 const serviceImports = (names) => names.flatMap((name) => [`@nocturne/${name}`, `@nocturne/${name}/*`, `**/services/${name}/**`, `**/${name}/src`, `**/${name}/src/**`]);
-const testSupport = { group: ['@nocturne/platform/testing', '**/testing', '**/testing/*'], message: 'Production code does not import test support (@nocturne/platform/testing).' };
+const testSupport = { group: ['@nocturne/platform/testing', '**/testing', '**/testing/*', '@nocturne/system-tests', '**/tests/system/**'], message: 'Production code does not import test support (@nocturne/platform/testing, tests/system).' };
 const infrastructure = ['mongoose', 'mongodb', 'kafkajs', 'ioredis', 'express', 'react', 'react-dom', '@apollo/*', 'graphql', 'nodemailer', 'sharp', 'busboy', 'argon2', 'node:fs', 'fs', 'node:http', 'http'];
 
 /** A CSS colour written out: #rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla(). */
@@ -69,9 +69,15 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'packages/platform/src/testing/**', 'gateway/src/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [testSupport] }] },
   },
+  // The composition and the demo night owls run in production too (the benchmarks are a tool of the repository).
+  {
+    files: ['stack/src/**/*.ts', 'tools/demo/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupport] }] },
+  },
   ...services.flatMap((service) => {
     const otherServices = { group: serviceImports(services.filter((s) => s !== service)), message: 'A service never imports another service; use packages/contracts or packages/platform.' };
-    const outerLayers = { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend'], message: 'Services do not depend on the gateway, the stack or the client.' };
+    const outerLayers = { group: ['@nocturne/gateway', '@nocturne/stack', '@nocturne/frontend', '@nocturne/demo', '@nocturne/bench', '@nocturne/system-tests'], message: 'Services do not depend on the gateway, the stack, the client, the tools or the system tests.' };
     // The template's pure files: `<feature>/<feature>.ts` (state, events, evolve) and `businessLogic.ts` (decide).
     const root = `services/${service}/src`;
     const features = existsSync(root) ? readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];

@@ -9,13 +9,14 @@ const moduleNameMapper = {
   '^@nocturne/(contracts|platform)/(.*)$': '<rootDir>/packages/$1/src/$2',
   [`^@nocturne/(${services.join('|')})$`]: '<rootDir>/services/$1/src',
   [`^@nocturne/(${services.join('|')})/rest$`]: '<rootDir>/services/$1/src/rest',
-  '^@nocturne/gateway$': '<rootDir>/gateway/src',
+  '^@nocturne/(gateway|stack)$': '<rootDir>/$1/src',
+  '^@nocturne/demo$': '<rootDir>/tools/demo/src',
 };
 const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/tests/'] };
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,e2e/setup}/**/*.unit.test.ts', '<rootDir>/infra/*.unit.test.ts'] },
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,tools,e2e/setup}/**/*.unit.test.ts', '<rootDir>/infra/*.unit.test.ts'] },
     {
       ...common,
       displayName: 'unit-frontend',
@@ -23,8 +24,8 @@ module.exports = {
       testMatch: ['<rootDir>/frontend/src/**/*.unit.test.{ts,tsx}'],
       moduleNameMapper: { ...moduleNameMapper, '\\.(css|png|svg|jpg)(\\?inline)?$': '<rootDir>/frontend/test/fileStub.js' },
     },
-    { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,frontend/build,e2e/setup}/**/*.int.test.ts'], testTimeout: 30000 },
+    { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,tools,tests,frontend/build,e2e/setup}/**/*.int.test.ts'], testTimeout: 30000 },
     // `npm run test:faults`: the real stack on servers of its own, stopped and started with infra/*.sh.
-    { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/stack/src/faults/*.faults.test.ts'], testTimeout: 300000 },
+    { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/tests/system/faults/*.faults.test.ts'], testTimeout: 300000 },
   ],
 };

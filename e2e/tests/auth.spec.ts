@@ -55,7 +55,7 @@ test.describe('account journey', () => {
     await expect(toastWith(page, 'Sign in failed')).toBeVisible();
     await expect(toastWith(page, 'Invalid username or password')).toBeVisible();
 
-    const person = newPerson('dup');
+    const person = newPerson({ prefix: 'dup' });
     await signUp(page, person);
     await answerLocationDialog(page);
     await expect(page).toHaveURL(/\/onboarding$/);
@@ -65,13 +65,13 @@ test.describe('account journey', () => {
     await expect(toastWith(page, 'Username is already taken')).toBeVisible();
     await expect(page.getByRole('form', { name: 'Create your account' }).getByText('Username is already taken')).toBeVisible();
 
-    await signUp(page, { ...newPerson('weak'), password: 'password1' });
+    await signUp(page, { ...newPerson({ prefix: 'weak' }), password: 'password1' });
     await expect(toastWith(page, 'Sign up failed')).toBeVisible();
     await expect(page.getByRole('form', { name: 'Create your account' }).getByText('This password is one of the most common leaked passwords. Please choose another.')).toBeVisible();
   });
 
   test('resets a forgotten password through the emailed link', async ({ page }) => {
-    const person = newPerson('reset');
+    const person = newPerson({ prefix: 'reset' });
     await signUp(page, person);
     await answerLocationDialog(page);
     await expect(page).toHaveURL(/\/onboarding$/);

@@ -112,7 +112,7 @@ test('gender preference is mutual: the filter sheet says so, and a person whose 
 });
 
 test('until onboarding is complete, sign-in and every signed-in screen lead to onboarding, without the location dialog', async ({ page }) => {
-  const person = newPerson('half');
+  const person = newPerson({ prefix: 'half' });
   await signUp(page, person);
   await answerLocationDialog(page, 'Skip for Now');
   await expect(page).toHaveURL(/\/onboarding$/);

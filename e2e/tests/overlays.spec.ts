@@ -19,7 +19,7 @@ async function expectCoversNothing(page: Page, toast: Locator, controls: Locator
 }
 
 test("onboarding's toasts leave the Back and Skip row free", async ({ page }) => {
-  await signUp(page, newPerson('toast'));
+  await signUp(page, newPerson({ prefix: 'toast' }));
   await answerLocationDialog(page, 'Skip for Now');
   await page.getByLabel('Female', { exact: true }).check();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -49,7 +49,7 @@ const ok = async (response: APIResponse, what: string): Promise<APIResponse> => 
 
 export async function seedPerson(options: SeedOptions = {}): Promise<Seeded> {
   const base = baseUrl();
-  const person = newPerson('seed');
+  const person = newPerson({ prefix: 'seed' });
   const name = options.name ?? 'Night Owl';
   const api = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
   const signUp = await ok(

@@ -22,7 +22,7 @@ async function ownPhotos(page: Page): Promise<string[]> {
 
 /** Signed up in the browser, location skipped, gender chosen: onboarding's photo step. */
 async function atPhotoStep(page: Page) {
-  await signUp(page, newPerson('pics'));
+  await signUp(page, newPerson({ prefix: 'pics' }));
   await answerLocationDialog(page, 'Skip for Now');
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByLabel('Female', { exact: true }).check();

@@ -45,7 +45,7 @@ test.describe('location granted', () => {
   test.use({ permissions: ['geolocation'], geolocation: paris });
 
   test('signing in asks for the location, and the server keeps it for its owner', async ({ page }) => {
-    const person = newPerson('geo');
+    const person = newPerson({ prefix: 'geo' });
     await signUp(page, person);
     const dialog = page.getByRole('dialog', { name: 'Enable Location' });
     await expect(dialog).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('location denied', () => {
   test.use({ permissions: [] });
 
   test('a refused lookup says so and keeps the dialog open', async ({ page }) => {
-    await signUp(page, newPerson('nogeo'));
+    await signUp(page, newPerson({ prefix: 'nogeo' }));
     await answerLocationDialog(page, 'Enable Location');
     await expect(toastWith(page, 'Location Access Denied')).toBeVisible();
     await expect(toastWith(page, 'Location access denied by user')).toBeVisible();
@@ -103,7 +103,7 @@ test('onboards with two photos, edits the profile, keeps a notification setting 
   // servers it needs more than the default minute.
   test.setTimeout(180_000);
   const images = await writeTestImages();
-  const person = newPerson('onb');
+  const person = newPerson({ prefix: 'onb' });
   await signUpAndSkipLocation(page, person);
 
   // Step 1: gender

@@ -43,7 +43,7 @@ test.describe('every screen reads the same swipe window', () => {
 });
 
 test('onboarding trusts the session when the browser has nothing stored', async ({ page }) => {
-  const person = newPerson('trust');
+  const person = newPerson({ prefix: 'trust' });
   await signUpAndSkipLocation(page, person);
   await page.evaluate(() => localStorage.clear());
 
@@ -61,7 +61,7 @@ test('onboarding trusts the session when the browser has nothing stored', async 
 });
 
 test('the sign-up screen of a signed-in person offers to continue or to sign out first', async ({ page }) => {
-  const first = newPerson('first');
+  const first = newPerson({ prefix: 'first' });
   await signUpAndSkipLocation(page, first);
 
   await page.goto('/signup');
@@ -76,7 +76,7 @@ test('the sign-up screen of a signed-in person offers to continue or to sign out
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 
-  const second = newPerson('second');
+  const second = newPerson({ prefix: 'second' });
   await signUpAndSkipLocation(page, second);
   expect((await (await page.request.get('/api/auth/user')).json()).user.username).toBe(second.username);
 });

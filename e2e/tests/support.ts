@@ -2,26 +2,21 @@ import { expect, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-let counter = 0;
-/** A new person for each test, unique across runs on the same data directory. */
-export function newPerson(prefix = 'owl') {
-  counter += 1;
-  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
-  return { username: `${prefix}${tag}`.slice(0, 20), email: `${prefix}.${tag}@example.test`, name: 'Luna Night', age: '27', password: 'moonlight42' };
-}
+import type { Person } from '../../tests/system/support/people';
+
+// A new person for each test, unique across runs: the system tests' person factory.
+export { newPerson, type Person } from '../../tests/system/support/people';
 
 /** A toast carrying this text (a replaced toast may still be fading out beside it). */
 export const toastWith = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: text }).first();
-
-export type Person = ReturnType<typeof newPerson>;
 
 export async function signUp(page: Page, person: Person) {
   await page.goto('/signup');
   await page.getByLabel('Username').fill(person.username);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Name', { exact: true }).fill(person.name);
-  await page.getByLabel('Age').fill(person.age);
+  await page.getByLabel('Age').fill(String(person.age));
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }

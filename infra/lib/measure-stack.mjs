@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { GatewayClient } = await import(path.join(root, 'stack/dist/demo/gatewayClient.js'));
+const { GatewayClient } = await import(path.join(root, 'tools/demo/dist/gatewayClient.js'));
 const people = Number(process.argv[2] ?? 100);
 for (const name of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']) {
   if (!process.env[name]) throw new Error(`${name} is not set (source ~/.cache/nocturne/run/env)`);

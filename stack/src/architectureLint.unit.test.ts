@@ -76,10 +76,16 @@ describe('architecture lint rules', () => {
 
   it('keep test support out of production code, and let tests use it', async () => {
     const support = "import { eventually } from '@nocturne/platform/testing';\nexport const x = eventually;\n";
-    for (const file of ['services/swipe/src/service.ts', 'gateway/src/gateway.ts', 'packages/platform/src/adapters/index.ts']) {
+    for (const file of ['services/swipe/src/service.ts', 'gateway/src/gateway.ts', 'packages/platform/src/adapters/index.ts', 'stack/src/embedded.ts', 'tools/demo/src/nightOwls.ts']) {
       expect(await problems(support, file)).toEqual([expect.stringContaining('Production code does not import test support')]);
     }
+    expect(await problems("import { newPerson } from '../../tests/system/support';\nexport const x = newPerson;\n", 'stack/src/embedded.ts')).toEqual([expect.stringContaining('Production code does not import test support')]);
     expect(await problems(support, 'services/swipe/src/service.int.test.ts')).toEqual([]);
+    expect(await problems(support, 'tests/system/support/stacks.ts')).toEqual([]);
+  });
+
+  it('keep the tools and the system tests out of the services', async () => {
+    expect(await problems("import { GatewayClient } from '@nocturne/demo';\nexport const x = GatewayClient;\n", 'services/swipe/src/service.ts')).toEqual([expect.stringContaining('Services do not depend on')]);
   });
 
   it('let the client share only the contracts', async () => {

@@ -7,7 +7,7 @@ import { createLogger, type Logger } from '@nocturne/platform/logging';
 import { SessionStore } from '@nocturne/platform/sessions';
 import { startMetricsServerIfPossible } from '@nocturne/platform/telemetry';
 import { readFileSync } from 'node:fs';
-import { startDemoNightOwls, type NightOwls } from './demo';
+import { startDemoNightOwls, type NightOwls } from '@nocturne/demo';
 import { randomInternalSecret, siteOriginOf } from './environment';
 import { portVariableOf, serviceProxiedPrefixes, serviceRestRoutes, services } from './services';
 

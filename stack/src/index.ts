@@ -1,2 +1,2 @@
 export { startEmbeddedStack, type EmbeddedStack, type EmbeddedStackOptions } from './embedded';
-export { services } from './services';
+export { metricsPortVariableOf, portVariableOf, services } from './services';
