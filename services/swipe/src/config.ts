@@ -5,7 +5,7 @@ import type { ServiceConfig } from '@nocturne/platform/kit';
 export interface SwipeConfig extends ServiceConfig {
   /** `nightly`: 20:00 to 04:00 on each person's clock. `always`: the round-the-clock demo. */
   windowMode: SwipeWindowMode;
-  /** What crawling costs, per person and minute: far above anyone's pace (README, Security). */
+  /** What crawling costs, per person and minute: far above anyone's pace (docs/security.md). */
   deckReadsPerMinute: number;
   passesPerMinute: number;
 }
