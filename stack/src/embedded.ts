@@ -136,7 +136,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const { url, port } = await gateway.start(gatewayPort);
     stoppers.push(() => gateway.stop());
     // In the background: the app answers while they are being set up.
-    const nightOwls = options.demoNightOwls ? startDemoNightOwls({ gateway: { url, port, ...(options.host && { host: options.host }) }, infrastructure, logger: loggerFor('night-owls') }) : undefined;
+    const nightOwls = options.demoNightOwls ? startDemoNightOwls({ gateway: { url, port, ...(options.host && { host: options.host }) }, infrastructure, logger: loggerFor('night-owls'), alwaysNight: isSwipeWindowAlwaysOpen(variables.SWIPE_WINDOW) }) : undefined;
     if (nightOwls) stoppers.push(() => nightOwls.stop());
     return { url, port, subgraphUrls, internalSecret, ...(nightOwls && { nightOwls }), ...(metrics && { metricsUrl: metrics.url }), stop: stopAll };
   } catch (error) {

@@ -5,11 +5,11 @@ import { Writable } from 'node:stream';
 import { createLogger } from '@nocturne/platform/logging';
 import { FileSubjectKeyStore, PersonalDataVault } from '@nocturne/platform/privacy';
 import { eventually } from '@nocturne/platform/testing';
-import { DEMO_DATA_FOLDER, nightOwlProfiles, OWL_CITY, OWL_COUNT, owlPassword } from '@nocturne/demo';
+import { DEMO_DATA_FOLDER, nightOwlProfiles, OWL_CITY, OWL_COUNT, OWL_REPLIES_PER_CONVERSATION, owlPassword, owlReply } from '@nocturne/demo';
 import { InProcessStack, newPerson, type Member } from '../support';
 
 // The demo night owls of the embedded stack, over HTTP: made through the gateway like anyone, found
-// again after a restart, and one in three likes back.
+// again after a restart, one in three likes back, and a few of those are online and answer messages.
 jest.setTimeout(180_000);
 
 let dataDir: string;
@@ -118,6 +118,55 @@ describe('demo night owls', () => {
     );
     expect(matches[0]!.otherUser).toMatchObject({ id: idOf(warm.username), name: warm.name });
     expect(owls.filter((owl) => owl.likesBack).length).toBe(Math.ceil(OWL_COUNT / 3));
+  });
+
+  it('has a few owls online who answer what was said, at the pace of a person, a few times a conversation', async () => {
+    const visitor = await personInTheCity();
+    const outcome = (await stack!.nightOwls!.ready)!;
+    const [owlId, owl] = [...outcome.ready].find(([, candidate]) => candidate.chatsBack)!;
+    expect(nightOwlProfiles().filter((candidate) => candidate.chatsBack).every((candidate) => candidate.likesBack)).toBe(true);
+    expect(await likes(visitor, owlId)).toBe(false);
+    const match = await eventually(
+      async () => {
+        const res = await visitor.get(`/api/matches/${visitor.id}`);
+        expect(res.body).toHaveLength(1);
+        return res.body[0] as { id: number };
+      },
+      { timeoutMs: 20_000 },
+    );
+    // Swiping is open round the clock here, so the chatting owls keep the app open: online to their matches.
+    const list = await visitor.post('/graphql', { query: '{ conversations { matchId match { otherUser { id isOnline } } } }' });
+    expect(list.body.data.conversations).toEqual([{ matchId: match.id, match: { otherUser: { id: owlId, isOnline: true } } }]);
+
+    const conversation = async () => (await visitor.get(`/api/messages?matchId=${match.id}`)).body.messages as Array<{ content: string; senderId: number; seq: number }>;
+    const say = async (content: string) => expect((await visitor.post('/api/messages', { matchId: match.id, senderId: visitor.id, content })).status).toBe(201);
+    const owlAnswers = async (count: number) =>
+      eventually(
+        async () => {
+          const answers = (await conversation()).filter((message) => message.senderId === owlId);
+          expect(answers).toHaveLength(count);
+          return answers.map((message) => message.content);
+        },
+        { timeoutMs: 40_000, intervalMs: 500 },
+      );
+
+    const sent = Date.now();
+    await say("What's your favorite constellation?");
+    const [first] = await owlAnswers(1);
+    expect(first).toBe(owlReply(owl, "What's your favorite constellation?", 0));
+    // A person's pace: reading, then typing.
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(2_000);
+
+    await say('Night owl or early bird?');
+    expect((await owlAnswers(2))[1]).toBe(owlReply(owl, 'Night owl or early bird?', 1));
+    await say('Want to meet for a late coffee?');
+    expect((await owlAnswers(3))[2]).toMatch(/heading out into the night/);
+    // Then it lets the conversation rest: a fourth message gets no answer, even after the owls' longest pause.
+    await say('Hello?');
+    const last = (await conversation()).at(-1)!;
+    await new Promise((resolve) => setTimeout(resolve, 14_000));
+    expect((await conversation()).at(-1)).toEqual(last);
+    expect((await conversation()).filter((message) => message.senderId === owlId)).toHaveLength(OWL_REPLIES_PER_CONVERSATION);
   });
 
   it('finds the same owls after a restart, signing them in when its note is lost, and never logs a password', async () => {

@@ -119,6 +119,21 @@ export class GatewayClient {
     await this.json('POST', '/api/plan', 'plan', { plan, ...(billing && { billing }) });
   }
 
+  /** The latest page of one of this person's conversations, oldest message first. */
+  async messages(matchId: number): Promise<Array<{ content: string; senderId: number; seq: number }>> {
+    const page = (await this.send('GET', `/api/messages?matchId=${matchId}`, 'messages')) as { messages: Array<{ content: string; senderId: number; seq: number }> };
+    return [...page.messages].sort((a, b) => a.seq - b.seq);
+  }
+
+  async sendMessage(matchId: number, senderId: number, content: string): Promise<void> {
+    await this.json('POST', '/api/messages', 'message', { matchId, senderId, content });
+  }
+
+  /** Tells the other person of a match that this one is typing (GraphQL: the REST facade has no route for it). */
+  async typing(matchId: number, typing: boolean): Promise<void> {
+    await this.json('POST', '/graphql', 'typing', { query: 'mutation Typing($m: Int!, $t: Boolean!) { setTyping(matchId: $m, typing: $t) }', variables: { m: matchId, t: typing } });
+  }
+
   async swipe(input: { swiperId: number; swipedId: number; isLike: boolean; isSuperLike?: boolean }): Promise<{ isMatch: boolean; matchId: number | null }> {
     return (await this.json('POST', '/api/swipes', 'swipe', { ...input, timestamp: new Date().toISOString() })) as { isMatch: boolean; matchId: number | null };
   }

@@ -8,6 +8,7 @@ import { fileOwlRegistry, memoryOwlRegistry } from './owlRegistry';
 export { startNightOwls, type NightOwls, type NightOwlsOptions } from './nightOwls';
 export { nightOwlProfiles, OWL_CITY, OWL_COUNT, type OwlProfile } from './owlProfiles';
 export { owlPassword } from './seedNightOwls';
+export { humanPause, OWL_REPLIES_PER_CONVERSATION, owlReply } from './owlReplies';
 export { GatewayClient, GatewayError, type CurrentUser, type SignedInUser } from './gatewayClient';
 
 /** Where the demo keeps its secret and its note of finished owls: `<data>/night-owls/`. */
@@ -18,7 +19,7 @@ export const DEMO_DATA_FOLDER = 'night-owls';
  * `swipe.events` on its in-process bus, and keep their secret and note under its data directory (in
  * memory when the stack's data is).
  */
-export function startDemoNightOwls(options: { gateway: { url: string; port: number; host?: string }; infrastructure: InProcessInfrastructure; logger: Logger }): NightOwls {
+export function startDemoNightOwls(options: { gateway: { url: string; port: number; host?: string }; infrastructure: InProcessInfrastructure; logger: Logger; alwaysNight?: boolean }): NightOwls {
   const { gateway, infrastructure } = options;
   const listensEverywhere = gateway.host === undefined || gateway.host === '0.0.0.0' || gateway.host === '::';
   const dir = infrastructure.dataDir === undefined ? undefined : join(infrastructure.dataDir, DEMO_DATA_FOLDER);
@@ -31,6 +32,8 @@ export function startDemoNightOwls(options: { gateway: { url: string; port: numb
     secret: () => vault.secret('night-owl-passwords'),
     registry: dir === undefined ? memoryOwlRegistry() : fileOwlRegistry(dir),
     logger: options.logger,
+    // Where swiping is open round the clock (the embedded stack's default), the chatting owls are always up.
+    ...(options.alwaysNight && { chat: { alwaysNight: true } }),
   });
   return {
     ready: owls.ready,

@@ -1,9 +1,10 @@
 import type { Logger } from '@nocturne/platform/logging';
 import type { BusConsumer, EventBus, KeyValueStore } from '@nocturne/platform/ports';
 import type { PersonalDataVault } from '@nocturne/platform/privacy';
+import { startChatBack, type ChatBack, type ChatBackOptions } from './chatBack';
 import { startLikeBack } from './likeBack';
 import type { OwlRegistry } from './owlRegistry';
-import { nightOwlProfiles, OWL_CITY } from './owlProfiles';
+import { nightOwlProfiles, OWL_CITY, type OwlProfile } from './owlProfiles';
 import { owlPassword, seedNightOwls, type SeedOutcome } from './seedNightOwls';
 
 export interface NightOwlsOptions {
@@ -20,6 +21,8 @@ export interface NightOwlsOptions {
   logger: Logger;
   /** How many owls (default all, about sixty). */
   count?: number;
+  /** When the chatting owls are online (their night, or always), and their pauses. */
+  chat?: Pick<ChatBackOptions, 'alwaysNight' | 'pause'>;
 }
 
 export interface NightOwls {
@@ -36,6 +39,7 @@ export function startNightOwls(options: NightOwlsOptions): NightOwls {
   const { logger } = options;
   const stopping = new AbortController();
   let consumer: BusConsumer | undefined;
+  let chat: ChatBack | undefined;
 
   const run = async (): Promise<SeedOutcome | undefined> => {
     const began = Date.now();
@@ -43,11 +47,15 @@ export function startNightOwls(options: NightOwlsOptions): NightOwls {
     const owls = nightOwlProfiles(options.count);
     const outcome = await seedNightOwls({ gatewayUrl: options.gatewayUrl, owls, secret, registry: options.registry, logger, signal: stopping.signal });
     if (stopping.signal.aborted) return undefined;
-    consumer = await startLikeBack({ bus: options.bus, kv: options.kv, publishedPersonalData: options.publishedPersonalData, gatewayUrl: options.gatewayUrl, owls: outcome.ready, passwordOf: (owl) => owlPassword(secret, owl.username), logger });
+    const shared = { bus: options.bus, kv: options.kv, publishedPersonalData: options.publishedPersonalData, gatewayUrl: options.gatewayUrl, owls: outcome.ready, passwordOf: (owl: OwlProfile) => owlPassword(secret, owl.username), logger };
+    consumer = await startLikeBack(shared);
+    chat = await startChatBack({ ...shared, ...(options.chat ?? {}) });
+    if (stopping.signal.aborted) await chat.stop();
     const likeBack = [...outcome.ready.values()].filter((owl) => owl.likesBack).length;
+    const chatBack = [...outcome.ready.values()].filter((owl) => owl.chatsBack).length;
     logger.info(
-      { ready: outcome.ready.size, created: outcome.created, alreadyThere: outcome.skipped, failed: outcome.failed, likeBack, ms: Date.now() - began },
-      `demo night owls: ${outcome.ready.size} around ${OWL_CITY.name}, ${likeBack} of them like back`,
+      { ready: outcome.ready.size, created: outcome.created, alreadyThere: outcome.skipped, failed: outcome.failed, likeBack, chatBack, ms: Date.now() - began },
+      `demo night owls: ${outcome.ready.size} around ${OWL_CITY.name}, ${likeBack} of them like back, ${chatBack} of those chat`,
     );
     return outcome;
   };
@@ -64,6 +72,8 @@ export function startNightOwls(options: NightOwlsOptions): NightOwls {
       await ready;
       await consumer?.stop();
       consumer = undefined;
+      await chat?.stop();
+      chat = undefined;
     },
   };
 }

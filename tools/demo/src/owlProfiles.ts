@@ -23,6 +23,8 @@ export interface OwlProfile {
   timeZone: string;
   /** Likes back whoever likes them, so someone trying the app alone gets matches. */
   likesBack: boolean;
+  /** Online during its night and answers messages (a few of those who like back), so the chat can be felt. */
+  chatsBack: boolean;
   /** Generated photos to upload (1 or 2). */
   photoCount: number;
   /** 0..359: the colour of their sky. */
@@ -33,6 +35,8 @@ export const OWL_CITY = { name: 'Berlin', latitude: 52.52, longitude: 13.405, ti
 
 /** One owl in this many likes back. */
 export const LIKES_BACK_ONE_IN = 3;
+/** One owl in this many likes back and chats: about ten of the sixty. */
+export const CHATS_BACK_ONE_IN = 6;
 
 const NAMES: ReadonlyArray<readonly [string, Gender]> = [
   ['Luna', 'Female'], ['Orion', 'Male'], ['Sky', 'Other'], ['Selene', 'Female'], ['Felix', 'Male'], ['Nyx', 'Female'],
@@ -129,6 +133,7 @@ export function owlProfile(index: number): OwlProfile {
     city: OWL_CITY.name,
     timeZone: OWL_CITY.timeZone,
     likesBack: index % LIKES_BACK_ONE_IN === 0,
+    chatsBack: index % CHATS_BACK_ONE_IN === 0,
     photoCount: 1 + (index % 2),
     hue: Math.floor(next() * 360),
   };
