@@ -3,7 +3,8 @@ import { Button, ButtonLink } from './Button';
 import { CameraIcon } from './icons';
 
 export const ADD_PHOTO_TITLE = 'Add a photo';
-export const ADD_PHOTO_TEXT = 'Your card shows only your initials. People like a face: add a photo so they can see you.';
+export const ADD_PHOTO_SHORT = 'People like a face: add a photo so they can see you.';
+export const ADD_PHOTO_TEXT = `Your card shows only your initials. ${ADD_PHOTO_SHORT}`;
 
 /**
  * The prompt for a person without a photo (onboarding's Skip lets them go live without one): on their
@@ -12,19 +13,21 @@ export const ADD_PHOTO_TEXT = 'Your card shows only your initials. People like a
 export function AddPhotoPrompt({ onAdd, compact = false }: { onAdd?: () => void; compact?: boolean }) {
   return (
     <Prompt aria-labelledby="add-photo-title" $compact={compact}>
-      <Icon aria-hidden="true">
-        <CameraIcon size={compact ? 20 : 24} />
+      <Icon aria-hidden="true" $compact={compact}>
+        <CameraIcon size={compact ? 18 : 24} />
       </Icon>
       <Text>
         <h2 id="add-photo-title">{ADD_PHOTO_TITLE}</h2>
-        <p>{ADD_PHOTO_TEXT}</p>
+        <p>{compact ? ADD_PHOTO_SHORT : ADD_PHOTO_TEXT}</p>
       </Text>
       {onAdd ? (
         <Button $variant="primary" onClick={onAdd}>
           Add photos
         </Button>
       ) : (
-        <ButtonLink to="/profile?edit=photos">Add photos</ButtonLink>
+        <ButtonLink to="/profile?edit=photos" {...(compact && { $size: 'small' as const })}>
+          Add photos
+        </ButtonLink>
       )}
     </Prompt>
   );
@@ -45,6 +48,17 @@ const Prompt = styled.section<{ $compact: boolean }>`
     grid-column: 1 / -1;
   }
 
+  /* On the deck: one row, so the cards keep the screen. */
+  ${({ $compact }) =>
+    $compact &&
+    `
+    grid-template-columns: auto 1fr auto;
+    > a,
+    > button {
+      grid-column: auto;
+    }
+  `}
+
   @media (min-width: 640px) {
     grid-template-columns: auto 1fr auto;
 
@@ -55,11 +69,11 @@ const Prompt = styled.section<{ $compact: boolean }>`
   }
 `;
 
-const Icon = styled.span`
+const Icon = styled.span<{ $compact: boolean }>`
   display: grid;
   place-items: center;
-  width: 40px;
-  height: 40px;
+  width: ${({ $compact }) => ($compact ? '32px' : '40px')};
+  height: ${({ $compact }) => ($compact ? '32px' : '40px')};
   border-radius: 50%;
   background: ${({ theme }) => theme.gradient.accent};
   color: ${({ theme }) => theme.color.white};
