@@ -2,29 +2,20 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ReportReasons, reportReasonLabels, type ReportReason } from '@nocturne/contracts/catalogues';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 
 /** Asks before blocking; `busy` while the block is on its way. */
 export function BlockDialog({ name, busy, onCancel, onConfirm }: { name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Block ${name}?`}
       description="You will not see each other anywhere again, and a match between you ends. This cannot be undone."
-      onClose={onCancel}
-      role="alertdialog"
-      footer={
-        <>
-          <Button $block onClick={onConfirm} disabled={busy}>
-            Block
-          </Button>
-          <Button $block $variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </>
-      }
-    >
-      {null}
-    </Dialog>
+      confirmLabel="Block"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }
 
