@@ -1,11 +1,10 @@
 import { ChatEvents, isNightTime, Topics } from '@nocturne/contracts';
-import type { Logger } from '@nocturne/platform/logging';
-import type { BusConsumer, EventBus, KeyValueStore } from '@nocturne/platform/ports';
-import type { PersonalDataVault } from '@nocturne/platform/privacy';
+import type { BusConsumer } from '@nocturne/platform/ports';
 import { consumeIntegrationEvents, keyValueDeduper, on } from '@nocturne/platform/relay';
 import { createClient, type Client } from 'graphql-ws';
 import { WebSocket } from 'ws';
-import { GatewayClient, GatewayError } from './gatewayClient';
+import { GatewayError } from './gatewayClient';
+import type { OwlConsumerOptions } from './owlSessions';
 import { humanPause, OWL_REPLIES_PER_CONVERSATION, owlReply } from './owlReplies';
 import type { OwlProfile } from './owlProfiles';
 
@@ -14,15 +13,7 @@ export const CHAT_BACK_GROUP = 'night-owls-chat';
 /** How often the owls look at the clock to come online at 8 PM and go offline at 4 AM (in their zone). */
 const PRESENCE_CHECK_MS = 60_000;
 
-export interface ChatBackOptions {
-  bus: EventBus;
-  kv: KeyValueStore;
-  publishedPersonalData: PersonalDataVault;
-  gatewayUrl: string;
-  /** The owls ready to use, by user id: those with `chatsBack` answer, and are online during their night. */
-  owls: ReadonlyMap<number, OwlProfile>;
-  passwordOf: (owl: OwlProfile) => string;
-  logger: Logger;
+export interface ChatBackOptions extends OwlConsumerOptions {
   /** Online round the clock, as where swiping is (the embedded stack's default); else from 8 PM to 4 AM in the owl's zone. */
   alwaysNight?: boolean;
   /** How long an owl reads and types before an answer (a person's pace unless given). */
@@ -43,26 +34,17 @@ export async function startChatBack(options: ChatBackOptions): Promise<ChatBack>
   const { logger } = options;
   const pause = options.pause ?? ((reply: string) => humanPause(reply));
   const chatty = new Map([...options.owls].filter(([, owl]) => owl.chatsBack));
-  const sessions = new Map<number, GatewayClient>();
   const sockets = new Map<number, Client>();
   /** Conversations an owl is answering now, and those where the person wrote again meanwhile. */
   const answering = new Set<number>();
   const wroteAgain = new Set<number>();
   let stopped = false;
 
-  const sessionOf = async (owlId: number, owl: OwlProfile): Promise<GatewayClient> => {
-    const existing = sessions.get(owlId);
-    if (existing?.signedIn) return existing;
-    const client = new GatewayClient(options.gatewayUrl);
-    await client.signIn(owl.username, options.passwordOf(owl));
-    sessions.set(owlId, client);
-    return client;
-  };
 
   const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
   async function answer(owlId: number, owl: OwlProfile, matchId: number): Promise<void> {
-    const client = await sessionOf(owlId, owl);
+    const client = await options.sessions.of(owlId, owl);
     const messages = await client.messages(matchId);
     const last = messages.at(-1);
     // Already answered (the owl spoke last), or answered as often as an owl does.
@@ -104,8 +86,8 @@ export async function startChatBack(options: ChatBackOptions): Promise<ChatBack>
       const socket = sockets.get(owlId);
       if (night && !socket) {
         try {
-          const client = await sessionOf(owlId, owl);
-          sockets.set(owlId, liveSocket(options.gatewayUrl, client.sessionCookie!));
+          const client = await options.sessions.of(owlId, owl);
+          sockets.set(owlId, liveSocket(options.sessions.gatewayUrl, client.sessionCookie!));
         } catch (error) {
           logger.warn({ err: error, owl: owlId }, 'a demo night owl could not come online');
         }

@@ -8,7 +8,7 @@ import { fileOwlRegistry, memoryOwlRegistry } from './owlRegistry';
 export { startNightOwls, type NightOwls, type NightOwlsOptions } from './nightOwls';
 export { nightOwlProfiles, OWL_CITY, OWL_COUNT, type OwlProfile } from './owlProfiles';
 export { owlPassword } from './seedNightOwls';
-export { humanPause, OWL_REPLIES_PER_CONVERSATION, owlReply } from './owlReplies';
+export { OWL_REPLIES_PER_CONVERSATION, owlReply } from './owlReplies';
 export { GatewayClient, GatewayError, type CurrentUser, type SignedInUser } from './gatewayClient';
 
 /** Where the demo keeps its secret and its note of finished owls: `<data>/night-owls/`. */

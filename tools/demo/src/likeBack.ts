@@ -1,24 +1,13 @@
 import { isLikeKind, SwipeEvents, Topics } from '@nocturne/contracts';
-import type { Logger } from '@nocturne/platform/logging';
-import type { BusConsumer, EventBus, KeyValueStore } from '@nocturne/platform/ports';
-import type { PersonalDataVault } from '@nocturne/platform/privacy';
+import type { BusConsumer } from '@nocturne/platform/ports';
 import { consumeIntegrationEvents, keyValueDeduper, on } from '@nocturne/platform/relay';
-import { GatewayClient, GatewayError } from './gatewayClient';
+import { GatewayError } from './gatewayClient';
+import type { OwlConsumerOptions } from './owlSessions';
 import type { OwlProfile } from './owlProfiles';
 
 export const LIKE_BACK_GROUP = 'night-owls';
 
-export interface LikeBackOptions {
-  bus: EventBus;
-  kv: KeyValueStore;
-  /** The shared keys that open the personal fields of published events. */
-  publishedPersonalData: PersonalDataVault;
-  gatewayUrl: string;
-  /** The owls ready to use, by user id. */
-  owls: ReadonlyMap<number, OwlProfile>;
-  passwordOf: (owl: OwlProfile) => string;
-  logger: Logger;
-}
+export type LikeBackOptions = OwlConsumerOptions;
 
 /**
  * The owls who like back: on every like (or super-like) of such an owl on `swipe.events`, the owl likes
@@ -28,20 +17,9 @@ export interface LikeBackOptions {
  */
 export function startLikeBack(options: LikeBackOptions): Promise<BusConsumer> {
   const { logger } = options;
-  const sessions = new Map<number, GatewayClient>();
-
-  const sessionOf = async (owlId: number, owl: OwlProfile): Promise<GatewayClient> => {
-    const existing = sessions.get(owlId);
-    if (existing?.signedIn) return existing;
-    const client = new GatewayClient(options.gatewayUrl);
-    await client.signIn(owl.username, options.passwordOf(owl));
-    sessions.set(owlId, client);
-    return client;
-  };
-
   const likeBack = async (owlId: number, owl: OwlProfile, personId: number) => {
     for (let attempt = 1; ; attempt++) {
-      const client = await sessionOf(owlId, owl);
+      const client = await options.sessions.of(owlId, owl);
       try {
         const answer = await client.swipe({ swiperId: owlId, swipedId: personId, isLike: true });
         logger.info({ owl: owlId, person: personId, isMatch: answer.isMatch }, 'a demo night owl liked back');

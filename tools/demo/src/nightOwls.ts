@@ -4,7 +4,8 @@ import type { PersonalDataVault } from '@nocturne/platform/privacy';
 import { startChatBack, type ChatBack, type ChatBackOptions } from './chatBack';
 import { startLikeBack } from './likeBack';
 import type { OwlRegistry } from './owlRegistry';
-import { nightOwlProfiles, OWL_CITY, type OwlProfile } from './owlProfiles';
+import { nightOwlProfiles, OWL_CITY } from './owlProfiles';
+import { OwlSessions } from './owlSessions';
 import { owlPassword, seedNightOwls, type SeedOutcome } from './seedNightOwls';
 
 export interface NightOwlsOptions {
@@ -47,7 +48,9 @@ export function startNightOwls(options: NightOwlsOptions): NightOwls {
     const owls = nightOwlProfiles(options.count);
     const outcome = await seedNightOwls({ gatewayUrl: options.gatewayUrl, owls, secret, registry: options.registry, logger, signal: stopping.signal });
     if (stopping.signal.aborted) return undefined;
-    const shared = { bus: options.bus, kv: options.kv, publishedPersonalData: options.publishedPersonalData, gatewayUrl: options.gatewayUrl, owls: outcome.ready, passwordOf: (owl: OwlProfile) => owlPassword(secret, owl.username), logger };
+    // One signed-in session per owl, for liking back and for chatting.
+    const sessions = new OwlSessions(options.gatewayUrl, (owl) => owlPassword(secret, owl.username));
+    const shared = { bus: options.bus, kv: options.kv, publishedPersonalData: options.publishedPersonalData, owls: outcome.ready, sessions, logger };
     consumer = await startLikeBack(shared);
     chat = await startChatBack({ ...shared, ...(options.chat ?? {}) });
     if (stopping.signal.aborted) await chat.stop();
