@@ -2,6 +2,7 @@ import { useId, useRef, useState, type DragEvent, type KeyboardEvent, type Point
 import styled, { css, keyframes } from 'styled-components';
 import { ProfileLimits } from '@nocturne/contracts/limits';
 import { CameraIcon, CloseIcon, PlusIcon } from './icons';
+import { visuallyHidden } from './VisuallyHidden';
 
 export interface PhotoTile {
   id: string;
@@ -221,12 +222,7 @@ const Help = styled.p`
 `;
 
 const Announcer = styled.p`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 /** Only where a pointer can hover (desktop): a touch screen has nothing to drop. */
@@ -317,10 +313,10 @@ const MakeMainButton = styled.button`
   }
 `;
 
-const Grip = styled.button`
+/** The round controls laid over a photo's corner (the grip, remove). */
+const cornerButton = css`
   position: absolute;
   right: 6px;
-  bottom: 6px;
   display: grid;
   place-items: center;
   width: 30px;
@@ -329,6 +325,11 @@ const Grip = styled.button`
   border-radius: 50%;
   background: ${({ theme }) => theme.alpha('sky', 0.78)};
   color: ${({ theme }) => theme.color.white};
+`;
+
+const Grip = styled.button`
+  ${cornerButton}
+  bottom: 6px;
   cursor: grab;
   touch-action: none;
 
@@ -339,17 +340,8 @@ const Grip = styled.button`
 `;
 
 const RemoveButton = styled.button`
-  position: absolute;
+  ${cornerButton}
   top: 6px;
-  right: 6px;
-  display: grid;
-  place-items: center;
-  width: 30px;
-  height: 30px;
-  border: 0;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.alpha('sky', 0.78)};
-  color: ${({ theme }) => theme.color.white};
   cursor: pointer;
 
   &:hover:not(:disabled) {

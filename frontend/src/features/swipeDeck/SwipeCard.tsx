@@ -4,6 +4,7 @@ import styled, { css } from 'styled-components';
 import type { SwipeKind } from '@nocturne/contracts';
 import { photosOf, type DeckProfile } from '../../api/swipe';
 import { OwlIcon, PinIcon } from '../../components/icons';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { usePainted } from '../../firstPaint';
 import { StarIcon, VerifiedIcon } from './deckIcons';
 import { tagsForCard, whereabouts } from './deckProfile';
@@ -418,11 +419,3 @@ const Tag = styled.li<{ $tone: 'kink' | 'shared' | 'interest' }>`
           `}
 `;
 
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { ChevronRightIcon, CloseIcon, ClockIcon, HeartIcon, MoonIcon } from '../../components/icons';
 import { EmptyState, IconBadge, Muted } from '../../components/Surface';
 import { Spinner } from '../../components/Spinner';
+import { visuallyHidden } from '../../components/VisuallyHidden';
 import { useSignedInUser } from '../../session/SessionContext';
 import { countdownTo, describeCountdown, formatCountdown } from '../../time/swipeWindow';
 import { useNow } from '../../time/useNow';
@@ -374,12 +375,7 @@ const YellowDot = styled.span`
 `;
 
 const LiveRegion = styled.p`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;
 
 const Banner = styled.div<{ $tone?: 'blue' }>`
