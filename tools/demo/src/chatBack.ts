@@ -98,8 +98,9 @@ export async function startChatBack(options: ChatBackOptions): Promise<ChatBack>
     }
   }
   await keepPresence();
-  const presenceTimer = setInterval(() => void keepPresence(), PRESENCE_CHECK_MS);
-  presenceTimer.unref();
+  // Round the clock, the owls came online above and graphql-ws keeps them connected: no clock to watch.
+  const presenceTimer = options.alwaysNight ? undefined : setInterval(() => void keepPresence(), PRESENCE_CHECK_MS);
+  presenceTimer?.unref();
 
   const consumer: BusConsumer = await consumeIntegrationEvents({
     bus: options.bus,
