@@ -19,7 +19,7 @@ import { createNightApplication } from './night/application';
 import { nightStreamId, type NightEvent } from './night/night';
 import { createPairApplication } from './pair/application';
 import { createReportApplication } from './report/application';
-import { createSwipeProjector, swipeCollections } from './projections/readModels';
+import { createSwipeProjector, SWIPE_READ_MODELS_REVISION, swipeCollections } from './projections/readModels';
 import { swipeRoutes } from './rest/routes';
 
 export const swipeTypeDefs = readServiceSchema(__dirname);
@@ -42,7 +42,7 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     // Everything reads and writes events through this boundary: personal fields are stored encrypted.
     const eventStore = protectPersonalData(adapters.eventStore, adapters.personalData, swipePersonalData);
     const collections = swipeCollections(adapters.readModels);
-    const projection = createProjection({ name: 'swipe-read-models', eventStore, checkpoints: adapters.projectionCheckpoints, apply: createSwipeProjector(collections), logger });
+    const projection = createProjection({ name: 'swipe-read-models', revision: SWIPE_READ_MODELS_REVISION, eventStore, checkpoints: adapters.projectionCheckpoints, apply: createSwipeProjector(collections), logger });
     const rateLimiter = new RateLimiter(adapters.kv, 'swipe:rate:');
     const deps: SwipeDependencies = { eventStore, personalData: adapters.personalData, collections, projection, matchIds: new SerialNumbers(eventStore, MATCH_ID_STREAM), rateLimiter, clock, newId: randomUUID, windowMode: config.windowMode, logger };
     const members = createMemberApplication(deps);

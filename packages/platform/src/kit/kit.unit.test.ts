@@ -197,6 +197,38 @@ describe('createProjection', () => {
     expect(await totals.find({}, { sort: { _id: 1 } })).toEqual(afterFirstRun);
     expect(await versionedRows(totals).get('b')).toBeNull();
   });
+
+  it('starts again from the first event when its revision is raised, so old documents get what new code writes', async () => {
+    const { store, readModels, checkpoints } = await setUp();
+    const counts = readModels.collection<{ _id: string; events: number; largest?: number }>('counts');
+    await append(store, 'a', 'Added', { amount: 2 });
+    await append(store, 'a', 'Added', { amount: 9 });
+    const oldCode = async (event: StoredEvent) => {
+      const row = await counts.get(event.streamId);
+      await counts.upsert({ _id: event.streamId, events: (row?.events ?? 0) + 1 });
+    };
+    const first = createProjection({ name: 'counts', eventStore: store, checkpoints, apply: oldCode, logger });
+    await first.start();
+    await first.stop();
+    expect(await counts.get('a')).toEqual({ _id: 'a', events: 2 });
+
+    // The new code also keeps the largest amount, which the old rows lack.
+    const newCode = async (event: StoredEvent) => {
+      const amount = (event.data as { amount: number }).amount;
+      const row = await counts.get(event.streamId);
+      await counts.upsert({ _id: event.streamId, events: row?.events ?? 1, largest: Math.max(row?.largest ?? 0, amount) });
+    };
+    const sameRevision = createProjection({ name: 'counts', eventStore: store, checkpoints, apply: newCode, logger });
+    await sameRevision.start();
+    await sameRevision.stop();
+    expect((await counts.get('a'))?.largest).toBeUndefined();
+
+    const raised = createProjection({ name: 'counts', revision: 2, eventStore: store, checkpoints, apply: newCode, logger });
+    await raised.start();
+    expect(await counts.get('a')).toEqual({ _id: 'a', events: 2, largest: 9 });
+    expect(await checkpoints.load('projection:counts@2')).toBe(raised.position);
+    await raised.stop();
+  });
 });
 
 describe('SerialNumbers', () => {

@@ -24,6 +24,13 @@ export interface Projection {
 export interface ProjectionOptions {
   /** Names the checkpoint (`projection:<name>`). */
   name: string;
+  /**
+   * Raise it when `apply` starts writing something for events that were already projected (a new field
+   * kept from an old event): the projection then starts again from the first event under a checkpoint of
+   * its own (`projection:<name>@<revision>`), so documents written by the earlier code get what the new
+   * code writes. Replaying is safe because `apply` is idempotent; documents stay readable meanwhile.
+   */
+  revision?: number;
   eventStore: EventStore;
   /** Must live where the read models live (`Adapters.projectionCheckpoints`): in memory next to in-memory read models. */
   checkpoints: CheckpointStore;
@@ -41,7 +48,8 @@ export interface ProjectionOptions {
  */
 export function createProjection(options: ProjectionOptions): Projection {
   const { name, eventStore, checkpoints, logger } = options;
-  const checkpointName = `projection:${name}`;
+  const revision = options.revision ?? 1;
+  const checkpointName = revision === 1 ? `projection:${name}` : `projection:${name}@${revision}`;
   let position = 0;
   let caughtUp = false;
   let subscription: AllSubscription | undefined;

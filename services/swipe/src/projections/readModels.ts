@@ -105,6 +105,13 @@ export const swipeRowId = (swiperId: number, swipedId: number) => `${swiperId}>$
  * latest swipe per direction, and matches. An erasure removes the person's swipes and ends their
  * matches; the candidate's tombstone keeps a late swipe from bringing them back.
  */
+/**
+ * Raised when the projector starts keeping something from events it already projected (the kit's
+ * `revision`): 2, candidates keep `seeks` from FiltersSet for the mutual gender rule, so rows projected
+ * before it (which would count as 'All Genders') get the preference their owner chose.
+ */
+export const SWIPE_READ_MODELS_REVISION = 2;
+
 export function createSwipeProjector(collections: SwipeCollections, random: () => number = Math.random) {
   const candidates = versionedRows(collections.candidates);
   const swipes = versionedRows(collections.swipes);
