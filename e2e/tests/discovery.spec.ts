@@ -80,6 +80,50 @@ test('a person nobody can see is told so on the deck and the profile, and one ta
   await expect(notice).toBeHidden();
 });
 
+test('on a phone, the notices of a person nobody can see and who has no photo leave the swipe buttons on the screen', async ({ browser }) => {
+  // Someone for the deck: a person without a position sees people wherever they are.
+  await seedPerson({ name: 'Ankaa', gender: 'Male', position: remotePlace(), timeZone: zoneWhereHourIs(NIGHT) });
+  const bare = await seedPerson({ name: 'Kore', photos: 0, timeZone: zoneWhereHourIs(NIGHT) });
+  const page = await signInTo(browser, bare);
+  await answerLocationDialog(page, 'Skip for Now');
+  await expect(page.getByRole('region', { name: 'Nobody can see you' })).toBeVisible();
+  // One notice at a time: being seen at all comes first; the photo prompt waits for a position.
+  await expect(page.getByRole('region', { name: 'Add a photo' })).toHaveCount(0);
+  await expect(page.getByTestId('top-card')).toBeVisible();
+  const like = page.getByRole('button', { name: /^Like / }).first();
+  await expect(like).toBeVisible();
+  const button = await like.boundingBox();
+  const tabBar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+  expect(button && tabBar && button.y + button.height <= tabBar.y).toBe(true);
+  await shoot(page, 'deck-notices-phone');
+});
+
+test('a city that cannot be placed is kept for the card but says it places no one; a listed city makes the person visible', async ({ browser }) => {
+  const hidden = await seedPerson({ name: 'Thebe', timeZone: zoneWhereHourIs(NIGHT) });
+  const page = await signInTo(browser, hidden);
+  await answerLocationDialog(page, 'Skip for Now');
+  await page.goto('/settings');
+  const cityForm = page.getByRole('form', { name: 'City on your card' });
+  const field = cityForm.getByLabel('City on your card');
+  // The field offers the cities that place a person.
+  expect(await field.evaluate((input: HTMLInputElement) => Array.from(input.list?.options ?? [], (option) => option.value))).toContain('Lisbon');
+  await field.fill('Smallville');
+  await cityForm.getByRole('button', { name: 'Save City' }).click();
+  await expect(cityForm.getByText(/Smallville shows on your card, but it is not a city we can place/)).toBeVisible();
+  await shoot(page, 'settings-unplaced-city-phone');
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Nobody can see you' })).toBeVisible();
+
+  await page.goto('/settings');
+  await field.fill('lisboa');
+  await cityForm.getByRole('button', { name: 'Save City' }).click();
+  await expect(toastWith(page, 'City saved')).toBeVisible();
+  await expect(cityForm.getByText(/not a city we can place/)).toHaveCount(0);
+  await page.goto('/swipe-deck');
+  await expect(page.getByTestId('top-card').or(page.getByRole('heading', { name: 'No More Profiles' }))).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Nobody can see you' })).toHaveCount(0);
+});
+
 test('the own profile shows the chosen city instead of a position', async ({ browser }) => {
   const person = await seedPerson({ name: 'Lyra', position: remotePlace(), timeZone: zoneWhereHourIs(NIGHT) });
   expect((await person.api.post('/graphql', { data: { query: 'mutation { setPublicCity(city: "Lisbon") { publicCity } }' } })).ok()).toBe(true);

@@ -50,7 +50,8 @@ export const CardStack = memo(function CardStack({ profiles, leaving, onSwipe, o
 const Stack = styled.section`
   position: relative;
   flex: 1;
-  min-height: 360px;
+  /* The stack takes the height the notices above it leave, so the swipe buttons stay on a phone's screen. */
+  min-height: 260px;
   /* Room for the two cards peeking out below the top one. */
   margin-bottom: 38px;
 `;

@@ -124,7 +124,8 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
         {announcement}
       </LiveRegion>
 
-      {(user.photos ?? []).length === 0 && <AddPhotoPrompt compact />}
+      {/* One notice at a time on a phone: being seen at all comes before being liked for a face. */}
+      {user.discovery?.missing !== 'position' && (user.photos ?? []).length === 0 && <AddPhotoPrompt compact />}
 
       {nudge && (
         <Banner role="status">

@@ -1,5 +1,4 @@
-import { snapToGrid } from '@nocturne/contracts';
-import { cityCentre } from './cityCentres';
+import { cityCentre, snapToGrid } from '@nocturne/contracts';
 import { admits, bandOf, boundingBox, byBandThenShuffle, discoveryGap, distanceBetween, mutuallyAdmitted, placeOf, preferencesExcluding } from './deck';
 
 describe('deck geometry', () => {

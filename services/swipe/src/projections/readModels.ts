@@ -1,9 +1,8 @@
-import { DefaultKinkVisibility, isNightTime, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
+import { cityCentre, DefaultKinkVisibility, isNightTime, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
 import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit';
 import type { ReadModelCollection, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import { hasErasedPersonalData } from '@nocturne/platform/privacy';
 import { userIdOfCandidateStream, zoneScheduleOf, type CandidateEvent } from '../candidate/candidate';
-import { cityCentre } from '../deck/cityCentres';
 import { placeOf, type PositionSource } from '../deck/deck';
 import type { MemberEvent } from '../member/member';
 import type { NightEvent } from '../night/night';

@@ -1,4 +1,5 @@
-import { snapToGrid, type GridCell } from '@nocturne/contracts';
+// No zod here: the client's city field imports this module on its own (`@nocturne/contracts/cities`).
+import { snapToGrid, type GridCell } from './geography';
 
 /**
  * Centres of the cities a person may choose to show instead of sharing a position (decisions.md,
@@ -111,6 +112,12 @@ export const cityKey = (name: string): string =>
     .trim();
 
 const byKey = new Map<string, readonly [number, number]>(CENTRES.flatMap(([names, latitude, longitude]) => names.split('|').map((name) => [cityKey(name), [latitude, longitude] as const])));
+
+/** One name per city, the first of its table entry, for the client's list of suggestions. */
+export const knownCityNames: readonly string[] = CENTRES.map(([names]) => names.split('|')[0]!);
+
+/** Whether a city's name places a person (it is in the table under one of its names). */
+export const isKnownCity = (city: string): boolean => byKey.has(cityKey(city));
 
 /** The centre of a city as a cell of the grid every position is snapped to; null for a name not known. */
 export function cityCentre(city: string | null): { cell: GridCell; latitude: number; longitude: number } | null {
