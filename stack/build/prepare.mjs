@@ -1,13 +1,11 @@
 // `npm start`'s build: what the app needs to run, and nothing that only checks it. The server workspaces are
 // transpiled file by file with swc (no type-checking: that is `npm run typecheck`'s and CI's), into the same
 // dist/ layout `tsc -b` writes; the client is built only when its inputs changed since the last build.
-import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { transformFile } from '@swc/core';
+import { buildClientIfChanged } from '../../frontend/build/clientBuild.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const started = performance.now();
@@ -55,35 +53,9 @@ async function transpile({ src, dist }) {
   return written;
 }
 
-/** A digest of everything the client build reads: its sources, its configuration and the shared contracts. */
-function clientInputsDigest() {
-  const hash = createHash('sha256');
-  const inputs = [
-    ...['src', 'public', 'build'].flatMap((folder) => filesUnder(join(root, 'frontend', folder))),
-    ...['index.html', 'package.json', 'vite.config.mts', 'tsconfig.json'].map((file) => join(root, 'frontend', file)),
-    ...filesUnder(join(root, 'packages', 'contracts', 'src')),
-    join(root, 'package-lock.json'),
-  ].filter((file) => existsSync(file));
-  for (const file of inputs) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  return hash.digest('hex');
-}
-
-/** The client's own Vite (its workspace's, or the one hoisted to the root). */
-function viteCli() {
-  return join(dirname(createRequire(join(root, 'frontend', 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
-}
-
 let transpiled = 0;
 for (const workspace of serverWorkspaces()) transpiled += await transpile(workspace);
 const serverMs = performance.now() - started;
 
-const stamp = join(root, 'frontend', 'dist', '.inputs-sha256');
-const digest = clientInputsDigest();
-let client = 'unchanged, not rebuilt';
-if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest || !existsSync(join(root, 'frontend', 'dist', 'index.html'))) {
-  const build = spawnSync(process.execPath, [viteCli(), 'build', '--logLevel', 'warn'], { cwd: join(root, 'frontend'), stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  writeFileSync(stamp, digest);
-  client = 'built';
-}
+const client = buildClientIfChanged() ? 'built' : 'unchanged, not rebuilt';
 process.stdout.write(`prepared in ${((performance.now() - started) / 1000).toFixed(1)} s: ${transpiled} server files transpiled (${(serverMs / 1000).toFixed(1)} s), client ${client}\n`);
