@@ -25,6 +25,9 @@ module.exports = {
       moduleNameMapper: { ...moduleNameMapper, '\\.(css|png|svg|jpg)(\\?inline)?$': '<rootDir>/frontend/test/fileStub.js' },
     },
     { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,tools,tests,frontend/build,e2e/setup}/**/*.int.test.ts'], testTimeout: 30000 },
+    // Suites that stop a shared server (Kafka, Redis) under test: run alone, after every other integration
+    // suite (`npm run test:int`), since nothing else may use the servers meanwhile.
+    { ...common, displayName: 'outage', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services}/**/*.outage.test.ts'], testTimeout: 30000 },
     // `npm run test:faults`: the real stack on servers of its own, stopped and started with infra/*.sh.
     { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/tests/system/faults/*.faults.test.ts'], testTimeout: 300000 },
   ],
