@@ -135,7 +135,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', '**/*.cjs', 'frontend/test/**', 'jest.config.js'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', '**/*.cjs', 'frontend/test/**', 'jest.config.js', 'tests/jest/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },

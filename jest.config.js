@@ -12,6 +12,8 @@ const moduleNameMapper = {
   '^@nocturne/(gateway|stack)$': '<rootDir>/$1/src',
   '^@nocturne/demo$': '<rootDir>/tools/demo/src',
 };
+/** A project's time limit per test (see tests/jest/timeout.js). */
+const limit = (testTimeoutMs) => ({ globals: { testTimeoutMs }, setupFilesAfterEnv: ['<rootDir>/tests/jest/timeout.js'] });
 const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e/tests/'] };
 
 module.exports = {
@@ -24,11 +26,11 @@ module.exports = {
       testMatch: ['<rootDir>/frontend/src/**/*.unit.test.{ts,tsx}'],
       moduleNameMapper: { ...moduleNameMapper, '\\.(css|png|svg|jpg)(\\?inline)?$': '<rootDir>/frontend/test/fileStub.js' },
     },
-    { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,tools,tests,frontend/build,e2e/setup}/**/*.int.test.ts'], testTimeout: 30000 },
+    { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,tools,tests,frontend/build,e2e/setup}/**/*.int.test.ts'], ...limit(30_000) },
     // Suites that stop a shared server (Kafka, Redis) under test: run alone, after every other integration
     // suite (`npm run test:int`), since nothing else may use the servers meanwhile.
-    { ...common, displayName: 'outage', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services}/**/*.outage.test.ts'], testTimeout: 30000 },
+    { ...common, displayName: 'outage', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services}/**/*.outage.test.ts'], ...limit(30_000) },
     // `npm run test:faults`: the real stack on servers of its own, stopped and started with infra/*.sh.
-    { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/tests/system/faults/*.faults.test.ts'], testTimeout: 300000 },
+    { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/tests/system/faults/*.faults.test.ts'], ...limit(300_000) },
   ],
 };

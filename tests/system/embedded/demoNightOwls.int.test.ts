@@ -135,8 +135,11 @@ describe('demo night owls', () => {
       { timeoutMs: 20_000 },
     );
     // Swiping is open round the clock here, so the chatting owls keep the app open: online to their matches.
-    const list = await visitor.post('/graphql', { query: '{ conversations { matchId match { otherUser { id isOnline } } } }' });
-    expect(list.body.data.conversations).toEqual([{ matchId: match.id, match: { otherUser: { id: owlId, isOnline: true } } }]);
+    // The match was the owl's write: the chat service opens the conversation once it hears of it.
+    await eventually(async () => {
+      const list = await visitor.post('/graphql', { query: '{ conversations { matchId match { otherUser { id isOnline } } } }' });
+      expect(list.body.data.conversations).toEqual([{ matchId: match.id, match: { otherUser: { id: owlId, isOnline: true } } }]);
+    });
 
     const conversation = async () => (await visitor.get(`/api/messages?matchId=${match.id}`)).body.messages as Array<{ content: string; senderId: number; seq: number }>;
     const say = async (content: string) => expect((await visitor.post('/api/messages', { matchId: match.id, senderId: visitor.id, content })).status).toBe(201);
