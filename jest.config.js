@@ -29,7 +29,7 @@ module.exports = {
     { ...common, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,gateway,stack,tools,tests,frontend/build,e2e/setup}/**/*.int.test.ts'], ...limit(30_000) },
     // Suites that stop a shared server (Kafka, Redis) under test: run alone, after every other integration
     // suite (`npm run test:int`), since nothing else may use the servers meanwhile.
-    { ...common, displayName: 'outage', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services}/**/*.outage.test.ts'], ...limit(30_000) },
+    { ...common, displayName: 'outage', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services,tests}/**/*.outage.test.ts'], ...limit(30_000) },
     // `npm run test:faults`: the real stack on servers of its own, stopped and started with infra/*.sh.
     { ...common, displayName: 'faults', testEnvironment: 'node', testMatch: ['<rootDir>/tests/system/faults/*.faults.test.ts'], ...limit(300_000) },
   ],
