@@ -33,11 +33,6 @@ export default defineConfig({
   outputDir: realStack ? 'test-results/real' : 'test-results/embedded',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // On the real servers, the journeys whose path crosses the infrastructure (tag @real: live streams
-  // through Redis and Kafka, sessions, what one service tells another, erasure) run again; the screens'
-  // own behaviour (layout, validation, overlays, first paint) is the same client on the same API, run on
-  // the embedded stack. E2E_ALL=true runs every test on the real servers too.
-  ...(realStack && process.env.E2E_ALL !== 'true' && { grep: /@real/ }),
   fullyParallel: false,
   workers: 1,
   retries: 0,

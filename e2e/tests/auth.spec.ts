@@ -13,7 +13,7 @@ test.describe('account journey', () => {
     await expect(page.getByRole('heading', { name: 'Join Nocturne' })).toBeVisible();
   });
 
-  test('signs up, signs out and signs in again', { tag: '@real' }, async ({ page }) => {
+  test('signs up, signs out and signs in again', async ({ page }) => {
     const person = newPerson();
     await signUp(page, person);
     await expect(toastWith(page, 'Account created!')).toBeVisible();
@@ -70,7 +70,7 @@ test.describe('account journey', () => {
     await expect(page.getByRole('form', { name: 'Create your account' }).getByText('This password is one of the most common leaked passwords. Please choose another.')).toBeVisible();
   });
 
-  test('resets a forgotten password through the emailed link', { tag: '@real' }, async ({ page }) => {
+  test('resets a forgotten password through the emailed link', async ({ page }) => {
     const person = newPerson({ prefix: 'reset' });
     await signUp(page, person);
     await answerLocationDialog(page);

@@ -34,7 +34,7 @@ async function openChat(browser: Browser, person: Seeded, prepare?: (page: Page)
 const messagesTab = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
 const bubbles = (page: Page, text: string) => page.getByTestId(/-message$/).getByText(text, { exact: true });
 
-test('two people chat live both ways; the badge counts and clears; a stranger cannot open the conversation', { tag: '@real' }, async ({ browser }) => {
+test('two people chat live both ways; the badge counts and clears; a stranger cannot open the conversation', async ({ browser }) => {
   const [selene, orion, matchId] = await pair();
   const selenePage = await openChat(browser, selene);
   const orionPage = await openChat(browser, orion);
@@ -82,7 +82,7 @@ test('two people chat live both ways; the badge counts and clears; a stranger ca
   await expect(strangerPage.getByText('Hello Orion')).toHaveCount(0);
 });
 
-test('report and block are two acts: a report keeps the conversation, a block removes it on both sides', { tag: '@real' }, async ({ browser }) => {
+test('report and block are two acts: a report keeps the conversation, a block removes it on both sides', async ({ browser }) => {
   const [selene, orion] = await pair();
   const orionPage = await openChat(browser, orion);
   await expect(orionPage.getByRole('button', { name: 'Selene' })).toBeVisible();
@@ -110,7 +110,7 @@ test('report and block are two acts: a report keeps the conversation, a block re
   await expect(orionPage.getByRole('heading', { name: 'No matches yet' })).toBeVisible(acrossServices);
 });
 
-test("an unmatch closes the open conversation on the other side; a deleted account says so", { tag: '@real' }, async ({ browser }) => {
+test("an unmatch closes the open conversation on the other side; a deleted account says so", async ({ browser }) => {
   const [selene, orion, matchId] = await pair();
   const orionPage = await openChat(browser, orion);
   await orionPage.getByRole('button', { name: 'Selene' }).click();
@@ -127,7 +127,7 @@ test("an unmatch closes the open conversation on the other side; a deleted accou
   await expect(altairPage.getByRole('heading', { name: 'This account was deleted' })).toBeVisible(acrossServices);
 });
 
-test('after the network drops and returns, messages sent meanwhile appear once', { tag: '@real' }, async ({ browser }) => {
+test('after the network drops and returns, messages sent meanwhile appear once', async ({ browser }) => {
   const [selene, orion, matchId] = await pair();
   let connected = true;
   const sockets: Array<{ close(): Promise<void> }> = [];
@@ -157,7 +157,7 @@ test('after the network drops and returns, messages sent meanwhile appear once',
   await expect(orionPage.getByTestId('their-message')).toHaveCount(4);
 });
 
-test('the match popup reaches the person who liked first, wherever they are in the app', { tag: '@real' }, async ({ browser }) => {
+test('the match popup reaches the person who liked first, wherever they are in the app', async ({ browser }) => {
   const place = remotePlace();
   const zone = zoneWhereHourIs(NIGHT);
   const selene = await seedPerson({ name: 'Selene', gender: 'Female', position: place, timeZone: zone });
@@ -175,7 +175,7 @@ test('the match popup reaches the person who liked first, wherever they are in t
   await expect(selenePage.getByPlaceholder('Type a message...')).toBeVisible();
 });
 
-test("on Plus the last message says 'Seen' once the other has read it; 'Unmatch' from the menu ends the conversation for both", { tag: '@real' }, async ({ browser }) => {
+test("on Plus the last message says 'Seen' once the other has read it; 'Unmatch' from the menu ends the conversation for both", async ({ browser }) => {
   const [selene, orion] = await pair();
   expect((await selene.api.post('/api/plan', { data: { plan: 'plus', billing: 'weekly' } })).ok()).toBe(true);
   const selenePage = await openChat(browser, selene);

@@ -26,7 +26,7 @@ async function openSheet(page: Page, name: string) {
   return sheet;
 }
 
-test('from the detail sheet, a report keeps the card and says so; a block takes the card away for good, reload and Restart included', { tag: '@real' }, async ({ browser }) => {
+test('from the detail sheet, a report keeps the card and says so; a block takes the card away for good, reload and Restart included', async ({ browser }) => {
   const place = remotePlace();
   const viewer = await seedPerson({ name: 'Vesper', position: place, timeZone: zoneWhereHourIs(NIGHT) });
   await seedPerson({ name: 'Astra', age: 26, position: near(place, 1), photos: 1, hue: 1 });

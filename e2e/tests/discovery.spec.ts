@@ -54,7 +54,7 @@ for (const [size, viewport] of [
   });
 }
 
-test('a person nobody can see is told so on the deck and the profile, and one tap on location fixes it', { tag: '@real' }, async ({ browser }) => {
+test('a person nobody can see is told so on the deck and the profile, and one tap on location fixes it', async ({ browser }) => {
   const place = remotePlace();
   const hidden = await seedPerson({ name: 'Nyx', timeZone: zoneWhereHourIs(NIGHT) });
   const page = await signInTo(browser, hidden, { grant: place });
@@ -137,7 +137,7 @@ test('the own profile shows the chosen city instead of a position', async ({ bro
   await shoot(page, 'profile-city-desktop');
 });
 
-test('gender preference is mutual: the filter sheet says so, and a person whose preference leaves the viewer out is not in the deck', { tag: '@real' }, async ({ browser }) => {
+test('gender preference is mutual: the filter sheet says so, and a person whose preference leaves the viewer out is not in the deck', async ({ browser }) => {
   const place = remotePlace();
   const viewer = await seedPerson({ name: 'Mira', gender: 'Female', position: place, timeZone: zoneWhereHourIs(NIGHT) });
   const seeksMen = await seedPerson({ name: 'Carina', gender: 'Female', position: near(place, 1) });

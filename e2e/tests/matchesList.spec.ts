@@ -10,7 +10,7 @@ const write = async (from: Seeded, matchId: number, content: string) => {
   expect(response.status(), await response.text()).toBe(201);
 };
 
-test('the matches list puts the latest activity first, marks unread rows, shows today as a time of day, and reorders live', { tag: '@real' }, async ({ browser }) => {
+test('the matches list puts the latest activity first, marks unread rows, shows today as a time of day, and reorders live', async ({ browser }) => {
   const place = remotePlace();
   const zone = zoneWhereHourIs(NIGHT);
   const selene = await seedPerson({ name: 'Selene', gender: 'Female', position: place, timeZone: zone });

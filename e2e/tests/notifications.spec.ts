@@ -47,7 +47,7 @@ async function night(names: string[]) {
   return people;
 }
 
-test('a new message is a notification on the deck, not in its own conversation, and not once Messages is off', { tag: '@real' }, async ({ browser }) => {
+test('a new message is a notification on the deck, not in its own conversation, and not once Messages is off', async ({ browser }) => {
   const [selene, orion, vega] = (await night(['Selene', 'Orion', 'Vega'])) as [Seeded, Seeded, Seeded];
   const matchId = await matched(selene, orion);
   await write(orion, matchId, 'Hello before you came');
@@ -93,7 +93,7 @@ test('a new message is a notification on the deck, not in its own conversation, 
   expect((await seenToasts(page)).filter((text) => text.includes('Toggled off?'))).toEqual([]);
 });
 
-test('a like is a notification; on the free plan it does not say who liked', { tag: '@real' }, async ({ browser }) => {
+test('a like is a notification; on the free plan it does not say who liked', async ({ browser }) => {
   const [selene, altair, orion] = (await night(['Selene', 'Altair', 'Orion'])) as [Seeded, Seeded, Seeded];
   await setNotifications(selene, { matches: true, messages: true, likes: true, marketing: false });
   await write(orion, await matched(selene, orion), 'Hello before you came');

@@ -30,7 +30,7 @@ async function atPhotoStep(page: Page) {
   await expect(page.getByText('Step 2 of 5')).toBeVisible();
 }
 
-test('on a phone, photos are reordered from the keyboard and any one is made the main photo; the server keeps the order', { tag: '@real' }, async ({ page }) => {
+test('on a phone, photos are reordered from the keyboard and any one is made the main photo; the server keeps the order', async ({ page }) => {
   await atPhotoStep(page);
   await page.locator('input[type="file"]').setInputFiles(await files(3));
   await expect(page.getByText('3/6')).toBeVisible();

@@ -44,7 +44,7 @@ async function signUpAndSkipLocation(page: Page, person: Person) {
 test.describe('location granted', () => {
   test.use({ permissions: ['geolocation'], geolocation: paris });
 
-  test('signing in asks for the location, and the server keeps it for its owner', { tag: '@real' }, async ({ page }) => {
+  test('signing in asks for the location, and the server keeps it for its owner', async ({ page }) => {
     const person = newPerson({ prefix: 'geo' });
     await signUp(page, person);
     const dialog = page.getByRole('dialog', { name: 'Enable Location' });
@@ -98,7 +98,7 @@ test('onboarding without a session goes to sign-up', async ({ page }) => {
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('onboards with two photos, edits the profile, keeps a notification setting and deletes the account', { tag: '@real' }, async ({ page }) => {
+test('onboards with two photos, edits the profile, keeps a notification setting and deletes the account', async ({ page }) => {
   // The longest journey of the suite (five steps, two uploads, an edit, settings, a deletion): on the real
   // servers it needs more than the default minute.
   test.setTimeout(180_000);

@@ -38,7 +38,7 @@ async function dragTopCard(page: Page, dx: number, dy: number) {
   await page.mouse.up();
 }
 
-test('two people match through the deck, one by dragging and one by the button, and the popup leads into their conversation', { tag: '@real' }, async ({ browser }) => {
+test('two people match through the deck, one by dragging and one by the button, and the popup leads into their conversation', async ({ browser }) => {
   const place = remotePlace();
   const selene = await seedPerson({ name: 'Selene', age: 29, gender: 'Female', position: place, timeZone: night(), kinks: ['Praise', 'Rope Play'] });
   const orion = await seedPerson({ name: 'Orion', age: 31, gender: 'Male', position: near(place, 4), timeZone: night(), kinks: ['Praise'] });
@@ -104,7 +104,7 @@ test('the detail sheet shows the whole profile, pages photos by thirds, and its 
   await expect(topCard(page)).toHaveAccessibleName('Astra, 26');
 });
 
-test('after 30 likes the free plan shows the nudge at 5 left, then the prompt, and a Night Pass lifts the limit', { tag: '@real' }, async ({ browser }) => {
+test('after 30 likes the free plan shows the nudge at 5 left, then the prompt, and a Night Pass lifts the limit', async ({ browser }) => {
   // 33 people and 30 likes: on the real servers' MongoDB stand-in a sign-up alone takes seconds.
   test.slow(process.env.E2E_STACK === 'real', 'seeds 33 people through the real servers');
   const place = remotePlace();
@@ -159,7 +159,7 @@ test('after 30 likes the free plan shows the nudge at 5 left, then the prompt, a
   await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
 });
 
-test('a filter changes the deck, is kept on the server, and kink chips ask for Max', { tag: '@real' }, async ({ browser }) => {
+test('a filter changes the deck, is kept on the server, and kink chips ask for Max', async ({ browser }) => {
   const place = remotePlace();
   const viewer = await seedPerson({ name: 'Lyra', position: place, timeZone: night() });
   await seedPerson({ name: 'Orion', gender: 'Male', age: 33, position: near(place, 3) });
@@ -199,7 +199,7 @@ test('a filter changes the deck, is kept on the server, and kink chips ask for M
   await expect(topCard(page)).toHaveAccessibleName('Selene, 27');
 });
 
-test('choosing Plus allows super-likes, and the one super-liked sees the mark', { tag: '@real' }, async ({ browser }) => {
+test('choosing Plus allows super-likes, and the one super-liked sees the mark', async ({ browser }) => {
   const place = remotePlace();
   const viewer = await seedPerson({ name: 'Cassia', position: place, timeZone: night() });
   const target = await seedPerson({ name: 'Draco', gender: 'Male', position: near(place, 2), timeZone: night() });
@@ -235,7 +235,7 @@ test('choosing Plus allows super-likes, and the one super-liked sees the mark', 
   await expect(topCard(targetPage).getByText('Super-liked you')).toBeVisible();
 });
 
-test('Settings: a kink kept for people who share it shows only to someone who shares it, and a chosen city shows on the card', { tag: '@real' }, async ({ browser }) => {
+test('Settings: a kink kept for people who share it shows only to someone who shares it, and a chosen city shows on the card', async ({ browser }) => {
   const place = remotePlace();
   const lyra = await seedPerson({ name: 'Lyra', age: 27, position: place, timeZone: night(), kinks: ['Rope Play', 'Leather & Latex'] });
   const lyraPage = await openDeck(browser, lyra);
@@ -278,7 +278,7 @@ test('Settings: a kink kept for people who share it shows only to someone who sh
   await expect(sharerSheet.getByText('Leather & Latex · shared')).toBeVisible();
 });
 
-test('who liked you: the same generated tiles on the free plan, whoever liked, with names after a Night Pass', { tag: '@real' }, async ({ browser }) => {
+test('who liked you: the same generated tiles on the free plan, whoever liked, with names after a Night Pass', async ({ browser }) => {
   const place = remotePlace();
   const viewer = await seedPerson({ name: 'Ember', position: place, timeZone: night() });
   const admirers = [await seedPerson({ name: 'Rigel', position: near(place, 1), timeZone: night() }), await seedPerson({ name: 'Deneb', position: near(place, 2), timeZone: night() })];
