@@ -34,7 +34,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Test files run one at a time unless E2E_WORKERS says otherwise (each worker its own Chromium, one stack).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: realStack ? 'playwright-report/real' : 'playwright-report/embedded' }]],
