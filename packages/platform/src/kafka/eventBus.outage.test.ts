@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { IntegrationEvent } from '@nocturne/contracts';
+import { createLogger } from '../logging';
 import { eventually, infra, outageTestsEnabled, uniqueSuffix } from '../testing';
 import { KafkaEventBus } from './eventBus';
 
@@ -69,6 +71,22 @@ d('Kafka event bus through a broker outage', () => {
     console.warn(`outage test: published and consumed ${Date.now() - started} ms after the broker was back`);
     expect(received.filter((id) => id === during.id).length).toBeGreaterThanOrEqual(1);
   }, 240_000);
+
+  it('stops a consumer that crashed with its broker gone (between the crash and its restart), without an error', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('outage-test', { env: { LOG_LEVEL: 'info' }, destination: new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(chunk.toString('utf8')), done()) }) });
+    const own = await KafkaEventBus.connect({ brokers: brokers!.split(','), clientId: 'nocturne-outage-crash-test', partitions: { [topic]: 2 }, retryBackoffMs: 20, closeTimeoutMs: 1_000, logger });
+    const consumer = await own.subscribe({ groupId: `outage-crash-${uniqueSuffix()}`, topics: [topic], handler: async () => {} });
+    infra('down', 'kafka');
+    try {
+      // kafkajs gives the consumer up after its retries and restarts it after a pause: stop it in that pause.
+      await eventually(() => expect(lines.some((line) => /kafka: Crash/.test(line))).toBe(true), { timeoutMs: 60_000, intervalMs: 20 });
+      await expect(consumer.stop()).resolves.toBeUndefined();
+    } finally {
+      infra('up', 'kafka');
+      await own.close();
+    }
+  }, 120_000);
 
   it('closes within its bound while the broker is away, with a publish and a consumer in flight', async () => {
     infra('down', 'kafka');

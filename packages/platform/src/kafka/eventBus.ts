@@ -255,7 +255,12 @@ export class KafkaEventBus implements EventBus {
       stop: () =>
         (stopped ??= (async () => {
           state.stopping = true;
-          consumer.pause(options.topics.map((topic) => ({ topic })));
+          try {
+            consumer.pause(options.topics.map((topic) => ({ topic })));
+          } catch {
+            // Not running (it crashed with its broker gone and waits to run again, or gave up): nothing
+            // to pause, and it will not run again now that it is stopping.
+          }
           // Let the messages in flight finish and commit while the consumer still belongs to the group.
           await this.bounded(`consumer ${options.groupId}: messages in flight`, Promise.allSettled([...inFlight]));
           await this.bounded(`consumer ${options.groupId}: disconnect`, consumer.disconnect());
