@@ -39,6 +39,7 @@ const orionRow = (conversation: { lastMessage: { content: string; senderId: numb
   matchId: 41,
   ...conversation,
   lastActivityAt: conversation.lastMessage?.createdAt ?? '2026-11-23T21:00:00.000Z',
+  fadesAtDawn: false,
   match: { createdAt: '2026-11-23T21:00:00.000Z', otherUser: { id: 8, name: 'Orion', avatarUrl: '/api/avatars/8', isOnline: true } },
 });
 const message = (seq: number, senderId: number, content: string) => ({ id: `m${seq}`, content, senderId, matchId: 41, createdAt: '2026-11-23T21:05:00.000Z', seq });
