@@ -77,6 +77,9 @@ test('a silent match is marked "fades at dawn" in its last night, Max keeps it w
   await expect(row(lunaPage, 'Sol')).toHaveAccessibleName('Sol, fades at dawn');
   await expect(row(lunaPage, 'Orion')).toHaveAccessibleName('Orion, fades at dawn');
   await lunaPage.screenshot({ path: test.info().outputPath('fades-at-dawn-390.png') });
+  await lunaPage.setViewportSize({ width: 1280, height: 800 });
+  await lunaPage.screenshot({ path: test.info().outputPath('fades-at-dawn-1280.png') });
+  await lunaPage.setViewportSize({ width: 390, height: 844 });
 
   // Max: Luna keeps Sol one more night.
   await lunaPage.getByRole('button', { name: 'Time-Freeze: keep Sol one more night' }).click();

@@ -154,6 +154,12 @@ describe('Time-Freeze', () => {
     // Not fading yet: nothing to keep.
     const early = await freeze(owner, matches[0]!);
     expect(early.status).toBe(409);
+    // Someone else's match is no match at all; bad input and no session are refused before anything counts.
+    const stranger = await member();
+    expect((await freeze(stranger, matches[0]!)).body).toEqual((await freeze(stranger, 999_999_999)).body);
+    expect((await freeze(stranger, matches[0]!)).status).toBe(404);
+    expect((await owner.post('/api/time-freezes', { matchId: 'one' })).status).toBe(400);
+    expect((await stack.client().post('/api/time-freezes', { matchId: matches[0] })).status).toBe(401);
 
     setNow(at(1, 22));
     // Without Max: the upgrade prompt's reason, and nothing changes.

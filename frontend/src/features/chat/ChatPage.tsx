@@ -144,7 +144,7 @@ function TimeFreeze({ matchId, name, onKept }: { matchId: number; name: string; 
   return (
     <>
       <FreezeLine>
-        <span>Nobody has written yet: this match fades at 4 AM.</span>
+        <span>Nobody has written yet: this match fades at 4&nbsp;AM.</span>
         <FreezeButton type="button" disabled={busy} aria-busy={busy} aria-label={`Time-Freeze: keep ${name} one more night`} onClick={() => void keep()}>
           Time-Freeze
         </FreezeButton>
