@@ -124,7 +124,7 @@ function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
  */
 function TimeFreeze({ matchId, name, onKept }: { matchId: number; name: string; onKept: () => void }) {
   const user = useSignedInUser();
-  const { value: membership } = membershipResource.use(user.id);
+  const { value: membership, refresh: refreshMembership } = membershipResource.use(user.id);
   const [busy, setBusy] = useState(false);
   const [prompt, setPrompt] = useState(false);
   const keep = async () => {
@@ -134,7 +134,9 @@ function TimeFreeze({ matchId, name, onKept }: { matchId: number; name: string; 
       toast({ title: 'Kept one more night', description: `${name} stays until the next dawn.${kept.timeFreezesLeft === null ? '' : ` ${kept.timeFreezesLeft} Time-Freeze${kept.timeFreezesLeft === 1 ? '' : 's'} left.`}` });
       onKept();
     } catch (error) {
-      if (limitReasonOf(error) === 'time-freeze' && membership?.plan !== 'max') setPrompt(true);
+      // Refused by the plan: without Max the prompt; with Max the month's tokens are spent, which the server says.
+      const plan = limitReasonOf(error) === 'time-freeze' ? (membership ?? (await refreshMembership().catch(() => null)))?.plan : undefined;
+      if (plan !== undefined && plan !== 'max') setPrompt(true);
       else toast({ title: 'Time-Freeze', description: serverError(error)?.message ?? 'Could not keep this match. Please try again.', variant: 'destructive' });
       onKept();
     } finally {
