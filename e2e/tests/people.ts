@@ -28,6 +28,8 @@ export interface SeedOptions {
   hue?: number;
   /** How many photos to upload (0: none, the deck shows the generated avatar). */
   photos?: number;
+  /** Another stack than the journey's (a spec that runs its own, on a clock it moves). */
+  base?: string;
 }
 
 export const baseUrl = () => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181)}`;
@@ -48,7 +50,7 @@ const ok = async (response: APIResponse, what: string): Promise<APIResponse> => 
 };
 
 export async function seedPerson(options: SeedOptions = {}): Promise<Seeded> {
-  const base = baseUrl();
+  const base = options.base ?? baseUrl();
   const person = newPerson({ prefix: 'seed' });
   const name = options.name ?? 'Night Owl';
   const api = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });

@@ -33,6 +33,8 @@ export interface EmbeddedStackOptions {
   demoNightOwls?: boolean;
   /** `/metrics` of the whole process on this port (`npm start`: METRICS_PORT, 9464); 0 picks a free one; unset serves none. */
   metrics?: { port: number; host?: string };
+  /** The services' clock (tests move it forward to see rules that follow time: the dawn rule); the system clock by default. */
+  clock?: () => Date;
 }
 
 export interface EmbeddedStack {
@@ -109,7 +111,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       const portVariable = portVariableOf(service.name);
       const port = ports[service.name] ?? (variables[portVariable]?.trim() || service.defaultPort);
       const config = parseEnv(service.environment, { ...variables, [portVariable]: String(port) });
-      const instance = service.create({ adapters: await adaptersFor(service), config, logger: loggerFor(service.name) });
+      const instance = service.create({ adapters: await adaptersFor(service), config, logger: loggerFor(service.name), ...(options.clock && { clock: options.clock }) });
       subgraphUrls[service.name] = (await instance.start()).url;
       stoppers.push(() => instance.stop());
     }

@@ -61,6 +61,7 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
   sendMessage: { body: { matchId: 3, senderId: 7, content: 'Late night coffee or tea?' } },
   messages: { query: { matchId: '3', limit: '20' } },
   reportUser: { body: { userId: 8, matchId: 3, reason: 'spam' } },
+  freezeMatch: { body: { matchId: 3 } },
   reportProfile: { body: { userId: 8, reason: 'spam' } },
 };
 

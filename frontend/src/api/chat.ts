@@ -1,4 +1,4 @@
-import type { ChatMessage, MessagePage } from '@nocturne/contracts/api';
+import type { ChatMessage, MessagePage, TimeFreezeAnswer } from '@nocturne/contracts/api';
 import { requestJson } from './http';
 
 export type { ChatMessage, MessagePage } from '@nocturne/contracts/api';
@@ -14,6 +14,8 @@ export interface ConversationSummary {
   otherDeleted: boolean;
   /** The last message's time, else the match's: the list's order. */
   lastActivityAt: string;
+  /** In its last night with nobody having written: marked "fades at dawn", and a Time-Freeze may keep it. */
+  fadesAtDawn: boolean;
 }
 
 /** A GraphQL call's refusal: its message and code (`FORBIDDEN`, `NOT_FOUND`, ...). */
@@ -41,13 +43,14 @@ interface ConversationRow {
   otherReadUpTo: number | null;
   otherDeleted: boolean;
   lastActivityAt: string;
+  fadesAtDawn: boolean;
   match: { createdAt: string; otherUser: { id: number; name: string; avatarUrl: string; isOnline: boolean } } | null;
 }
 
 /** Your matches with their conversations, the latest activity first, in the server's order (one query through the gateway). */
 export async function fetchConversations(): Promise<ConversationSummary[]> {
   const data = await graphql<{ conversations: ConversationRow[] }>(
-    '{ conversations { matchId unreadCount otherReadUpTo otherDeleted lastActivityAt lastMessage { content senderId createdAt } match { createdAt otherUser { id name avatarUrl isOnline } } } }',
+    '{ conversations { matchId unreadCount otherReadUpTo otherDeleted lastActivityAt fadesAtDawn lastMessage { content senderId createdAt } match { createdAt otherUser { id name avatarUrl isOnline } } } }',
   );
   return data.conversations.flatMap(({ match, ...conversation }) =>
     // A match that ended while the list was read has no match left: it leaves the list.
@@ -83,3 +86,6 @@ export const markConversationRead = (matchId: number, upToSeq?: number) =>
 export const setTyping = (matchId: number, typing: boolean) => graphql('mutation Typing($m: Int!, $t: Boolean!) { setTyping(matchId: $m, typing: $t) }', { m: matchId, t: typing });
 
 export const unmatch = (matchId: number) => graphql('mutation Unmatch($m: Int!) { unmatch(matchId: $m) }', { m: matchId });
+
+/** Spends a Time-Freeze token (Max) on a match that fades at dawn tonight: it stays one night longer. */
+export const freezeMatch = (matchId: number) => requestJson<TimeFreezeAnswer>('POST', '/api/time-freezes', { matchId });

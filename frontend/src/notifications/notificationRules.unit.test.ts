@@ -10,6 +10,7 @@ const conversation = (matchId: number, unreadCount: number, senderId: number, at
   otherReadUpTo: null,
   otherDeleted: false,
   lastActivityAt: at,
+  fadesAtDawn: false,
 });
 
 describe('notification rules', () => {

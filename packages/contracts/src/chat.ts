@@ -20,6 +20,9 @@ export const ChatMessages = {
   reportNotMatched: 'You can only report someone you matched with',
   senderNotYou: 'You can only send messages as yourself',
   ended: 'This match has ended',
+  notFading: 'Only a match that fades at dawn tonight can be kept with a Time-Freeze',
+  timeFreezeMax: 'Time-Freeze tokens come with Max',
+  timeFreezesUsed: 'No Time-Freeze tokens left until your allowance renews',
   chatLimit: 'Free members can chat in one conversation per night. Upgrade to keep the conversation going.',
   sendFailedTitle: 'Error',
   sendFailed: 'Failed to send message. Please try again.',
@@ -73,7 +76,21 @@ export const PersonReportedV1 = z.object({
 });
 export type PersonReportedV1 = z.infer<typeof PersonReportedV1>;
 
+/**
+ * The dawn rule: nobody wrote in the match before its dawn, so it is over for both (the swipe context ends
+ * the pair as an unmatch would). Keyed by the conversation.
+ */
+export const MatchFadedV1 = z.object({
+  matchId: z.number().int().positive(),
+  /** Ascending. */
+  userIds: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+  dawnAt: z.string(),
+  fadedAt: z.string(),
+});
+export type MatchFadedV1 = z.infer<typeof MatchFadedV1>;
+
 export const ChatEvents = {
   MessageSent: integrationContract({ type: 'MessageSent', version: 1, schema: MessageSentV1, personal: [] }),
+  MatchFaded: integrationContract({ type: 'MatchFaded', version: 1, schema: MatchFadedV1, personal: [] }),
   PersonReported: integrationContract({ type: 'PersonReported', version: 1, schema: PersonReportedV1, personal: [] }),
 } as const;

@@ -98,7 +98,7 @@ export const planNames: Readonly<Record<PlanId, string>> = { free: 'Free', night
 
 // --- Upgrade triggers (spec point 9) ------------------------------------------------------------------
 
-export const UpgradeTriggers = ['likes-limit', 'super-likes-used', 'night-boost', 'see-likes', 'read-receipts', 'advanced-filters', 'chat-limit'] as const;
+export const UpgradeTriggers = ['likes-limit', 'super-likes-used', 'night-boost', 'see-likes', 'read-receipts', 'advanced-filters', 'chat-limit', 'time-freeze'] as const;
 export type UpgradeTrigger = (typeof UpgradeTriggers)[number];
 
 export const suggestedPlanFor: Readonly<Record<UpgradeTrigger, PlanId>> = {
@@ -110,11 +110,13 @@ export const suggestedPlanFor: Readonly<Record<UpgradeTrigger, PlanId>> = {
   'advanced-filters': 'max',
   // decisions.md: free people write in one conversation a night; Night Pass lifts it for the night.
   'chat-limit': 'nightPass',
+  // Time-Freeze tokens (a fading match kept a night longer) come with Max only.
+  'time-freeze': 'max',
 };
 
 /**
  * Why the server refused a swipe or a filter: the stable `reason` of a LIMIT_REACHED error. Each but
  * `window-closed` is also an upgrade trigger.
  */
-export const LimitReasons = ['likes-limit', 'super-likes-used', 'advanced-filters', 'window-closed', 'chat-limit'] as const;
+export const LimitReasons = ['likes-limit', 'super-likes-used', 'advanced-filters', 'window-closed', 'chat-limit', 'time-freeze'] as const;
 export type LimitReason = (typeof LimitReasons)[number];

@@ -92,12 +92,13 @@ export const PlanChangedV1 = z.object({
 });
 export type PlanChangedV1 = z.infer<typeof PlanChangedV1>;
 
-/** A match ended: one of the two unmatched, or blocked the other. Keyed by the pair. */
+/** A match ended: one of the two unmatched, or blocked the other, or it faded at dawn (the chat context's `MatchFaded`). Keyed by the pair. */
 export const MatchEndedV1 = z.object({
   matchId: z.number().int().positive(),
   userIds: z.tuple([z.number().int().positive(), z.number().int().positive()]),
-  endedBy: z.number().int().positive(),
-  reason: z.enum(['unmatch', 'block']),
+  /** Null when it faded: nobody ended it. */
+  endedBy: z.number().int().positive().nullable(),
+  reason: z.enum(['unmatch', 'block', 'faded']),
   endedAt: z.string(),
 });
 export type MatchEndedV1 = z.infer<typeof MatchEndedV1>;

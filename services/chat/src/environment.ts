@@ -11,10 +11,11 @@ export const chatEnvironmentSchema = z.object({
   CHAT_HOST: z.string().trim().min(1).default(defaultChatConfig.host),
   INTERNAL_SECRET: z.string({ error: 'is required (the gateway signs subgraph calls with it)' }).min(16, 'must be at least 16 characters'),
   CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(defaultChatConfig.sendsPerMinute),
+  CHAT_DAWN_ROUND_MS: z.coerce.number().int().min(50).max(3_600_000).default(defaultChatConfig.dawnRoundMs),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ChatEnvironment = z.infer<typeof chatEnvironmentSchema>;
 
 export function toChatConfig(env: ChatEnvironment): ChatConfig {
-  return { port: env.CHAT_PORT, host: env.CHAT_HOST, internalSecret: env.INTERNAL_SECRET, sendsPerMinute: env.CHAT_SENDS_PER_MINUTE };
+  return { port: env.CHAT_PORT, host: env.CHAT_HOST, internalSecret: env.INTERNAL_SECRET, sendsPerMinute: env.CHAT_SENDS_PER_MINUTE, dawnRoundMs: env.CHAT_DAWN_ROUND_MS };
 }

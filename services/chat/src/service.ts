@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@nocturne/contracts';
-import { createProjection, defineService, LiveChannels, readServiceSchema } from '@nocturne/platform/kit';
+import { createDueWorkRunner, createProjection, defineService, LiveChannels, readServiceSchema } from '@nocturne/platform/kit';
 import { RateLimiter } from '@nocturne/platform/limits';
 import { protectPersonalData } from '@nocturne/platform/privacy';
 import { createChatterApplication } from './chatter/application';
 import { defaultChatConfig, type ChatConfig } from './config';
 import { createConversationApplication } from './conversation/application';
+import { dawnRuleWork } from './conversation/fading';
 import { chatPersonalData } from './conversation/personalData';
 import type { ChatDependencies } from './dependencies';
 import { chatEnvironmentSchema, toChatConfig } from './environment';
@@ -39,12 +40,14 @@ export const chatService = defineService<ChatConfig, ChatContext>({
     const conversations = createConversationApplication({ ...deps, sendsPerMinute: config.sendsPerMinute }, presence);
     const chatters = createChatterApplication(deps, presence);
     const reports = createReportApplication(deps);
+    // Matches in which nobody wrote fade at their dawn; the deadlines live in the read model, so a restart loses none.
+    const dawnRule = createDueWorkRunner(dawnRuleWork(deps), { clock, everyMs: config.dawnRoundMs, logger });
 
     return {
       context: (base) => ({ ...base, conversations, reports }),
       projections: [projection],
       // Streams still open end once the server opens no new ones; their clean-up (presence) runs while the store is connected.
-      writers: [{ stop: () => live.close() }],
+      writers: [{ stop: () => live.close() }, dawnRule],
       relay: { store: eventStore, topic: Topics.chat, toIntegrationEvent, leased: true },
       consumers: [otherContextsConsumer(chatters, reports)],
     };

@@ -12,7 +12,7 @@ import { createLiveLikes } from './deck/liveLikes';
 import type { SwipeDependencies } from './dependencies';
 import { swipeEnvironmentSchema, toSwipeConfig } from './environment';
 import { swipeResolvers, type SwipeContext } from './graphql/resolvers';
-import { otherContextsConsumer } from './integration/consumers';
+import { chatContextConsumer, otherContextsConsumer } from './integration/consumers';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { createMemberApplication } from './member/application';
 import { createNightApplication } from './night/application';
@@ -78,7 +78,7 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
       writers: [pairCatchUp, { stop: () => live.close() }],
       // Instances share the store: the lease has one of them publish (docker compose --scale swipe=3).
       relay: { store: eventStore, topic: Topics.swipe, toIntegrationEvent, leased: true },
-      consumers: [otherContextsConsumer(candidates)],
+      consumers: [otherContextsConsumer(candidates), chatContextConsumer(pairs)],
     };
   },
 });

@@ -36,6 +36,8 @@ export interface Delivery {
   id: string;
   type: string;
   userId: number | undefined;
+  /** The stream it was published from (`conversation-3-8`): how events without a person are told apart. */
+  aggregateId: string | undefined;
   partition: number;
   offset: string;
 }
@@ -70,8 +72,8 @@ export class TopicWatcher {
     await consumer.run({
       eachMessage: async ({ partition, message }) => {
         try {
-          const event = JSON.parse(message.value?.toString('utf8') ?? '') as { id: string; type: string; data?: { userId?: number } };
-          watcher.deliveries.push({ id: event.id, type: event.type, userId: event.data?.userId, partition, offset: message.offset });
+          const event = JSON.parse(message.value?.toString('utf8') ?? '') as { id: string; type: string; aggregateId?: string; data?: { userId?: number } };
+          watcher.deliveries.push({ id: event.id, type: event.type, userId: event.data?.userId, aggregateId: event.aggregateId, partition, offset: message.offset });
         } catch {
           // not an event of ours
         }

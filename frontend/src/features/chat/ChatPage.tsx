@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { fetchConversations, type ConversationSummary } from '../../api/chat';
+import { fetchConversations, freezeMatch, type ConversationSummary } from '../../api/chat';
+import { serverError } from '../../api/http';
+import { limitReasonOf } from '../../api/limitReason';
 import { ButtonLink } from '../../components/Button';
 import { ChatIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState, IconBadge, Muted, PageTitle } from '../../components/Surface';
 import { useSignedInUser } from '../../session/SessionContext';
+import { toast } from '../../toast/toastStore';
+import { membershipResource } from '../plans/membership';
+import { UpgradePrompt } from '../plans/UpgradePrompt';
 import { Avatar, OnlineDot } from './Avatar';
 import { activityTime } from './activityTime';
 import { ConversationView } from './ConversationView';
@@ -78,9 +83,16 @@ function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
           const last = conversation.lastMessage;
           const unread = conversation.unreadCount > 0;
           const preview = conversation.otherDeleted ? 'This account was deleted' : last ? `${last.senderId === user.id ? 'You: ' : ''}${last.content}` : 'Start a conversation!';
+          const fading = conversation.fadesAtDawn;
           return (
             <li key={conversation.matchId}>
-              <Row type="button" $unread={unread} onClick={() => onOpen(conversation.matchId)} aria-label={`${conversation.otherUser.name}${unread ? `, ${conversation.unreadCount} unread` : ''}`}>
+              <Row
+                type="button"
+                $unread={unread}
+                $fading={fading}
+                onClick={() => onOpen(conversation.matchId)}
+                aria-label={`${conversation.otherUser.name}${unread ? `, ${conversation.unreadCount} unread` : ''}${fading ? ', fades at dawn' : ''}`}
+              >
                 <Avatar>
                   <img src={conversation.otherUser.photo} alt="" />
                   {conversation.otherUser.isOnline && <OnlineDot aria-hidden="true" />}
@@ -94,8 +106,10 @@ function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
                     {activityTime(conversation.lastActivityAt)}
                   </When>
                   {unread && <Unread aria-hidden="true">{conversation.unreadCount}</Unread>}
+                  {fading && <FadesMark aria-hidden="true">fades at dawn</FadesMark>}
                 </Side>
               </Row>
+              {fading && <TimeFreeze matchId={conversation.matchId} name={conversation.otherUser.name} onKept={load} />}
             </li>
           );
         })}
@@ -103,6 +117,87 @@ function ConversationList({ onOpen }: { onOpen: (matchId: number) => void }) {
     </>
   );
 }
+
+/**
+ * Under a match that fades at dawn tonight: a Time-Freeze keeps it one more night (Max; the server counts
+ * the tokens). Without Max the upgrade prompt; with no tokens left, what the server said.
+ */
+function TimeFreeze({ matchId, name, onKept }: { matchId: number; name: string; onKept: () => void }) {
+  const user = useSignedInUser();
+  const { value: membership, refresh: refreshMembership } = membershipResource.use(user.id);
+  const [busy, setBusy] = useState(false);
+  const [prompt, setPrompt] = useState(false);
+  const keep = async () => {
+    setBusy(true);
+    try {
+      const kept = await freezeMatch(matchId);
+      toast({ title: 'Kept one more night', description: `${name} stays until the next dawn.${kept.timeFreezesLeft === null ? '' : ` ${kept.timeFreezesLeft} Time-Freeze${kept.timeFreezesLeft === 1 ? '' : 's'} left.`}` });
+      onKept();
+    } catch (error) {
+      // Refused by the plan: without Max the prompt; with Max the month's tokens are spent, which the server says.
+      const plan = limitReasonOf(error) === 'time-freeze' ? (membership ?? (await refreshMembership().catch(() => null)))?.plan : undefined;
+      if (plan !== undefined && plan !== 'max') setPrompt(true);
+      else toast({ title: 'Time-Freeze', description: serverError(error)?.message ?? 'Could not keep this match. Please try again.', variant: 'destructive' });
+      onKept();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <FreezeLine>
+        <span>Nobody has written yet: this match fades at 4&nbsp;AM.</span>
+        <FreezeButton type="button" disabled={busy} aria-busy={busy} aria-label={`Time-Freeze: keep ${name} one more night`} onClick={() => void keep()}>
+          Time-Freeze
+        </FreezeButton>
+      </FreezeLine>
+      {prompt && <UpgradePrompt trigger="time-freeze" onClose={() => setPrompt(false)} />}
+    </>
+  );
+}
+
+const FreezeLine = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 8px 12px;
+  border: 1px solid ${({ theme }) => theme.alpha('moon', 0.35)};
+  border-top: none;
+  border-radius: 0 0 ${({ theme }) => theme.radius.md} ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.alpha('moon', 0.06)};
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const FreezeButton = styled.button`
+  flex: none;
+  min-height: 36px;
+  padding: 0 14px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme }) => theme.alpha('moon', 0.6)};
+  background: transparent;
+  color: ${({ theme }) => theme.color.moonLight};
+  font-weight: 600;
+  cursor: pointer;
+
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.alpha('moon', 0.12)};
+  }
+  &:disabled {
+    cursor: progress;
+    opacity: 0.7;
+  }
+`;
+
+const FadesMark = styled.span`
+  padding: 1px 8px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme }) => theme.alpha('moon', 0.5)};
+  color: ${({ theme }) => theme.color.moon};
+  font-size: 0.6875rem;
+  white-space: nowrap;
+`;
 
 const List = styled.ul`
   list-style: none;
@@ -112,7 +207,7 @@ const List = styled.ul`
   gap: 8px;
 `;
 
-const Row = styled.button<{ $unread: boolean }>`
+const Row = styled.button<{ $unread: boolean; $fading: boolean }>`
   position: relative;
   width: 100%;
   display: grid;
@@ -120,8 +215,8 @@ const Row = styled.button<{ $unread: boolean }>`
   align-items: center;
   gap: 12px;
   padding: 10px 12px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ $unread, theme }) => ($unread ? theme.alpha('accent', 0.6) : theme.color.border)};
+  border-radius: ${({ $fading, theme }) => ($fading ? `${theme.radius.md} ${theme.radius.md} 0 0` : theme.radius.md)};
+  border: 1px solid ${({ $unread, $fading, theme }) => ($unread ? theme.alpha('accent', 0.6) : $fading ? theme.alpha('moon', 0.35) : theme.color.border)};
   background: ${({ $unread, theme }) => ($unread ? theme.alpha('accent', 0.12) : theme.color.surface)};
   color: ${({ theme }) => theme.color.text};
   text-align: left;

@@ -39,6 +39,7 @@ const orionRow = (conversation: { lastMessage: { content: string; senderId: numb
   matchId: 41,
   ...conversation,
   lastActivityAt: conversation.lastMessage?.createdAt ?? '2026-11-23T21:00:00.000Z',
+  fadesAtDawn: false,
   match: { createdAt: '2026-11-23T21:00:00.000Z', otherUser: { id: 8, name: 'Orion', avatarUrl: '/api/avatars/8', isOnline: true } },
 });
 const message = (seq: number, senderId: number, content: string) => ({ id: `m${seq}`, content, senderId, matchId: 41, createdAt: '2026-11-23T21:05:00.000Z', seq });
@@ -139,5 +140,49 @@ describe('ChatPage', () => {
     answer = (call) => (call.url === '/graphql' ? { status: 200, body: { data: { conversations: [] } } } : { status: 404, body: { error: 'No such match' } });
     renderChat('/chat?with=99');
     expect(await screen.findByRole('heading', { name: 'This conversation is gone' })).toBeTruthy();
+  });
+
+  describe('a match that fades at dawn', () => {
+    const fading = () => ({ ...orionRow(), fadesAtDawn: true });
+    const membership = (plan: string) => ({ plan, billing: plan === 'max' ? 'monthly' : null, expiresAt: null, isPremium: plan !== 'free' });
+    const refusal = (error: string) => ({ status: 403, body: { error, code: 'time-freeze' } });
+
+    it('is marked, and a Time-Freeze keeps it and says how many are left', async () => {
+      let rows = [fading()];
+      answer = (call) =>
+        call.url.endsWith('/api/time-freezes')
+          ? { status: 200, body: { matchId: 41, fadesAt: '2026-11-26T03:00:00.000Z', timeFreezesLeft: 6 } }
+          : call.url.endsWith('/api/plan')
+            ? { status: 200, body: membership('max') }
+            : { status: 200, body: { data: { conversations: rows } } };
+      renderChat();
+      expect((await screen.findByRole('button', { name: 'Orion, fades at dawn' })).textContent).toContain('fades at dawn');
+      rows = [orionRow()];
+      fireEvent.click(screen.getByRole('button', { name: 'Time-Freeze: keep Orion one more night' }));
+      await waitFor(() => expect(toastStore.getSnapshot()).toEqual([expect.objectContaining({ title: 'Kept one more night', description: 'Orion stays until the next dawn. 6 Time-Freezes left.' })]));
+      expect(calls.find((call) => call.url.endsWith('/api/time-freezes'))?.body).toEqual({ matchId: 41 });
+      expect(await screen.findByRole('button', { name: 'Orion' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Time-Freeze/ })).toBeNull();
+    });
+
+    it('opens the Max prompt for a member without Max, and says so when Max has no tokens left', async () => {
+      let plan = 'free';
+      answer = (call) =>
+        call.url.endsWith('/api/time-freezes')
+          ? refusal(plan === 'max' ? 'No Time-Freeze tokens left until your allowance renews' : 'Time-Freeze tokens come with Max')
+          : call.url.endsWith('/api/plan')
+            ? { status: 200, body: membership(plan) }
+            : { status: 200, body: { data: { conversations: [fading()] } } };
+      const { unmount } = renderChat();
+      fireEvent.click(await screen.findByRole('button', { name: 'Time-Freeze: keep Orion one more night' }));
+      expect(await screen.findByRole('dialog', { name: 'Keep this match one more night' })).toBeTruthy();
+      unmount();
+
+      plan = 'max';
+      renderChat();
+      fireEvent.click(await screen.findByRole('button', { name: 'Time-Freeze: keep Orion one more night' }));
+      await waitFor(() => expect(toastStore.getSnapshot()).toEqual([expect.objectContaining({ description: 'No Time-Freeze tokens left until your allowance renews', variant: 'destructive' })]));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 });

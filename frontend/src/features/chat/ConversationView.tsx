@@ -21,6 +21,7 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
   const [state, send] = useMachine(withBack, { input: { matchId, userId: user.id } });
   const { conversation, messages, olderCursor, online, seenUpTo, otherTyping, draft } = state.context;
   const keyboardInset = useKeyboardInset();
+  const [receiptsPrompt, setReceiptsPrompt] = useState(false);
 
   // Loaded again after the match ended, the conversation stays on screen until it is clear why.
   if (state.matches('loading') || (state.matches('ended') && !conversation)) {
@@ -62,7 +63,16 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
         onBlock={() => send({ type: 'CHOOSE_BLOCK' })}
         onReport={() => send({ type: 'CHOOSE_REPORT' })}
       />
-      <MessageList messages={messages} userId={user.id} otherName={other.name} seenUpTo={seenUpTo} otherTyping={otherTyping} hasOlder={olderCursor !== null} onLoadOlder={() => send({ type: 'LOAD_OLDER' })} />
+      <MessageList
+        messages={messages}
+        userId={user.id}
+        otherName={other.name}
+        seenUpTo={seenUpTo}
+        otherTyping={otherTyping}
+        hasOlder={olderCursor !== null}
+        onLoadOlder={() => send({ type: 'LOAD_OLDER' })}
+        onSeeReadReceipts={() => setReceiptsPrompt(true)}
+      />
       <Composer
         draft={draft}
         disabled={conversation.otherDeleted}
@@ -73,6 +83,16 @@ export function ConversationView({ matchId, onBack, machine = conversationMachin
       />
 
       {state.matches({ open: { composer: 'limitReached' } }) && <UpgradePrompt trigger="chat-limit" onClose={() => send({ type: 'CLOSE_PROMPT' })} />}
+      {receiptsPrompt && (
+        <UpgradePrompt
+          trigger="read-receipts"
+          onClose={() => {
+            setReceiptsPrompt(false);
+            // A plan chosen in the prompt brings the receipts: the conversation is read again with them.
+            send({ type: 'RELOAD' });
+          }}
+        />
+      )}
       {state.matches({ open: { menu: 'confirmingUnmatch' } }) && (
         <UnmatchDialog name={other.name} busy={state.matches({ open: { leaving: 'unmatching' } })} onCancel={() => send({ type: 'CANCEL' })} onConfirm={() => send({ type: 'CONFIRM_UNMATCH' })} />
       )}

@@ -14,6 +14,8 @@ interface MessageListProps {
   otherTyping: boolean;
   hasOlder: boolean;
   onLoadOlder: () => void;
+  /** Without read receipts: a quiet "See when it's read" under your last message leads to the plans that have them. */
+  onSeeReadReceipts?: () => void;
 }
 
 /** Within this many px of the end the list counts as showing the newest message. */
@@ -24,7 +26,7 @@ const NEAR_END_PX = 48;
  * new ones while the person is there; scrolled up, they read on undisturbed and a 'New messages' pill leads
  * back down. 'Earlier messages' (while there are any) adds older ones above without moving what is shown.
  */
-export function MessageList({ messages, userId, otherName, seenUpTo, otherTyping, hasOlder, onLoadOlder }: MessageListProps) {
+export function MessageList({ messages, userId, otherName, seenUpTo, otherTyping, hasOlder, onLoadOlder, onSeeReadReceipts }: MessageListProps) {
   const list = useRef<HTMLDivElement>(null);
   // Following the newest message: true until the person scrolls away from the end.
   const following = useRef(true);
@@ -92,6 +94,11 @@ export function MessageList({ messages, userId, otherName, seenUpTo, otherTyping
               <span>{message.content}</span>
               <Time dateTime={message.createdAt}>{timeOf(message.createdAt)}</Time>
               {own && message.id === lastOwn?.id && seenUpTo !== null && seenUpTo >= message.seq && <Seen>Seen</Seen>}
+              {own && message.id === lastOwn?.id && seenUpTo === null && onSeeReadReceipts && (
+                <SeeReceipts type="button" onClick={onSeeReadReceipts}>
+                  See when it's read
+                </SeeReceipts>
+              )}
             </Bubble>
           );
         })}
@@ -185,6 +192,23 @@ const Seen = styled.span`
   justify-self: end;
   font-size: 0.6875rem;
   color: ${({ theme }) => theme.color.moon};
+`;
+
+const SeeReceipts = styled.button`
+  justify-self: end;
+  /* A finger-sized target around small, quiet text. */
+  margin: -8px -4px -6px;
+  padding: 8px 4px 6px;
+  border: none;
+  background: none;
+  font-size: 0.6875rem;
+  color: ${({ theme }) => theme.color.textMuted};
+  cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.moon};
+    text-decoration: underline;
+  }
 `;
 
 const blink = keyframes`

@@ -19,6 +19,7 @@ const conversationWith = (changes: Partial<ConversationSummary> = {}): Conversat
   otherReadUpTo: null,
   otherDeleted: false,
   lastActivityAt: '2026-11-23T21:00:00.000Z',
+  fadesAtDawn: false,
   ...changes,
 });
 const page = (messages: ChatMessage[], olderCursor: string | null = null): MessagePage => ({ messages, olderCursor });

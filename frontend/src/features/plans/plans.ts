@@ -89,6 +89,7 @@ export const upgradePrompts: Readonly<Record<UpgradeTrigger, { title: string; de
   'read-receipts': { title: 'Know when they read it', description: 'Read receipts come with Plus.' },
   'advanced-filters': { title: 'Filter by kinks and interests', description: 'Advanced filters come with Max.' },
   'chat-limit': { title: 'One chat a night on Free', description: 'Talk to all your matches tonight with a Night Pass.' },
+  'time-freeze': { title: 'Keep this match one more night', description: 'Max gives you 7 Time-Freeze tokens a month.' },
 };
 
 export const suggestedPlan = (trigger: UpgradeTrigger): PlanId => suggestedPlanFor[trigger];

@@ -19,3 +19,11 @@ export const messagePageSchema = z.object({
   olderCursor: z.string().nullable().describe('Pass as `before` for the older page; null at the first message'),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** `POST /api/time-freezes`: the match kept one night longer, and the tokens left. */
+export const timeFreezeAnswerSchema = z.object({
+  matchId: z.number().int(),
+  fadesAt: z.string().nullable().describe('ISO 8601: the match now fades at this dawn, a night later'),
+  timeFreezesLeft: z.number().int().nullable().describe('Tokens left in this allowance period'),
+});
+export type TimeFreezeAnswer = z.infer<typeof timeFreezeAnswerSchema>;

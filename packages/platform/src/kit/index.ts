@@ -9,3 +9,4 @@ export * from './stopRequest';
 export * from './serviceLifecycle';
 export * from './readYourWrites';
 export * from './defineService';
+export * from './dueWork';

@@ -1,4 +1,5 @@
-import { causedBy, handleCommand, type EventSource } from '@nocturne/platform/kit';
+import { zoneInForce } from '@nocturne/contracts';
+import { causedBy, handleCommand, loadStream, type EventSource } from '@nocturne/platform/kit';
 import { conversationDecider } from '../conversation/businessLogic';
 import { conversationKey, conversationStreamId, type EndReason } from '../conversation/conversation';
 import { channels, type ChatDependencies } from '../dependencies';
@@ -36,7 +37,11 @@ export function createChatterApplication(deps: ChatDependencies, presence: Prese
   return {
     async openConversation(match: { matchId: number; userIds: [number, number]; createdAt: string }, source: EventSource): Promise<void> {
       const now = deps.clock();
-      const result = await handleCommand({ eventStore: deps.eventStore, streamId: conversationStreamId(match.userIds), decider: conversationDecider, command: { type: 'OpenConversation', matchId: match.matchId, userIds: match.userIds, now }, context: context(source) });
+      const matchedAt = new Date(match.createdAt);
+      // The dawn rule follows each person's clock as it stood when they matched.
+      const zones = (await Promise.all(match.userIds.map((userId) => loadStream(deps.eventStore, chatterStreamId(userId), chatterDecider)))).map(({ state }) => zoneInForce(state.zones, matchedAt)) as [string, string];
+      const command = { type: 'OpenConversation' as const, matchId: match.matchId, userIds: match.userIds, matchedAt, zones, now };
+      const result = await handleCommand({ eventStore: deps.eventStore, streamId: conversationStreamId(match.userIds), decider: conversationDecider, command, context: context(source) });
       // Callers find a conversation by its match id in the read model: it is there before anyone hears of the match.
       await deps.projection.waitFor(result.lastGlobalPosition);
       if (result.events.length === 0 || now.getTime() - Date.parse(match.createdAt) > LIVE_MATCH_MS) return;

@@ -1,6 +1,6 @@
 import { ChatMessages, planAllowances, quotaNight, scheduleZoneChange, zoneInForce, type PlanId } from '@nocturne/contracts';
 import { RuleViolation, type Decider } from '@nocturne/platform/domain';
-import { evolveChatter, initialChatter, planInForce, type Chatter, type ChatterEvent } from './chatter';
+import { evolveChatter, initialChatter, planInForce, timeFreezeAllowance, type Chatter, type ChatterEvent } from './chatter';
 
 export interface RecordPlan {
   type: 'RecordPlan';
@@ -34,7 +34,22 @@ export interface EraseChatter {
   userId: number;
   now: Date;
 }
-export type ChatterCommand = RecordPlan | RecordTimeZone | StartWriting | RecordBlock | EraseChatter;
+/** Spends a Time-Freeze token on the dawn `dawnAt` of a match; the same dawn twice spends one. */
+export interface UseTimeFreeze {
+  type: 'UseTimeFreeze';
+  userId: number;
+  matchId: number;
+  dawnAt: string;
+  now: Date;
+}
+export interface ReturnTimeFreeze {
+  type: 'ReturnTimeFreeze';
+  userId: number;
+  matchId: number;
+  dawnAt: string;
+  now: Date;
+}
+export type ChatterCommand = RecordPlan | RecordTimeZone | StartWriting | RecordBlock | EraseChatter | UseTimeFreeze | ReturnTimeFreeze;
 
 /** The quota night of `now` on the person's clock (the zone in force then): the local date of the last 8:00 PM. */
 export const chatNight = (state: Pick<Chatter, 'zones'>, now: Date) => quotaNight(now, zoneInForce(state.zones, now));
@@ -68,6 +83,17 @@ export function decideChatter(command: ChatterCommand, state: Chatter): ChatterE
     case 'EraseChatter':
       if (state.erased) return [];
       return [{ type: 'ChatterErased', data: { userId: command.userId, erasedAt: command.now.toISOString() } }];
+    case 'UseTimeFreeze': {
+      const { userId, matchId, dawnAt, now } = command;
+      if (state.timeFreezes.some((spent) => spent.matchId === matchId && spent.dawnAt === dawnAt)) return [];
+      const allowance = timeFreezeAllowance(state, now);
+      if (!allowance) throw new RuleViolation('LIMIT_REACHED', ChatMessages.timeFreezeMax, { reason: 'time-freeze' });
+      if (allowance.left === 0) throw new RuleViolation('LIMIT_REACHED', ChatMessages.timeFreezesUsed, { reason: 'time-freeze' });
+      return [{ type: 'TimeFreezeUsed', data: { userId, matchId, dawnAt, usedAt: now.toISOString() } }];
+    }
+    case 'ReturnTimeFreeze':
+      if (!state.timeFreezes.some((spent) => spent.matchId === command.matchId && spent.dawnAt === command.dawnAt)) return [];
+      return [{ type: 'TimeFreezeReturned', data: { userId: command.userId, matchId: command.matchId, dawnAt: command.dawnAt, returnedAt: command.now.toISOString() } }];
   }
 }
 

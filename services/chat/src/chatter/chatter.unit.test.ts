@@ -76,3 +76,32 @@ describe('a time zone change and the chat quota', () => {
       .thenThrows((error) => expect(error).toMatchObject({ code: 'LIMIT_REACHED' }));
   });
 });
+
+describe('Time-Freeze tokens', () => {
+  const chosen = (plan: 'free' | 'plus' | 'max', changedAt: string): ChatterEvent => ({ type: 'ChatterPlanChanged', data: { userId: 3, plan, expiresAt: null, changedAt } });
+  const use = (matchId: number, at: string, dawnAt = `dawn-${matchId}`) => ({ type: 'UseTimeFreeze' as const, userId: 3, matchId, dawnAt, now: new Date(at) });
+  const used = (matchId: number, at: string, dawnAt = `dawn-${matchId}`): ChatterEvent => ({ type: 'TimeFreezeUsed', data: { userId: 3, matchId, dawnAt, usedAt: at } });
+  const max = chosen('max', '2026-11-03T10:00:00.000Z');
+  const sevenUsed = [1, 2, 3, 4, 5, 6, 7].map((matchId) => used(matchId, '2026-11-20T22:00:00.000Z'));
+
+  it('come with Max only: other plans get the time-freeze upgrade reason', () => {
+    spec.given([]).when(use(9, '2026-11-20T22:00:00.000Z')).thenThrows((error) => expect(error).toMatchObject({ code: 'LIMIT_REACHED', details: { reason: 'time-freeze' } }));
+    spec.given([chosen('plus', '2026-11-03T10:00:00.000Z')]).when(use(9, '2026-11-20T22:00:00.000Z')).thenThrows((error) => expect(error).toMatchObject({ code: 'LIMIT_REACHED', details: { reason: 'time-freeze' } }));
+    spec.given([max]).when(use(9, '2026-11-20T22:00:00.000Z')).then([used(9, '2026-11-20T22:00:00.000Z')]);
+  });
+
+  it('are seven a month, renewing on the day of the month Max was chosen', () => {
+    spec.given([max, ...sevenUsed]).when(use(9, '2026-12-03T09:59:00.000Z')).thenThrows((error) => expect(error).toMatchObject({ code: 'LIMIT_REACHED', details: { reason: 'time-freeze' } }));
+    spec.given([max, ...sevenUsed]).when(use(9, '2026-12-03T10:00:00.000Z')).then([used(9, '2026-12-03T10:00:00.000Z')]);
+  });
+
+  it('count one token for the same dawn asked twice, and a returned token may be spent again', () => {
+    spec.given([max, used(9, '2026-11-20T22:00:00.000Z')]).when(use(9, '2026-11-20T22:00:01.000Z')).thenNothingHappens();
+    const returned: ChatterEvent = { type: 'TimeFreezeReturned', data: { userId: 3, matchId: 7, dawnAt: 'dawn-7', returnedAt: '2026-11-20T22:00:01.000Z' } };
+    spec.given([max, ...sevenUsed, returned]).when(use(9, '2026-11-20T23:00:00.000Z')).then([used(9, '2026-11-20T23:00:00.000Z')]);
+  });
+
+  it('keep their period when Max is chosen again', () => {
+    spec.given([max, ...sevenUsed, chosen('max', '2026-11-21T10:00:00.000Z')]).when(use(9, '2026-11-22T10:00:00.000Z')).thenThrows((error) => expect(error).toMatchObject({ code: 'LIMIT_REACHED' }));
+  });
+});

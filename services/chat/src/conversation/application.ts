@@ -3,12 +3,13 @@ import { parseInput, RuleViolation } from '@nocturne/platform/domain';
 import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor, type LiveStream } from '@nocturne/platform/kit';
 import { z } from 'zod';
 import { chatterDecider } from '../chatter/businessLogic';
-import { chatterStreamId, planInForce } from '../chatter/chatter';
+import { chatterStreamId, planInForce, timeFreezeAllowance } from '../chatter/chatter';
 import { channels, type ChatDependencies } from '../dependencies';
 import { PRESENCE_HEARTBEAT_MS, type Presence, type PresenceStatus } from '../live/presence';
 import { participantRowId, type ConversationRow, type MessageRow } from '../projections/readModels';
 import { conversationDecider } from './businessLogic';
 import { conversationKey, conversationStreamId, type EndReason } from './conversation';
+import { inLastNight } from './dawn';
 
 export interface MessageView {
   id: string;
@@ -37,6 +38,17 @@ export interface ConversationView {
   otherDeleted: boolean;
   /** The last message's time, else the match's: what the list of matches is sorted by. */
   lastActivityAt: string;
+  /** While nobody has written: when the match fades (the dawn rule); null once anybody wrote. */
+  fadesAt: string | null;
+  /** In its last night: the list marks it "fades at dawn", and a Time-Freeze may keep it. */
+  fadesAtDawn: boolean;
+}
+
+/** Time-Freeze tokens of a plan that has them. */
+export interface TimeFreezeAllowanceView {
+  total: number;
+  left: number;
+  renewsAt: string;
 }
 
 /** What a conversation's subscribers receive. */
@@ -95,8 +107,12 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
     if (row.erasedUserIds.includes(viewerId)) throw new RuleViolation('NOT_FOUND', ChatMessages.matchNotFound);
     const otherDeleted = row.endReason === 'deleted';
     if (row.endedAt !== null && !(options.allowDeletedOther && otherDeleted)) throw new RuleViolation('NOT_FOUND', ChatMessages.ended);
+    if (pastDawn(row, deps.clock())) throw new RuleViolation('NOT_FOUND', ChatMessages.ended);
     return row;
   }
+
+  /** Its dawn passed with nobody writing: it has faded, even in the moment before the dawn rule's round writes it. */
+  const pastDawn = (row: ConversationRow, now: Date) => row.endedAt === null && row.fadesAt !== null && row.fadesAt !== undefined && Date.parse(row.fadesAt) <= now.getTime();
 
   /** Whether the viewer's side of a conversation is on: what every live stream about the other person follows. */
   async function isOn(viewerId: number, conversationId: string): Promise<boolean> {
@@ -144,7 +160,14 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
       otherReadUpTo: receipts ? (theirs && !theirs.erased ? theirs.readUpTo : 0) : null,
       otherDeleted: row.endReason === 'deleted',
       lastActivityAt: last?.sentAt ?? row.openedAt,
+      fadesAt: row.fadesAt ?? null,
+      fadesAtDawn: row.fadesAt !== null && row.fadesAt !== undefined && row.lastNightFrom !== null && row.lastNightFrom !== undefined && inLastNight({ fadesAt: row.fadesAt, lastNightFrom: row.lastNightFrom}, deps.clock()),
     };
+  }
+
+  async function timeFreezesOf(userId: number): Promise<TimeFreezeAllowanceView | null> {
+    const { state } = await loadStream(deps.eventStore, chatterStreamId(userId), chatterDecider);
+    return timeFreezeAllowance(state, deps.clock());
   }
 
   return {
@@ -206,7 +229,8 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
       const viewerId = signedInActor(actor);
       const sides = await collections.participants.find({ userId: viewerId, active: true });
       const [rows, receipts] = await Promise.all([Promise.all(sides.filter((side) => !side.erased).map((side) => collections.conversations.get(side.conversationId))), readReceipts(viewerId)]);
-      const open = rows.filter((row): row is ConversationRow => row !== null && !row.erased && row.endedAt === null && !row.erasedUserIds.includes(viewerId));
+      const now = deps.clock();
+      const open = rows.filter((row): row is ConversationRow => row !== null && !row.erased && row.endedAt === null && !row.erasedUserIds.includes(viewerId) && !pastDawn(row, now));
       const views = await Promise.all(open.map((row) => viewOf(viewerId, row, receipts)));
       return views.sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.matchId - a.matchId);
     },
@@ -223,6 +247,49 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
         throw error;
       }
     },
+
+    /**
+     * Keeps a match that fades at dawn tonight one night longer with a Time-Freeze token (Max). The token
+     * is counted on the person's own stream first, so parallel requests never spend more than the
+     * allowance; should the match not be kept after all (it faded, somebody wrote, the other person kept
+     * it first), the token this request spent comes back.
+     */
+    async freeze(actor: Actor, matchId: number): Promise<{ conversation: ConversationView; timeFreezes: TimeFreezeAllowanceView | null }> {
+      const viewerId = signedInActor(actor);
+      const row = await readable(viewerId, matchId);
+      const now = deps.clock();
+      const streamId = conversationStreamId(row.userIds);
+      const answer = async () => ({ conversation: await this.conversation(actor, matchId), timeFreezes: await timeFreezesOf(viewerId) });
+      if (row.fadesAt === null || row.lastNightFrom === null || !inLastNight({ fadesAt: row.fadesAt, lastNightFrom: row.lastNightFrom }, now)) {
+        // Kept a moment ago by the other person (or an earlier tap): tonight's dawn is already moved.
+        const { state } = await loadStream(deps.eventStore, streamId, conversationDecider);
+        if (state.seq === 0 && state.freezes.some((freeze) => Date.parse(freeze.frozenDawn) > now.getTime())) return answer();
+        throw new RuleViolation('CONFLICT', ChatMessages.notFading);
+      }
+      const dawnAt = row.fadesAt;
+      const context = actorCommandContext(deps.newId, now, actor);
+      const token = { userId: viewerId, matchId, dawnAt, now };
+      const spent = await handleCommand({ eventStore: deps.eventStore, streamId: chatterStreamId(viewerId), decider: chatterDecider, command: { type: 'UseTimeFreeze', ...token }, context });
+      let failure: unknown;
+      try {
+        const frozen = await handleCommand({ eventStore: deps.eventStore, streamId, decider: conversationDecider, command: { type: 'FreezeMatch', by: viewerId, dawnAt, now }, context });
+        await deps.projection.waitFor(frozen.lastGlobalPosition);
+      } catch (error) {
+        failure = error;
+      }
+      // The token stays spent only where this person's freeze of that dawn is in the conversation.
+      const { state } = await loadStream(deps.eventStore, streamId, conversationDecider);
+      const keptByViewer = state.freezes.some((freeze) => freeze.by === viewerId && freeze.frozenDawn === dawnAt);
+      if (!keptByViewer && spent.events.length > 0) {
+        const returned = await handleCommand({ eventStore: deps.eventStore, streamId: chatterStreamId(viewerId), decider: chatterDecider, command: { type: 'ReturnTimeFreeze', ...token }, context });
+        await deps.projection.waitFor(returned.lastGlobalPosition);
+      }
+      if (failure) throw failure;
+      return answer();
+    },
+
+    /** The viewer's Time-Freeze tokens: null on plans without them. */
+    timeFreezes: (actor: Actor) => timeFreezesOf(signedInActor(actor)),
 
     /** Marks the conversation read up to `upToSeq` (everything when null); answers the viewer's unread total. */
     async markRead(actor: Actor, matchId: number, upToSeq: number | null): Promise<number> {

@@ -20,6 +20,7 @@ export const chatResolvers: GraphQLResolverMap<ChatContext> = {
       context.conversations.messages(actorOf(context), args.matchId, { limit: args.limit ?? null, before: args.before ?? null, after: args.after ?? null }),
     conversations: (_parent, _args, context: ChatContext) => context.conversations.conversations(actorOf(context)),
     unreadTotal: (_parent, _args, context: ChatContext) => context.conversations.unreadTotal(actorOf(context)),
+    timeFreezes: (_parent, _args, context: ChatContext) => context.conversations.timeFreezes(actorOf(context)),
   },
   Conversation: {
     // The swipe service fills in the rest of the match, for its two people only.
@@ -28,6 +29,7 @@ export const chatResolvers: GraphQLResolverMap<ChatContext> = {
   Mutation: {
     sendMessage: (_parent, args: { input: { matchId: number; content: string; senderId?: number | null } }, context: ChatContext) => context.conversations.send(actorOf(context), args.input),
     markConversationRead: (_parent, args: { matchId: number; upToSeq?: number | null }, context: ChatContext) => context.conversations.markRead(actorOf(context), args.matchId, args.upToSeq ?? null),
+    freezeMatch: (_parent, args: { matchId: number }, context: ChatContext) => context.conversations.freeze(actorOf(context), args.matchId),
     setTyping: (_parent, args: { matchId: number; typing: boolean }, context: ChatContext) => context.conversations.setTyping(actorOf(context), args.matchId, args.typing),
     reportUser: async (_parent, args: { input: { userId: number; reason: string; text?: string | null; matchId?: number | null } }, context: ChatContext) => {
       await context.reports.report(actorOf(context), args.input);

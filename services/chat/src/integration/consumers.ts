@@ -14,7 +14,10 @@ export function otherContextsConsumer(chatters: ChatterApplication, reports: Rep
     dedupeNamespace: 'chat-contexts',
     handlers: [
       on(SwipeEvents.MatchCreated, (data, event) => chatters.openConversation(data, sourceOf(event))),
-      on(SwipeEvents.MatchEnded, (data, event) => chatters.endConversation(data.userIds, data.reason, data.endedBy, sourceOf(event))),
+      // A match that faded was ended here first (the dawn rule); the swipe context only followed.
+      on(SwipeEvents.MatchEnded, async (data, event) => {
+        if (data.reason !== 'faded' && data.endedBy !== null) await chatters.endConversation(data.userIds, data.reason, data.endedBy, sourceOf(event));
+      }),
       on(SwipeEvents.PersonBlocked, (data, event) => chatters.recordBlock(data.blockerId, data.blockedId, data.blockedAt, sourceOf(event))),
       on(SwipeEvents.ProfileReported, (data, event) => reports.fileFromDeck(data, sourceOf(event))),
       on(SwipeEvents.PlanChanged, (data, event) => chatters.recordPlan({ type: 'RecordPlan', userId: data.userId, plan: data.plan, expiresAt: data.expiresAt, changedAt: data.changedAt }, sourceOf(event))),

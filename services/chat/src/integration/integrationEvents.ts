@@ -10,7 +10,7 @@ export interface ChatIntegrationEvent {
   data: unknown;
 }
 
-/** What the chat context tells others: that a message went out (ids and times, never the text) and reports. */
+/** What the chat context tells others: that a message went out (ids and times, never the text), that a match faded at dawn, and reports. */
 export function toIntegrationEvent(stored: StoredEvent): ChatIntegrationEvent | null {
   const event = stored as StoredEvent & (ConversationEvent | ReportEvent);
   switch (event.type) {
@@ -18,6 +18,11 @@ export function toIntegrationEvent(stored: StoredEvent): ChatIntegrationEvent | 
       const { messageId, matchId, senderId, recipientId, sentAt } = event.data;
       const contract = ChatEvents.MessageSent;
       return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse({ messageId, matchId, senderId, recipientId, sentAt }) };
+    }
+    case 'MatchFaded': {
+      const { matchId, userIds, dawnAt, fadedAt } = event.data;
+      const contract = ChatEvents.MatchFaded;
+      return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse({ matchId, userIds, dawnAt, fadedAt }) };
     }
     case 'ReportFiled': {
       const { reportId, reporterId, reportedId, reason, reportedAt } = event.data;

@@ -15,6 +15,9 @@ export interface ConversationRow extends VersionedRow {
   endReason: EndReason | null;
   /** Those of the two who deleted their account. */
   erasedUserIds: number[];
+  /** While nobody has written and it is on: its dawn (ISO), and the 8:00 PM its last night starts. Null otherwise. */
+  fadesAt: string | null;
+  lastNightFrom: string | null;
 }
 
 /** One person's side of a conversation: what they have read and what is waiting for them. */
@@ -61,7 +64,7 @@ export interface ChatCollections {
 
 export function chatCollections(readModels: ReadModelStore): ChatCollections {
   return {
-    conversations: readModels.collection<ConversationRow>('conversations', { indexes: [{ fields: { userIds: 1 } }, { fields: { matchId: 1 } }] }),
+    conversations: readModels.collection<ConversationRow>('conversations', { indexes: [{ fields: { userIds: 1 } }, { fields: { matchId: 1 } }, { fields: { fadesAt: 1 } }] }),
     participants: readModels.collection<ParticipantRow>('participants', { indexes: [{ fields: { userId: 1, active: 1 } }] }),
     messages: readModels.collection<MessageRow>('messages', { indexes: [{ fields: { conversationId: 1, seq: -1 } }, { fields: { conversationId: 1, senderId: 1 } }] }),
     reports: readModels.collection<ReportRow>('reports', { indexes: [{ fields: { status: 1, reportedAt: 1 } }] }),
@@ -102,8 +105,8 @@ export function createChatProjector(collections: ChatCollections) {
     const id = conversationKeyOfStream(stored.streamId);
     switch (event.type) {
       case 'ConversationOpened': {
-        const { matchId, userIds, openedAt } = event.data;
-        await conversations.apply(id, version, () => ({ conversationId: id, matchId, userIds, openedAt, lastSeq: 0, lastMessage: null, endedAt: null, endReason: null, erasedUserIds: [] }));
+        const { matchId, userIds, openedAt, dawn } = event.data;
+        await conversations.apply(id, version, () => ({ conversationId: id, matchId, userIds, openedAt, lastSeq: 0, lastMessage: null, endedAt: null, endReason: null, erasedUserIds: [], fadesAt: dawn?.fadesAt ?? null, lastNightFrom: dawn?.lastNightFrom ?? null }));
         for (const userId of userIds) {
           await participants.apply(participantRowId(id, userId), version, () => ({ conversationId: id, matchId, userId, otherUserId: otherParticipant(userIds, userId), readUpTo: 0, unread: 0, active: true }));
         }
@@ -113,7 +116,8 @@ export function createChatProjector(collections: ChatCollections) {
         const { messageId, matchId, seq, senderId, recipientId, content, sentAt } = event.data;
         // A sender erased since reads as null here; the erasure that follows removes the row again.
         await messages.apply(messageId, version, () => ({ messageId, conversationId: id, matchId, seq, senderId, content: content ?? '', sentAt }));
-        await conversations.apply(id, version, changed((row) => ({ ...row, lastSeq: seq, lastMessage: { messageId, senderId, content: content ?? '', sentAt } })));
+        // Somebody wrote: the dawn rule no longer applies.
+        await conversations.apply(id, version, changed((row) => ({ ...row, lastSeq: seq, lastMessage: { messageId, senderId, content: content ?? '', sentAt }, fadesAt: null, lastNightFrom: null })));
         await participants.apply(participantRowId(id, recipientId), version, changed((row) => ({ ...row, unread: row.unread + 1 })));
         await participants.apply(participantRowId(id, senderId), version, changed((row) => ({ ...row, readUpTo: Math.max(row.readUpTo, seq) })));
         return;
@@ -125,10 +129,16 @@ export function createChatProjector(collections: ChatCollections) {
         await participants.apply(participantRowId(id, readerId), version, changed((current) => ({ ...current, readUpTo: Math.max(current.readUpTo, upToSeq), unread })));
         return;
       }
-      case 'ConversationEnded': {
-        const { reason, endedAt } = event.data;
+      case 'MatchFrozen': {
+        const { dawn } = event.data;
+        await conversations.apply(id, version, changed((current) => ({ ...current, fadesAt: dawn.fadesAt, lastNightFrom: dawn.lastNightFrom })));
+        return;
+      }
+      case 'ConversationEnded':
+      case 'MatchFaded': {
+        const [reason, endedAt] = event.type === 'MatchFaded' ? ['faded' as const, event.data.fadedAt] : [event.data.reason, event.data.endedAt];
         const row = await conversations.get(id);
-        await conversations.apply(id, version, changed((current) => ({ ...current, endedAt, endReason: reason })));
+        await conversations.apply(id, version, changed((current) => ({ ...current, endedAt, endReason: reason, fadesAt: null, lastNightFrom: null })));
         for (const userId of row?.userIds ?? []) await participants.apply(participantRowId(id, userId), version, changed((current) => ({ ...current, active: false, unread: 0 })));
         return;
       }

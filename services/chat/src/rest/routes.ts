@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChatLimits, ChatMessages, messageContentSchema, ReportReasons, reportInputSchema } from '@nocturne/contracts';
-import { chatMessageSchema, messagePageSchema, reportedAnswerSchema, type ChatMessage, type MessagePage } from '@nocturne/contracts/api';
+import { chatMessageSchema, messagePageSchema, reportedAnswerSchema, timeFreezeAnswerSchema, type ChatMessage, type MessagePage } from '@nocturne/contracts/api';
 import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform/rest';
 
 const matchIdSchema = z.coerce.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id');
@@ -86,5 +86,30 @@ const report = defineRoute({
   },
 });
 
+const timeFreeze = defineRoute({
+  method: 'post',
+  path: '/api/time-freezes',
+  operationId: 'freezeMatch',
+  summary: 'Spend a Time-Freeze token (Max, 7 a month) to keep one of your matches that fades at dawn tonight (nobody has written yet) one night longer',
+  tag: 'chat',
+  access: 'signedIn',
+  requestBody: z.object({ matchId: positiveIdField('matchId', 'a match id') }),
+  success: { status: 200, description: 'Kept until the next dawn', schema: timeFreezeAnswerSchema },
+  errors: [
+    validation,
+    { status: 403, description: `Without Max, or no tokens left (\`code\` \`time-freeze\`: the upgrade prompt)` },
+    unknownMatch,
+    { status: 409, description: `'${ChatMessages.notFading}'` },
+  ],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ freezeMatch: { conversation: { matchId: number; fadesAt: string | null }; timeFreezes: { left: number } | null } }>(
+      `mutation FreezeMatch($matchId: Int!) { freezeMatch(matchId: $matchId) { conversation { matchId fadesAt } timeFreezes { left } } }`,
+      input,
+    );
+    const { conversation, timeFreezes } = data.freezeMatch;
+    return { body: { matchId: conversation.matchId, fadesAt: conversation.fadesAt, timeFreezesLeft: timeFreezes?.left ?? null } };
+  },
+});
+
 /** The chat service's calls of the REST facade, served by the gateway. */
-export const chatRoutes: RestRoute[] = [sendMessage, messages, report];
+export const chatRoutes: RestRoute[] = [sendMessage, messages, report, timeFreeze];

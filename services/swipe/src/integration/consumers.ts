@@ -1,7 +1,8 @@
-import { AuthEvents, ProfileEvents, Topics } from '@nocturne/contracts';
+import { AuthEvents, ChatEvents, ProfileEvents, Topics } from '@nocturne/contracts';
 import { sourceOf, type ServiceConsumer } from '@nocturne/platform/kit';
 import { on } from '@nocturne/platform/relay';
 import type { CandidateApplication } from '../candidate/application';
+import type { PairApplication } from '../pair/application';
 
 export const SWIPE_CONSUMER_GROUP = 'swipe';
 
@@ -40,5 +41,15 @@ export function otherContextsConsumer(candidates: CandidateApplication): Service
       on(ProfileEvents.TimeZoneSet, (data, event) => candidates.recordTimeZone({ userId: data.userId, timeZone: data.timeZone, requestedAt: event.occurredAt }, sourceOf(event))),
       on(ProfileEvents.ProfileErased, (data, event) => candidates.record({ type: 'Erase', userId: data.userId, erasedAt: data.erasedAt }, sourceOf(event))),
     ],
+  };
+}
+
+/** What the chat context decides about a match: a match nobody wrote in fades at its dawn. */
+export function chatContextConsumer(pairs: PairApplication): ServiceConsumer {
+  return {
+    group: `${SWIPE_CONSUMER_GROUP}-chat`,
+    topics: [Topics.chat],
+    dedupeNamespace: 'swipe-chat',
+    handlers: [on(ChatEvents.MatchFaded, (data, event) => pairs.fade({ matchId: data.matchId, userIds: data.userIds, fadedAt: data.fadedAt }, sourceOf(event)))],
   };
 }

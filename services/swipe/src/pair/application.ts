@@ -1,6 +1,6 @@
 import { SwipeMessages } from '@nocturne/contracts';
 import { invalidInput, RuleViolation } from '@nocturne/platform/domain';
-import { actorCommandContext, handleCommand, signedInActor, type Actor } from '@nocturne/platform/kit';
+import { actorCommandContext, causedBy, handleCommand, signedInActor, type Actor, type EventSource } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
 import { pairDecider } from './businessLogic';
 import { pairStreamId } from './pair';
@@ -53,6 +53,19 @@ export function createPairApplication(deps: SwipeDependencies) {
         decider: pairDecider,
         command: { type: 'Unmatch', by: signedInActor(actor), other: viewer.otherUserId, now },
         context: actorCommandContext(deps.newId, now, actor),
+      });
+      await deps.projection.waitFor(result.lastGlobalPosition);
+    },
+
+    /** A match faded at dawn (the chat context's dawn rule): it leaves both people's matches, as an unmatch does. */
+    async fade(faded: { matchId: number; userIds: [number, number]; fadedAt: string }, source: EventSource): Promise<void> {
+      const [a, b] = faded.userIds;
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: pairStreamId(a, b),
+        decider: pairDecider,
+        command: { type: 'Fade', ...faded },
+        context: { now: deps.clock(), newEventId: deps.newId, metadata: causedBy(source) },
       });
       await deps.projection.waitFor(result.lastGlobalPosition);
     },

@@ -26,7 +26,14 @@ export interface Block {
   other: number;
   now: Date;
 }
-export type PairCommand = RegisterSwipe | Unmatch | Block;
+/** The chat context found nobody wrote before the match's dawn: the match ends as an unmatch would end it. */
+export interface Fade {
+  type: 'Fade';
+  matchId: number;
+  userIds: [number, number];
+  fadedAt: string;
+}
+export type PairCommand = RegisterSwipe | Unmatch | Block | Fade;
 
 /** True when a swipe of `kind` by `from` makes the match: the other already likes them and none exists yet. */
 export function wouldMatch(state: Pair, command: Pick<RegisterSwipe, 'swipeId' | 'from' | 'to' | 'kind'>): boolean {
@@ -44,6 +51,10 @@ export function decidePair(command: PairCommand, state: Pair): PairEvent[] {
       const { matchId } = state.match;
       return [{ type: 'MatchEnded', data: { matchId, userIds: userIdsOf(command.by, command.other), endedBy: command.by, reason: 'unmatch', endedAt: command.now.toISOString() } }];
     }
+    case 'Fade':
+      // Only the match it names, once (the event may arrive twice; an unmatch or block may have come first).
+      if (!state.match || state.ended || state.match.matchId !== command.matchId) return [];
+      return [{ type: 'MatchEnded', data: { matchId: command.matchId, userIds: userIdsOf(...command.userIds), endedBy: null, reason: 'faded', endedAt: command.fadedAt } }];
     case 'Block': {
       if (state.blockedBy.includes(command.by)) return [];
       const at = command.now.toISOString();

@@ -10,8 +10,10 @@ export const pairStreamId = (a: number, b: number) => `pair-${Math.min(a, b)}-${
 
 export type PairSwiped = DomainEvent<'PairSwiped', { swipeId: string; from: number; to: number; kind: SwipeKind; swipedAt: string }>;
 export type MatchCreated = DomainEvent<'MatchCreated', { matchId: number; userIds: [number, number]; superLikedBy: number[]; createdAt: string }>;
-export type MatchEndReason = 'unmatch' | 'block';
-export type MatchEnded = DomainEvent<'MatchEnded', { matchId: number; userIds: [number, number]; endedBy: number; reason: MatchEndReason; endedAt: string }>;
+/** `faded`: nobody wrote before its dawn (the chat context decided it: `MatchFaded` on chat.events). */
+export type MatchEndReason = 'unmatch' | 'block' | 'faded';
+/** `endedBy` null: it faded, nobody ended it. */
+export type MatchEnded = DomainEvent<'MatchEnded', { matchId: number; userIds: [number, number]; endedBy: number | null; reason: MatchEndReason; endedAt: string }>;
 /** One person hid the other from themselves for good: deck, likes, matches and chat, both ways. */
 export type PairBlocked = DomainEvent<'PairBlocked', { blockerId: number; blockedId: number; blockedAt: string }>;
 export type PairEvent = PairSwiped | MatchCreated | MatchEnded | PairBlocked;

@@ -69,3 +69,22 @@ describe('ending a pair', () => {
     spec.given([swiped(3, 8, 'like'), blocked]).when(swipe(8, 3, 'like')).then([swiped(8, 3, 'like')]);
   });
 });
+
+describe('a match that faded at dawn', () => {
+  const pairSpec = deciderSpecification(pairDecider);
+  const at = '2026-11-25T03:00:00.000Z';
+  const matched: PairEvent = { type: 'MatchCreated', data: { matchId: 7, userIds: [3, 8], superLikedBy: [], createdAt: '2026-11-23T20:00:00.000Z' } };
+  const fade = { type: 'Fade' as const, matchId: 7, userIds: [3, 8] as [number, number], fadedAt: at };
+
+  it('ends as an unmatch ends it, once', () => {
+    const ended: PairEvent = { type: 'MatchEnded', data: { matchId: 7, userIds: [3, 8], endedBy: null, reason: 'faded', endedAt: at } };
+    pairSpec.given([matched]).when(fade).then([ended]);
+    pairSpec.given([matched, ended]).when(fade).thenNothingHappens();
+  });
+
+  it('changes nothing when the match already ended, or is another one', () => {
+    pairSpec.given([matched, { type: 'MatchEnded', data: { matchId: 7, userIds: [3, 8], endedBy: 3, reason: 'unmatch', endedAt: at } }]).when(fade).thenNothingHappens();
+    pairSpec.given([matched]).when({ ...fade, matchId: 9 }).thenNothingHappens();
+    pairSpec.given([]).when(fade).thenNothingHappens();
+  });
+});
