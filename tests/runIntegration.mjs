@@ -1,8 +1,9 @@
-// `npm run test:int`: the integration suites in two groups at once, then the outage suites alone.
-// - system: tests/system (whole stacks over HTTP, embedded and on the real servers);
+// `npm run test:int`: the integration suites in three groups at once, then the outage suites alone.
+// - real: tests/system/real (whole stacks on the real servers);
+// - embedded: tests/system/embedded and tests/system/both (whole stacks in process; both also on the real servers);
 // - parts: every other `*.int.test.ts` (packages, services, gateway, stack, tools, the client's build).
 // Each group runs its suites one at a time (--runInBand, as `jest --selectProjects int` does); much of a
-// suite's time is spent waiting on a server or a timer, so two groups overlap well on two cores. The
+// suite's time is spent waiting on a server or a timer, so the groups overlap well on two cores. The
 // outage suites stop the shared Kafka or Redis, so they run last, alone (jest project `outage`).
 // Arguments are passed to every jest run (e.g. `npm run test:int -- --silent`).
 import { spawn } from 'node:child_process';
@@ -34,7 +35,8 @@ function run(name, args) {
 }
 
 const groups = await Promise.all([
-  run('system', ['--selectProjects', 'int', '--runInBand', '--testPathPatterns', '/tests/system/']),
+  run('real', ['--selectProjects', 'int', '--runInBand', '--testPathPatterns', '/tests/system/real/']),
+  run('embedded', ['--selectProjects', 'int', '--runInBand', '--testPathPatterns', '/tests/system/(embedded|both)/']),
   run('parts', ['--selectProjects', 'int', '--runInBand', '--testPathIgnorePatterns', '/node_modules/', '/dist/', '/e2e/tests/', '/tests/system/']),
 ]);
 const outage = await run('outage', ['--selectProjects', 'outage', '--runInBand']);
