@@ -8,6 +8,7 @@ export * from './profileInputs';
 export * from './geography';
 export * from './profile';
 export * from './plans';
+export * from './verification';
 export * from './swipeWindow';
 export * from './swipe';
 export * from './chat';

@@ -6,3 +6,4 @@ export * from './acknowledgements';
 export * from './swipe';
 export * from './chat';
 export * from './photos';
+export * from './verification';

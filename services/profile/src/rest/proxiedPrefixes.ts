@@ -1,5 +1,5 @@
 import { photoIdPattern } from '@nocturne/contracts';
-import { photoUploadAnswerSchema } from '@nocturne/contracts/api';
+import { photoUploadAnswerSchema, verificationAnswerSchema } from '@nocturne/contracts/api';
 import type { ServiceProxiedPrefix } from '@nocturne/platform/rest';
 
 const userIdPattern = /^[1-9]\d{0,15}$/;
@@ -42,6 +42,28 @@ export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
         summary: 'A photo, re-encoded and stripped of metadata (size: display or thumb)',
         success: { status: 200, description: 'The image', contentType: 'image/*' },
         errors: photoErrors,
+      },
+    ],
+  },
+  {
+    prefix: '/api/verification/selfie',
+    targetPrefix: '/media/verification/selfie',
+    operations: [
+      {
+        method: 'post',
+        path: '/api/verification/selfie',
+        operationId: 'uploadVerificationSelfie',
+        summary: 'The selfie of a verification request (multipart/form-data, one file; JPEG, PNG, WebP or GIF by content, at most 5 MB), kept for a moderator only until reviewed',
+        success: { status: 201, description: 'The selfie waits for review', contentType: 'application/json', schema: verificationAnswerSchema },
+        errors: [
+          { status: 400, description: 'No file, or not a readable image; `field` is selfie' },
+          { status: 401, description: "'Not signed in'" },
+          { status: 403, description: 'Cross-origin request refused' },
+          { status: 409, description: 'No request waits for a selfie (none asked, already verified, or one waits for review)' },
+          { status: 413, description: 'The selfie is larger than 5 MB' },
+          { status: 429, description: 'Too many selfies this hour; Retry-After' },
+          { status: 503, description: 'Every decoder is busy; Retry-After' },
+        ],
       },
     ],
   },
