@@ -64,6 +64,7 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
   messages: { query: { matchId: '3', limit: '20' } },
   reportUser: { body: { userId: 8, matchId: 3, reason: 'spam' } },
   reportProfile: { body: { userId: 8, reason: 'spam' } },
+  contactSupport: { body: { subject: 'Photo upload', message: 'My photo does not appear.' } },
 };
 
 /** Values a field's GraphQL type cannot tell (a String the answer narrows to a list of words). */

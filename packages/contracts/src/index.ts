@@ -9,6 +9,7 @@ export * from './geography';
 export * from './profile';
 export * from './plans';
 export * from './verification';
+export * from './support';
 export * from './swipeWindow';
 export * from './swipe';
 export * from './chat';

@@ -15,6 +15,7 @@ import { toIntegrationEvent } from './integration/integrationEvents';
 import { createPresence } from './live/presence';
 import { chatCollections, createChatProjector } from './projections/readModels';
 import { createReportApplication } from './report/application';
+import { createSupportApplication } from './support/application';
 import { chatRoutes } from './rest/routes';
 
 export const chatTypeDefs = readServiceSchema(__dirname);
@@ -39,9 +40,10 @@ export const chatService = defineService<ChatConfig, ChatContext>({
     const conversations = createConversationApplication({ ...deps, sendsPerMinute: config.sendsPerMinute }, presence);
     const chatters = createChatterApplication(deps, presence);
     const reports = createReportApplication(deps);
+    const support = createSupportApplication(deps);
 
     return {
-      context: (base) => ({ ...base, conversations, reports }),
+      context: (base) => ({ ...base, conversations, reports, support }),
       projections: [projection],
       // Streams still open end once the server opens no new ones; their clean-up (presence) runs while the store is connected.
       writers: [{ stop: () => live.close() }],

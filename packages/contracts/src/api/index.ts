@@ -7,3 +7,4 @@ export * from './swipe';
 export * from './chat';
 export * from './photos';
 export * from './verification';
+export * from './support';
