@@ -10,6 +10,7 @@ export * from './profile';
 export * from './plans';
 export * from './verification';
 export * from './support';
+export * from './voiceIntro';
 export * from './swipeWindow';
 export * from './swipe';
 export * from './chat';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Topics, VerificationLimits } from '@nocturne/contracts';
+import { Topics, VerificationLimits, VoiceIntroLimits } from '@nocturne/contracts';
 import { createProjection, defineService, readServiceSchema } from '@nocturne/platform/kit';
 import { RateLimiter } from '@nocturne/platform/limits';
 import { protectPersonalData } from '@nocturne/platform/privacy';
@@ -18,6 +18,8 @@ import { createProfileProjector, profileCollections } from './projections/readMo
 import { profileRoutes } from './rest/routes';
 import { createVerificationApplication } from './verification/application';
 import { mountVerificationRoutes } from './verification/verificationRoutes';
+import { createVoiceIntroApplication } from './voice/application';
+import { mountVoiceRoutes } from './voice/voiceRoutes';
 
 export const profileTypeDefs = readServiceSchema(__dirname);
 
@@ -70,11 +72,22 @@ export const profileService = defineService<ProfileConfig, ProfileContext>({
       selfies: { decoder, limiter: rateLimiter, rule: { limit: VerificationLimits.selfiesPerHour, windowMs: 3_600_000 } },
     });
 
+    const voice = createVoiceIntroApplication({
+      profiles: application,
+      eventStore,
+      collections,
+      blobs: adapters.blobs,
+      clock,
+      newId: newPhotoId,
+      uploads: { limiter: rateLimiter, rule: { limit: VoiceIntroLimits.perHour, windowMs: 3_600_000 } },
+    });
+
     return {
-      context: (base) => ({ ...base, profiles: application, verification, urls }),
+      context: (base) => ({ ...base, profiles: application, verification, voice, urls }),
       media: (router) => {
         mountPhotoRoutes(router, { application, urls, logger, uploadMemory });
         mountVerificationRoutes(router, { verification, logger, uploadMemory });
+        mountVoiceRoutes(router, { voice, urls, logger, uploadMemory });
       },
       projections: [projection],
       // The event store is the outbox: the public side of profile events goes to profile.events.

@@ -5,10 +5,13 @@ import { actorOf } from '@nocturne/platform/kit';
 import type { PublicUrls } from '../photos/publicUrls';
 import type { ProfileApplication, ProfileView, Viewer } from '../profile/application';
 import { verificationViewOf, type VerificationApplication, type VerificationView } from '../verification/application';
+import type { VoiceIntroApplication } from '../voice/application';
+import { voiceIntroView } from '../voice/voiceRoutes';
 
 export interface ProfileContext extends SubgraphBaseContext {
   profiles: ProfileApplication;
   verification: VerificationApplication;
+  voice: VoiceIntroApplication;
   urls: PublicUrls;
 }
 
@@ -67,6 +70,7 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
         .then(asUser),
     setPublicCity: (_parent, args: { city?: string | null }, context: ProfileContext) => context.profiles.choosePublicCity(actorOf(context), args.city ?? null).then(asUser),
     setTimeZone: (_parent, args: { zone: string }, context: ProfileContext) => context.profiles.setTimeZone(actorOf(context), args.zone).then(asUser),
+    removeVoiceIntro: (_parent, _args, context: ProfileContext) => context.voice.remove(actorOf(context)).then(asUser),
     startVerification: (_parent, _args, context: ProfileContext) => context.verification.start(actorOf(context)).then(verificationToGraphql),
   },
   User: {
@@ -79,6 +83,8 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
       const first = parent.profile.photoIds[0];
       return first ? context.urls.photo(first).thumbnailUrl : context.urls.avatar(parent.id);
     },
+    // Anyone who is shown the person (their recording is served under the same rule as their photos).
+    voiceIntro: (parent: UserParent, _args, context: ProfileContext) => (parent.profile.voiceIntro ? voiceIntroView(context.urls, parent.profile.voiceIntro) : null),
     kinks: (parent: UserParent) => parent.profile.kinks,
     kinkVisibility: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, visibilityToGraphql(parent.profile.kinkVisibility)),
     interests: (parent: UserParent) => parent.profile.interests,

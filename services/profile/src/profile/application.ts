@@ -30,6 +30,8 @@ export const photoBlobKey = (photoId: string, size: PhotoSize) => `photos/${phot
 export const blurredBlobKey = (blurredId: string) => `blurred/${blurredId}`;
 /** A verification selfie, kept until a moderator reviewed it (or the account goes). */
 export const selfieBlobKey = (selfieId: string) => `selfies/${selfieId}`;
+/** A voice intro's recording, deleted when it is removed or replaced, and with the account. */
+export const voiceBlobKey = (voiceId: string) => `voice/${voiceId}`;
 
 /** What queries answer: the read-model row, or the defaults of a profile not created yet. */
 export type ProfileView = Omit<Profile, 'status'>;
@@ -108,6 +110,8 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     for (const event of result.events) {
       const selfieId = event.type === 'VerificationApproved' || event.type === 'VerificationRefused' ? event.data.selfieId : event.type === 'ProfileErased' ? event.data.selfieId : undefined;
       if (selfieId) await blobs.delete(selfieBlobKey(selfieId));
+      const voiceId = event.type === 'VoiceIntroRemoved' ? event.data.voiceId : event.type === 'ProfileErased' ? event.data.voiceId : undefined;
+      if (voiceId) await blobs.delete(voiceBlobKey(voiceId));
     }
     await projection.waitFor(result.lastGlobalPosition);
     return result;
@@ -340,6 +344,6 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
 export type ProfileApplication = ReturnType<typeof createProfileApplication>;
 
 function rowToView(row: ProfileRow): ProfileView {
-  const { _id: _id, version: _version, erased: _erased, kinkVisibility = DefaultKinkVisibility, blurredIds = {}, publicCity = null, verification = null, ...view } = row;
-  return { ...view, kinkVisibility, blurredIds, publicCity, verification };
+  const { _id: _id, version: _version, erased: _erased, kinkVisibility = DefaultKinkVisibility, blurredIds = {}, publicCity = null, verification = null, voiceIntro = null, ...view } = row;
+  return { ...view, kinkVisibility, blurredIds, publicCity, verification, voiceIntro };
 }

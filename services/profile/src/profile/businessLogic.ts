@@ -1,4 +1,4 @@
-import { ProfileLimits, ProfileMessages, VerificationMessages, type KinkVisibility, type VerificationGesture, type Location, type NotificationPreferences, type AccountDetails, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
+import { ProfileLimits, ProfileMessages, VerificationMessages, VoiceIntroLimits, VoiceIntroMessages, type KinkVisibility, type VerificationGesture, type Location, type NotificationPreferences, type AccountDetails, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
 import { invalidInput, RuleViolation, type Decider } from '@nocturne/platform/domain';
 import { secondsUntilPlausible } from '../location/travel';
 import { evolve, initialProfile, type Profile, type ProfileEvent, type PublicDetails } from './profile';
@@ -74,6 +74,16 @@ export interface SubmitVerificationSelfie extends At {
   type: 'SubmitVerificationSelfie';
   selfieId: string;
 }
+/** A recording already stored as `voice/<voiceId>`, checked for format and length. */
+export interface RecordVoiceIntro extends At {
+  type: 'RecordVoiceIntro';
+  voiceId: string;
+  format: 'webm' | 'ogg';
+  durationMs: number;
+}
+export interface RemoveVoiceIntro extends At {
+  type: 'RemoveVoiceIntro';
+}
 /** A moderator's decision on the request waiting for review. */
 export interface ReviewVerification extends At {
   type: 'ReviewVerification';
@@ -97,6 +107,8 @@ export type ProfileCommand =
   | RequestVerification
   | SubmitVerificationSelfie
   | ReviewVerification
+  | RecordVoiceIntro
+  | RemoveVoiceIntro
   | EraseProfile;
 
 /**
@@ -244,12 +256,24 @@ function decideCommand(command: ProfileCommand, state: Profile): ProfileEvent[] 
       const data = { userId, requestId: open.requestId, selfieId: open.selfieId, decidedAt: now };
       return [command.approved ? { type: 'VerificationApproved', data } : { type: 'VerificationRefused', data }];
     }
+    case 'RecordVoiceIntro': {
+      const created = ensureCreated(state, now);
+      if (command.durationMs > VoiceIntroLimits.maxSeconds * 1000) throw invalidInput('voiceIntro', VoiceIntroMessages.tooLong);
+      const replaced: ProfileEvent[] = state.voiceIntro ? [{ type: 'VoiceIntroRemoved', data: { userId, voiceId: state.voiceIntro.id, removedAt: now } }] : [];
+      const { voiceId, format, durationMs } = command;
+      return [...created, ...replaced, { type: 'VoiceIntroRecorded', data: { userId, voiceId, format, durationMs, recordedAt: now } }];
+    }
+    case 'RemoveVoiceIntro': {
+      if (state.status !== 'active' || !state.voiceIntro) throw new RuleViolation('NOT_FOUND', VoiceIntroMessages.notFound);
+      return [{ type: 'VoiceIntroRemoved', data: { userId, voiceId: state.voiceIntro.id, removedAt: now } }];
+    }
     case 'EraseProfile': {
       if (state.status === 'erased') return [];
       // Erased even when it never existed here, so a late UserRegistered cannot bring it back.
       const blurredIds = Object.values(state.blurredIds);
       const selfieId = state.verification?.selfieId;
-      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, ...(blurredIds.length > 0 && { blurredIds }), ...(selfieId && { selfieId }), erasedAt: now } }];
+      const voiceId = state.voiceIntro?.id;
+      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, ...(blurredIds.length > 0 && { blurredIds }), ...(selfieId && { selfieId }), ...(voiceId && { voiceId }), erasedAt: now } }];
     }
   }
 }

@@ -21,6 +21,8 @@ import type {
   VerificationRefused,
   VerificationRequested,
   VerificationSelfieSubmitted,
+  VoiceIntroRecorded,
+  VoiceIntroRemoved,
 } from './profile';
 
 /** Personal fields of an event about user `data.userId`, encrypted with that user's key (this service's own). */
@@ -58,5 +60,8 @@ export const profilePersonalData = {
   VerificationApproved: ofUser<VerificationApproved>(['selfieId']),
   VerificationRefused: ofUser<VerificationRefused>(['selfieId']),
   VerificationLapsed: ofUser<VerificationLapsed>([]),
-  ProfileErased: ofUser<ProfileErased>(['photoIds', 'blurredIds', 'selfieId']),
+  // The voice's id names a recording of the person, as a photo id names a picture.
+  VoiceIntroRecorded: ofUser<VoiceIntroRecorded>(['voiceId']),
+  VoiceIntroRemoved: ofUser<VoiceIntroRemoved>(['voiceId']),
+  ProfileErased: ofUser<ProfileErased>(['photoIds', 'blurredIds', 'selfieId', 'voiceId']),
 } satisfies Record<ProfileEvent['type'], PersonalDataRule> & PersonalDataRules;

@@ -91,7 +91,17 @@ export interface TimeZoneSet {
 export interface ProfileErased {
   type: 'ProfileErased';
   /** The photos whose files must go too, their blurred copies from earlier versions, and a selfie waiting for review. */
-  data: { userId: number; photoIds: string[]; blurredIds?: string[]; selfieId?: string; erasedAt: string };
+  data: { userId: number; photoIds: string[]; blurredIds?: string[]; selfieId?: string; voiceId?: string; erasedAt: string };
+}
+/** The person recorded a voice intro (file `voice/<voiceId>`); it replaces the one before. */
+export interface VoiceIntroRecorded {
+  type: 'VoiceIntroRecorded';
+  data: { userId: number; voiceId: string; format: 'webm' | 'ogg'; durationMs: number; recordedAt: string };
+}
+/** The voice intro was removed or replaced; its file goes. */
+export interface VoiceIntroRemoved {
+  type: 'VoiceIntroRemoved';
+  data: { userId: number; voiceId: string; removedAt: string };
 }
 /** The person asked to be verified: the gesture their selfie must show, drawn by the server. */
 export interface VerificationRequested {
@@ -139,6 +149,8 @@ export type ProfileEvent =
   | VerificationApproved
   | VerificationRefused
   | VerificationLapsed
+  | VoiceIntroRecorded
+  | VoiceIntroRemoved
   | ProfileErased;
 export type ProfileEventType = ProfileEvent['type'];
 export const profileEventTypes: readonly ProfileEventType[] = [
@@ -161,6 +173,8 @@ export const profileEventTypes: readonly ProfileEventType[] = [
   'VerificationApproved',
   'VerificationRefused',
   'VerificationLapsed',
+  'VoiceIntroRecorded',
+  'VoiceIntroRemoved',
   'ProfileErased',
 ];
 
@@ -181,6 +195,13 @@ export interface VerificationRequest {
   selfieId: string | null;
 }
 
+/** A voice intro of up to 30 seconds, served like the photos. */
+export interface VoiceIntro {
+  id: string;
+  format: 'webm' | 'ogg';
+  durationMs: number;
+}
+
 export interface Profile {
   /** absent: no event yet; erased: the person deleted their account, nothing is kept. */
   status: 'absent' | 'active' | 'erased';
@@ -197,6 +218,8 @@ export interface Profile {
   isVerified: boolean;
   /** The verification request under way or last refused; null: none (rows written before it existed lack it). */
   verification: VerificationRequest | null;
+  /** Null: none (rows written before it existed lack it). */
+  voiceIntro: VoiceIntro | null;
   onboardingCompleted: boolean;
   location: PreciseLocation | null;
   /** The city shown to others, as the person typed it; null: none. */
@@ -224,6 +247,7 @@ export function initialProfile(userId: number): Profile {
     interests: [],
     isVerified: false,
     verification: null,
+    voiceIntro: null,
     onboardingCompleted: false,
     location: null,
     publicCity: null,
@@ -289,6 +313,12 @@ export function evolve(state: Profile, event: ProfileEvent): Profile {
       return state.verification ? { ...state, verification: { ...state.verification, status: 'refused', selfieId: null } } : state;
     case 'VerificationLapsed':
       return { ...state, isVerified: false };
+    case 'VoiceIntroRecorded': {
+      const { voiceId, format, durationMs, recordedAt } = event.data;
+      return { ...state, voiceIntro: { id: voiceId, format, durationMs }, lastSeen: recordedAt };
+    }
+    case 'VoiceIntroRemoved':
+      return state.voiceIntro?.id === event.data.voiceId ? { ...state, voiceIntro: null, lastSeen: event.data.removedAt } : state;
     case 'ProfileErased':
       return { ...initialProfile(state.userId), status: 'erased' };
   }

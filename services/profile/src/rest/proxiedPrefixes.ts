@@ -1,5 +1,5 @@
 import { photoIdPattern } from '@nocturne/contracts';
-import { photoUploadAnswerSchema, verificationAnswerSchema } from '@nocturne/contracts/api';
+import { photoUploadAnswerSchema, verificationAnswerSchema, voiceIntroAnswerSchema } from '@nocturne/contracts/api';
 import type { ServiceProxiedPrefix } from '@nocturne/platform/rest';
 
 const userIdPattern = /^[1-9]\d{0,15}$/;
@@ -64,6 +64,35 @@ export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
           { status: 429, description: 'Too many selfies this hour; Retry-After' },
           { status: 503, description: 'Every decoder is busy; Retry-After' },
         ],
+      },
+    ],
+  },
+  {
+    prefix: '/api/voice-intros',
+    targetPrefix: '/media/voice-intros',
+    operations: [
+      {
+        method: 'post',
+        path: '/api/voice-intros',
+        operationId: 'uploadVoiceIntro',
+        summary: 'Record a voice intro (multipart/form-data, one file; WebM or Ogg by content, at most 30 seconds and 1 MB); it replaces the one before',
+        success: { status: 201, description: 'The voice intro now', contentType: 'application/json', schema: voiceIntroAnswerSchema },
+        errors: [
+          { status: 400, description: 'No file, not a WebM or Ogg recording, or longer than 30 seconds; `field` is voiceIntro' },
+          { status: 401, description: "'Not signed in'" },
+          { status: 403, description: 'Cross-origin request refused' },
+          { status: 413, description: 'Larger than 1 MB' },
+          { status: 429, description: 'Too many recordings this hour; Retry-After' },
+        ],
+      },
+      {
+        method: 'get',
+        path: '/api/voice-intros/:voiceId',
+        params: { voiceId: photoIdPattern },
+        operationId: 'voiceIntro',
+        summary: "A member's voice intro, to the people who may see their photos",
+        success: { status: 200, description: 'The recording', contentType: 'audio/*' },
+        errors: [{ status: 401, description: "'Not signed in'" }, { status: 404, description: 'No such voice intro, or not one the caller may hear' }],
       },
     ],
   },
