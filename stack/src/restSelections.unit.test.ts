@@ -68,7 +68,7 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
 };
 
 /** Values a field's GraphQL type cannot tell (a String the answer narrows to a list of words). */
-const valuesOf: Record<string, unknown> = { 'DeckFilters.gender': 'all', 'DeckFilters.kinks': Kinks[0], 'DeckFilters.interests': Interests[0], 'Verification.gesture': VerificationGestures[0] };
+const valuesOf: Record<string, unknown> = { 'DeckFilters.gender': 'all', 'DeckFilters.kinks': Kinks[0], 'DeckFilters.interests': Interests[0], 'Verification.gesture': VerificationGestures[0], 'DeckCard.photosHidden': false };
 
 type Fill = 'all there' | 'all empty';
 
