@@ -10,7 +10,19 @@ export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 export const chromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
 
 /** Flags for a quiet, repeatable browser on a machine without a GPU or a user profile. */
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // A generated camera and microphone (a test pattern and a beep), allowed without a prompt: the selfie
+  // and voice screens record from them.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
 
 /** The one command that installs the browser the tests expect. */
 export const INSTALL_COMMAND = 'sudo apt-get install -y chromium';

@@ -4,6 +4,8 @@ import { ConfigError } from '@nocturne/platform/config';
 import { createLogger } from '@nocturne/platform/logging';
 import { onStopRequest } from '@nocturne/platform/process';
 import { flushTracing } from '@nocturne/platform/telemetry';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { startEmbeddedStack } from './embedded';
 import { readStackEnvironment } from './environment';
 
@@ -26,6 +28,9 @@ async function main() {
     ...(settings.INTERNAL_SECRET && { internalSecret: settings.INTERNAL_SECRET }),
     ...(settings.PUBLIC_URL && { publicUrl: settings.PUBLIC_URL }),
   });
+  // The moderation tools (`npm run verifications:*`) reach this stack's internal routes with these; the data
+  // directory already holds every person's data keys, so the secret is no better kept anywhere else.
+  writeFileSync(path.join(settings.NOCTURNE_DATA_DIR, 'internal-access.json'), JSON.stringify({ subgraphUrls: stack.subgraphUrls, internalSecret: stack.internalSecret }), { mode: 0o600 });
   const swipeWindow = variables.SWIPE_WINDOW?.trim() || 'always';
   logger.info(
     { url: stack.url, subgraphs: stack.subgraphUrls, metrics: stack.metricsUrl, dataDir: settings.NOCTURNE_DATA_DIR, swipeWindow },

@@ -17,7 +17,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { Interests, Kinks } from '@nocturne/contracts';
+import { Interests, Kinks, VerificationGestures } from '@nocturne/contracts';
 import { apiSchemaOf, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import type { ExecuteOperation, RestRoute } from '@nocturne/platform/rest';
 import type { Session } from '@nocturne/platform/sessions';
@@ -46,6 +46,8 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
   updateProfile: { body: { name: 'name', age: 30, bio: 'Night owl', photos: [], gender: 'Female', kinks: [], interests: [] } },
   arrangePhotos: { body: { photos: ['0123456789abcdef0123456789abcdef'] } },
   deleteAccount: { body: {} },
+  verificationStatus: {},
+  startVerification: { body: {} },
   deckProfiles: { query: { limit: '5', restart: 'true' } },
   swipe: { body: { swiperId: 7, swipedId: 8, isLike: true, isSuperLike: true, timestamp: '2026-11-01T21:00:00.000Z' } },
   matches: { params: { id: '7' } },
@@ -63,10 +65,11 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
   reportUser: { body: { userId: 8, matchId: 3, reason: 'spam' } },
   freezeMatch: { body: { matchId: 3 } },
   reportProfile: { body: { userId: 8, reason: 'spam' } },
+  contactSupport: { body: { subject: 'Photo upload', message: 'My photo does not appear.' } },
 };
 
 /** Values a field's GraphQL type cannot tell (a String the answer narrows to a list of words). */
-const valuesOf: Record<string, unknown> = { 'DeckFilters.gender': 'all', 'DeckFilters.kinks': Kinks[0], 'DeckFilters.interests': Interests[0] };
+const valuesOf: Record<string, unknown> = { 'DeckFilters.gender': 'all', 'DeckFilters.kinks': Kinks[0], 'DeckFilters.interests': Interests[0], 'Verification.gesture': VerificationGestures[0], 'DeckCard.photosHidden': false };
 
 type Fill = 'all there' | 'all empty';
 

@@ -32,6 +32,8 @@ export const SwipeMessages = {
   likesLimit: "You've used all your likes!",
   superLikesUsed: 'Super-Likes used up!',
   advancedFilters: 'Kink and interest filters come with Max',
+  voiceOnly: 'Voice-only matches come with Max',
+  voiceOnlyChoice: 'Voice-only must be true or false',
   ageRange: `Age range must be two whole numbers from ${FilterLimits.ageMin} to ${FilterLimits.ageMax}, the first not above the second`,
   distance: `Distance must be a whole number of km from ${FilterLimits.distanceMinKm} to ${FilterLimits.distanceMaxKm}`,
   gender: 'Gender preference must be All Genders, Male, Female or Other',
@@ -54,6 +56,8 @@ export const deckFiltersSchema = z.object({
   city: z.string({ error: SwipeMessages.city }).trim().max(FilterLimits.cityMax, SwipeMessages.city).default(''),
   kinks: kinksSchema.default([]),
   interests: interestsSchema.default([]),
+  /** Max: the deck shows voice intros and no photos; photos appear once matched. */
+  voiceOnly: z.boolean({ error: SwipeMessages.voiceOnlyChoice }).default(false),
 });
 export type DeckFilters = z.output<typeof deckFiltersSchema>;
 export type DeckFiltersInput = z.input<typeof deckFiltersSchema>;

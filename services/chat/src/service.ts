@@ -16,6 +16,7 @@ import { toIntegrationEvent } from './integration/integrationEvents';
 import { createPresence } from './live/presence';
 import { chatCollections, createChatProjector } from './projections/readModels';
 import { createReportApplication } from './report/application';
+import { createSupportApplication } from './support/application';
 import { chatRoutes } from './rest/routes';
 
 export const chatTypeDefs = readServiceSchema(__dirname);
@@ -42,9 +43,10 @@ export const chatService = defineService<ChatConfig, ChatContext>({
     const reports = createReportApplication(deps);
     // Matches in which nobody wrote fade at their dawn; the deadlines live in the read model, so a restart loses none.
     const dawnRule = createDueWorkRunner(dawnRuleWork(deps), { clock, everyMs: config.dawnRoundMs, logger });
+    const support = createSupportApplication(deps);
 
     return {
-      context: (base) => ({ ...base, conversations, reports }),
+      context: (base) => ({ ...base, conversations, reports, support }),
       projections: [projection],
       // Streams still open end once the server opens no new ones; their clean-up (presence) runs while the store is connected.
       writers: [{ stop: () => live.close() }, dawnRule],

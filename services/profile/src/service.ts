@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Topics } from '@nocturne/contracts';
+import { Topics, VerificationLimits, VoiceIntroLimits } from '@nocturne/contracts';
 import { createProjection, defineService, readServiceSchema } from '@nocturne/platform/kit';
 import { RateLimiter } from '@nocturne/platform/limits';
 import { protectPersonalData } from '@nocturne/platform/privacy';
@@ -16,6 +16,10 @@ import { createProfileApplication, type ProfileApplication } from './profile/app
 import { profilePersonalData } from './profile/personalData';
 import { createProfileProjector, profileCollections } from './projections/readModels';
 import { profileRoutes } from './rest/routes';
+import { createVerificationApplication } from './verification/application';
+import { mountVerificationRoutes } from './verification/verificationRoutes';
+import { createVoiceIntroApplication } from './voice/application';
+import { mountVoiceRoutes } from './voice/voiceRoutes';
 
 export const profileTypeDefs = readServiceSchema(__dirname);
 
@@ -39,6 +43,8 @@ export const profileService = defineService<ProfileConfig, ProfileContext>({
     // Bodies of uploads in memory, for the whole process: each reserves what it may hold before it is read.
     const uploadMemory = createWorkSlots({ name: 'upload memory', capacity: config.photoUploads.memoryBytes, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs });
     const rateLimiter = new RateLimiter(adapters.kv, 'profile:rate:');
+    // One set of decoders for the whole process, however many requests arrive at once (photos and selfies).
+    const decoder = createWorkSlots({ name: 'photo decoders', capacity: config.photoUploads.decodeConcurrency, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs });
     const application: ProfileApplication = createProfileApplication({
       eventStore,
       newEventId: randomUUID,
@@ -49,17 +55,40 @@ export const profileService = defineService<ProfileConfig, ProfileContext>({
       clock,
       newPhotoId,
       uploads: {
-        // One set of decoders for the whole process, however many requests arrive at once.
-        decoder: createWorkSlots({ name: 'photo decoders', capacity: config.photoUploads.decodeConcurrency, queue: config.photoUploads.decodeQueue, waitMs: config.photoUploads.decodeWaitMs }),
+        decoder,
         limiter: rateLimiter,
         rule: { limit: config.photoUploads.perHour, windowMs: 3_600_000 },
       },
       locationChanges: { limiter: rateLimiter, rule: { limit: config.locationChangesPerHour, windowMs: 3_600_000 } },
     });
 
+    const verification = createVerificationApplication({
+      profiles: application,
+      eventStore,
+      collections,
+      blobs: adapters.blobs,
+      clock,
+      newId: newPhotoId,
+      selfies: { decoder, limiter: rateLimiter, rule: { limit: VerificationLimits.selfiesPerHour, windowMs: 3_600_000 } },
+    });
+
+    const voice = createVoiceIntroApplication({
+      profiles: application,
+      eventStore,
+      collections,
+      blobs: adapters.blobs,
+      clock,
+      newId: newPhotoId,
+      uploads: { limiter: rateLimiter, rule: { limit: VoiceIntroLimits.perHour, windowMs: 3_600_000 } },
+    });
+
     return {
-      context: (base) => ({ ...base, profiles: application, urls }),
-      media: (router) => mountPhotoRoutes(router, { application, urls, logger, uploadMemory }),
+      context: (base) => ({ ...base, profiles: application, verification, voice, urls }),
+      media: (router) => {
+        mountPhotoRoutes(router, { application, urls, logger, uploadMemory });
+        mountVerificationRoutes(router, { verification, logger, uploadMemory });
+        mountVoiceRoutes(router, { voice, urls, logger, uploadMemory });
+      },
       projections: [projection],
       // The event store is the outbox: the public side of profile events goes to profile.events.
       relay: { store: eventStore, topic: Topics.profile, toIntegrationEvent: (event) => toIntegrationEvent(event, urls) },

@@ -47,6 +47,8 @@ describe('the swipe calls of the REST facade', () => {
       nightOwlScore: 5,
       superLikedYou: false,
       sharedKinks: ['Rope Play'],
+      photosHidden: false,
+      voiceIntro: null,
     });
     expect(Number.isInteger(card.distance)).toBe(true);
     expect(JSON.stringify(profiles)).not.toMatch(/52\.53|13\.41|latitude|longitude/);
@@ -117,8 +119,9 @@ describe('the swipe calls of the REST facade', () => {
     const filters = { gender: 'Male', ageRange: [25, 45], distance: 30, city: '', kinks: [], interests: [] };
     const put = await a.put('/api/deck-filters').send(filters);
     expect(put.status).toBe(200);
-    expect(put.body).toEqual(filters);
-    expect((await get(a, '/api/deck-filters')).body).toEqual(filters);
+    // Voice-only matches (Max) are off unless chosen.
+    expect(put.body).toEqual({ ...filters, voiceOnly: false });
+    expect((await get(a, '/api/deck-filters')).body).toEqual({ ...filters, voiceOnly: false });
     const advanced = await a.put('/api/deck-filters').send({ ...filters, kinks: ['Rope Play'] });
     expect(advanced.status).toBe(403);
     expect(advanced.body.code).toBe('advanced-filters');

@@ -14,6 +14,7 @@ import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { hasErrors, type FieldErrors } from '../../forms/fieldErrors';
 import { toast } from '../../toast/toastStore';
+import { VoiceIntroRecorder } from './VoiceIntroRecorder';
 import { describeProfileSaveFailure, editValuesOf, toProfileSave, validateProfileEdit, type ProfileEditField, type ProfileEditValues } from './profileEdit';
 
 const toggle = (list: readonly string[], item: string) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
@@ -186,6 +187,8 @@ export function EditProfileDialog({ user, onClose, onChanged, services = default
           onReorder={(ids) => change({ photos: ids.map((id) => values.photos.find((photo) => photo.id === id)!) })}
         />
         {errors.photos && <FieldError role="alert">{errors.photos}</FieldError>}
+
+        <VoiceIntroRecorder />
 
         <TextArea
           label="Bio"

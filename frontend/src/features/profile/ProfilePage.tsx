@@ -13,6 +13,7 @@ import { signOutEverywhere } from '../../session/signOut';
 import { toast } from '../../toast/toastStore';
 import { AddPhotoPrompt } from '../../components/AddPhotoPrompt';
 import { InvisibleNotice } from '../location/InvisibleNotice';
+import { VerificationPanel } from './VerificationPanel';
 import { EditProfileDialog } from './EditProfileDialog';
 
 export const APP_VERSION = '1.0.0';
@@ -162,6 +163,8 @@ export function ProfilePage() {
         <SectionTitle id="profile-kinks">Kinks</SectionTitle>
         <TagList items={kinks} empty="No kinks yet" labelledBy="profile-kinks" />
       </Panel>
+
+      <VerificationPanel />
 
       <Stack $gap={12}>
         <Button $block onClick={() => setEditing(true)}>

@@ -23,6 +23,7 @@ import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { KinkPrivacyPanel } from './KinkPrivacyPanel';
 import { PublicCityForm } from './PublicCityForm';
 import { RowDetail, RowLine, Rows, RowTitle, ToggleRow } from './SettingsRows';
+import { SupportPanel } from './SupportPanel';
 import { useNotificationToggles, type NotificationKey } from './useNotificationToggles';
 
 const notificationRows: ReadonlyArray<{ key: NotificationKey; title: string; detail: string }> = [
@@ -118,6 +119,8 @@ export function SettingsPage() {
         </RowLine>
         <PublicCityForm />
       </Panel>
+
+      <SupportPanel />
 
       <Panel aria-labelledby="account-title">
         <SectionTitle id="account-title">

@@ -16,7 +16,7 @@ class FakeImage {
 }
 
 const card = (id: number, photos: string[]): DeckProfile =>
-  ({ id, username: `p${id}`, name: `P${id}`, age: 30, photos, bio: '', kinks: [], interests: [], location: null, distance: 3, isOnline: false, isVerified: false, nightOwlScore: 5, superLikedYou: false, sharedKinks: [] }) as DeckProfile;
+  ({ id, username: `p${id}`, name: `P${id}`, age: 30, photos, bio: '', kinks: [], interests: [], location: null, distance: 3, isOnline: false, isVerified: false, nightOwlScore: 5, superLikedYou: false, sharedKinks: [], photosHidden: false, voiceIntro: null }) as DeckProfile;
 
 describe('the card stack fetching photos ahead', () => {
   const realImage = global.Image;

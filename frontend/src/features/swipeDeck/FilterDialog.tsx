@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
+import { Switch } from '../../components/Switch';
 import { TextField } from '../../components/TextField';
 import { useSignedInUser } from '../../session/SessionContext';
 import { membershipResource } from '../plans/membership';
@@ -34,6 +35,7 @@ export function FilterDialog({ onClose, onApplied }: { onClose: () => void; onAp
   const { catalogues } = useCatalogues();
   const ids = useId();
   const advancedAllowed = membership ? planAllowances[membership.plan].advancedFilters : false;
+  const voiceOnlyAllowed = membership ? planAllowances[membership.plan].voiceOnlyMatches : false;
   const applied = state.status === 'done';
 
   useEffect(() => {
@@ -160,12 +162,31 @@ export function FilterDialog({ onClose, onApplied }: { onClose: () => void; onAp
             onToggle={toggle('interests')}
             counter={filters.interests.length ? `${filters.interests.length} selected` : undefined}
           />
+          <VoiceOnlyRow>
+            <div>
+              <span id={`${ids}-voice-only`}>{voiceOnlyAllowed ? 'Voice-only matches' : 'Voice-only matches · Max'}</span>
+              <Hint id={`${ids}-voice-only-hint`}>Hear voice intros instead of seeing photos; photos appear once you match.</Hint>
+            </div>
+            <Switch
+              checked={filters.voiceOnly}
+              labelledBy={`${ids}-voice-only`}
+              describedBy={`${ids}-voice-only-hint`}
+              onChange={(checked) => (checked && !voiceOnlyAllowed ? setPrompting(true) : send({ type: 'CHANGE', patch: { voiceOnly: checked } }))}
+            />
+          </VoiceOnlyRow>
           {failure && <Failure role="alert">{failure}</Failure>}
         </Form>
       )}
     </Dialog>
   );
 }
+
+const VoiceOnlyRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`;
 
 const Centered = styled.div`
   display: grid;

@@ -132,7 +132,7 @@ export function SwipeCard({ profile, depth, onSwipe, onOpen }: SwipeCardProps) {
       )}
 
       <TapZones>
-        {photos.length > 1 ? (
+        {photos.length > 1 && !profile.photosHidden ? (
           <>
             <TapZone type="button" aria-label="Previous photo" onClick={tapped(() => page(-1))} tabIndex={top ? 0 : -1} />
             <TapZone type="button" aria-label={`Open ${profile.name}'s profile`} onClick={tapped(() => onOpen?.())} tabIndex={top ? 0 : -1} />
@@ -142,6 +142,14 @@ export function SwipeCard({ profile, depth, onSwipe, onOpen }: SwipeCardProps) {
           <TapZone type="button" $wide aria-label={`Open ${profile.name}'s profile`} onClick={tapped(() => onOpen?.())} tabIndex={top ? 0 : -1} />
         )}
       </TapZones>
+
+      {/* Voice-only mode (Max): the server sent no photos; the voice intro stands in for them. */}
+      {profile.photosHidden && (
+        <VoicePlate onPointerDown={(event) => event.stopPropagation()}>
+          <span>Voice-only</span>
+          {profile.voiceIntro ? <audio controls preload="none" src={profile.voiceIntro.url} aria-label={`${profile.name}'s voice intro, ${profile.voiceIntro.durationSeconds} seconds`} tabIndex={top ? 0 : -1} /> : <span>No voice intro yet</span>}
+        </VoicePlate>
+      )}
 
       <Info>
         <NameRow>
@@ -292,6 +300,23 @@ const SuperMark = styled.p`
   font-weight: 700;
   box-shadow: 0 6px 18px ${({ theme }) => theme.alpha('blue', 0.45)};
   pointer-events: none;
+`;
+
+const VoicePlate = styled.div`
+  position: absolute;
+  top: 34%;
+  left: 16px;
+  right: 16px;
+  display: grid;
+  gap: 8px;
+  justify-items: center;
+  padding: 14px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.alpha('sky', 0.8)};
+  color: ${({ theme }) => theme.color.text};
+  audio {
+    width: 100%;
+  }
 `;
 
 const TapZones = styled.div`

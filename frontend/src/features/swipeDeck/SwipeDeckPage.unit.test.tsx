@@ -23,6 +23,8 @@ const profile = (id: number, name: string): DeckProfile => ({
   nightOwlScore: 8,
   superLikedYou: true,
   sharedKinks: ['Rope Play'],
+  photosHidden: false,
+  voiceIntro: null,
 });
 const quota: Quota = { plan: 'free', night: '2026-11-23', likesPerNight: 30, likesUsed: 0, likesRemaining: 30, superLikesPerNight: 0, superLikesUsed: 0, resetsAt: '2026-11-24T19:00:00.000Z' };
 const window: SwipeWindowInfo = { open: true, mode: 'nightly', opensAt: '2026-11-24T19:00:00.000Z', timeZone: 'UTC', now: new Date().toISOString() };

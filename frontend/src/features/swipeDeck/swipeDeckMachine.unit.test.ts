@@ -25,6 +25,8 @@ const profile = (id: number, name = `Owl ${id}`): DeckProfile => ({
   nightOwlScore: 5,
   superLikedYou: false,
   sharedKinks: [],
+  photosHidden: false,
+  voiceIntro: null,
 });
 const profiles = (from: number, count: number) => Array.from({ length: count }, (_, i) => profile(from + i));
 

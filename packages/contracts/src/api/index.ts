@@ -6,3 +6,5 @@ export * from './acknowledgements';
 export * from './swipe';
 export * from './chat';
 export * from './photos';
+export * from './verification';
+export * from './support';

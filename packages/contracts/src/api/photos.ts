@@ -19,3 +19,9 @@ export type PhotoUploadAnswer = z.infer<typeof photoUploadAnswerSchema>;
 /** `PUT /api/profile/photos`. */
 export const arrangedPhotosAnswerSchema = z.object({ photos: z.array(uploadedPhotoSchema).describe('Every photo of the profile, in the new order; the first is the main photo') });
 export type ArrangedPhotosAnswer = z.infer<typeof arrangedPhotosAnswerSchema>;
+
+/** `POST /api/voice-intros`: the signed-in person's voice intro now. */
+export const voiceIntroAnswerSchema = z.object({
+  voiceIntro: z.object({ url: z.string(), durationSeconds: z.number().describe('Whole seconds, rounded up') }),
+});
+export type VoiceIntroAnswer = z.infer<typeof voiceIntroAnswerSchema>;

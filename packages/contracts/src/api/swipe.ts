@@ -23,6 +23,8 @@ export const deckProfileSchema = z.object({
   nightOwlScore: z.number().int().describe('0 to 10'),
   superLikedYou: z.boolean().describe('This person super-liked the signed-in user'),
   sharedKinks: z.array(z.string()).describe('Kinks both have'),
+  photosHidden: z.boolean().describe('Voice-only mode (Max): `photos` is empty until the two match'),
+  voiceIntro: z.object({ url: z.string(), durationSeconds: z.number().int() }).nullable().describe("The person's voice intro, if they recorded one"),
 });
 export type DeckProfile = z.infer<typeof deckProfileSchema>;
 export const deckAnswerSchema = z.array(deckProfileSchema);
@@ -84,6 +86,7 @@ export const deckFiltersAnswerSchema = z.object({
   city: z.string(),
   kinks: z.array(z.enum(Kinks)),
   interests: z.array(z.enum(Interests)),
+  voiceOnly: z.boolean(),
 });
 export type DeckFiltersAnswer = z.infer<typeof deckFiltersAnswerSchema>;
 

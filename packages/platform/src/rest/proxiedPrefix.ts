@@ -15,8 +15,8 @@ export interface ProxiedOperation {
   params?: Record<string, RegExp>;
   operationId: string;
   summary: string;
-  /** A JSON answer names its schema (from `@nocturne/contracts/api`), which the document shows; an image needs none. */
-  success: { status: number; description: string; contentType: 'application/json'; schema: z.ZodType } | { status: number; description: string; contentType: `image/${string}` };
+  /** A JSON answer names its schema (from `@nocturne/contracts/api`), which the document shows; an image or a recording needs none. */
+  success: { status: number; description: string; contentType: 'application/json'; schema: z.ZodType } | { status: number; description: string; contentType: `image/${string}` | `audio/${string}` };
   errors: Array<{ status: number; description: string }>;
 }
 

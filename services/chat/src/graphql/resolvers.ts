@@ -3,10 +3,12 @@ import type { SubgraphBaseContext } from '@nocturne/platform/http';
 import { actorOf } from '@nocturne/platform/kit';
 import type { ConversationApplication } from '../conversation/application';
 import type { ReportApplication } from '../report/application';
+import type { SupportApplication } from '../support/application';
 
 export interface ChatContext extends SubgraphBaseContext {
   conversations: ConversationApplication;
   reports: ReportApplication;
+  support: SupportApplication;
 }
 
 /** A subscription's value is the field's value. */
@@ -35,6 +37,10 @@ export const chatResolvers: GraphQLResolverMap<ChatContext> = {
       await context.reports.report(actorOf(context), args.input);
       return true;
     },
+    contactSupport: async (_parent, args: { input: { subject: string; message: string } }, context: ChatContext) => ({
+      received: true,
+      ...(await context.support.requestSupport(actorOf(context), args.input)),
+    }),
   },
   Subscription: {
     messageSent: { subscribe: (_parent, args: { matchId: number }, context: ChatContext) => context.conversations.messageStream(actorOf(context), args.matchId), resolve: itself },

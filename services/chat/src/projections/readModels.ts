@@ -2,6 +2,7 @@ import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit'
 import type { ReadModelCollection, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import { conversationKeyOfStream, otherParticipant, type ConversationEvent, type EndReason } from '../conversation/conversation';
 import { sourceOfReport, type ReportEvent, type ReportSource } from '../report/report';
+import type { SupportEvent } from '../support/supportRequest';
 
 /** One conversation (keyed by the pair, `3-8`): who, how far it got, how it ended. */
 export interface ConversationRow extends VersionedRow {
@@ -55,11 +56,23 @@ export interface ReportRow extends VersionedRow {
   status: 'open' | 'closed';
 }
 
+/** A support request waiting for an answer (its words stay encrypted in the event store). */
+export interface SupportRequestRow extends VersionedRow {
+  requestId: string;
+  userId: number;
+  plan: string;
+  /** Plus and Max: listed first. */
+  priority: boolean;
+  requestedAt: string;
+  status: 'open' | 'closed';
+}
+
 export interface ChatCollections {
   conversations: ReadModelCollection<ConversationRow>;
   participants: ReadModelCollection<ParticipantRow>;
   messages: ReadModelCollection<MessageRow>;
   reports: ReadModelCollection<ReportRow>;
+  supportRequests: ReadModelCollection<SupportRequestRow>;
 }
 
 export function chatCollections(readModels: ReadModelStore): ChatCollections {
@@ -68,6 +81,7 @@ export function chatCollections(readModels: ReadModelStore): ChatCollections {
     participants: readModels.collection<ParticipantRow>('participants', { indexes: [{ fields: { userId: 1, active: 1 } }] }),
     messages: readModels.collection<MessageRow>('messages', { indexes: [{ fields: { conversationId: 1, seq: -1 } }, { fields: { conversationId: 1, senderId: 1 } }] }),
     reports: readModels.collection<ReportRow>('reports', { indexes: [{ fields: { status: 1, reportedAt: 1 } }] }),
+    supportRequests: readModels.collection<SupportRequestRow>('support_requests', { indexes: [{ fields: { status: 1, priority: -1, requestedAt: 1 } }] }),
   };
 }
 
@@ -88,6 +102,7 @@ export function createChatProjector(collections: ChatCollections) {
   const participants = versionedRows(collections.participants);
   const messages = versionedRows(collections.messages);
   const reports = versionedRows(collections.reports);
+  const supportRequests = versionedRows(collections.supportRequests);
 
   const unreadFor = (conversationId: string, userId: number, readUpTo: number) => collections.messages.count({ conversationId, senderId: { $ne: userId }, seq: { $gt: readUpTo } });
 
@@ -97,6 +112,13 @@ export function createChatProjector(collections: ChatCollections) {
       if (event.type !== 'ReportFiled') return;
       const { reportId, reporterId, reportedId, reason, matchId, reportedAt } = event.data;
       await reports.apply(reportId, stored.streamVersion, () => ({ reportId, reporterId, reportedId, reason, matchId, source: sourceOfReport(event.data), reportedAt, status: 'open' }));
+      return;
+    }
+    if (stored.streamId.startsWith('support-')) {
+      const event = stored as StoredEvent & SupportEvent;
+      if (event.type !== 'SupportRequested') return;
+      const { requestId, userId, plan, priority, requestedAt } = event.data;
+      await supportRequests.apply(requestId, stored.streamVersion, () => ({ requestId, userId, plan, priority, requestedAt, status: 'open' }));
       return;
     }
     if (!stored.streamId.startsWith('conversation-')) return;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ChatLimits, ChatMessages, messageContentSchema, ReportReasons, reportInputSchema } from '@nocturne/contracts';
-import { chatMessageSchema, messagePageSchema, reportedAnswerSchema, timeFreezeAnswerSchema, type ChatMessage, type MessagePage } from '@nocturne/contracts/api';
-import { defineRoute, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform/rest';
+import { ChatLimits, ChatMessages, checkSupportRequest, messageContentSchema, ReportReasons, reportInputSchema, SupportLimits } from '@nocturne/contracts';
+import { chatMessageSchema, messagePageSchema, reportedAnswerSchema, supportRequestedAnswerSchema, timeFreezeAnswerSchema, type ChatMessage, type MessagePage, type SupportRequestedAnswer } from '@nocturne/contracts/api';
+import { asObject, defineRoute, HttpError, parseWith, positiveIdField, validationError as validation, type RestRoute } from '@nocturne/platform/rest';
 
 const matchIdSchema = z.coerce.number({ error: 'matchId must be a match id' }).int('matchId must be a match id').positive('matchId must be a match id');
 
@@ -111,5 +111,26 @@ const timeFreeze = defineRoute({
   },
 });
 
+const contactSupport = defineRoute({
+  method: 'post',
+  path: '/api/support',
+  operationId: 'contactSupport',
+  summary: `A message to the support team: subject (${SupportLimits.subjectMin} to ${SupportLimits.subjectMax} characters) and message (${SupportLimits.messageMin} to ${SupportLimits.messageMax}); Plus and Max members are answered first`,
+  tag: 'chat',
+  access: 'signedIn',
+  requestBody: z.object({ subject: z.string(), message: z.string() }),
+  parseInput: (body) => {
+    const checked = checkSupportRequest(asObject(body));
+    if (!checked.ok) throw new HttpError(400, checked.message, checked.field);
+    return checked.request;
+  },
+  success: { status: 201, description: 'Received by the support team', schema: supportRequestedAnswerSchema },
+  errors: [validation, { status: 429, description: `More than ${SupportLimits.requestsPerHour} requests in an hour` }],
+  handle: async ({ input, execute }) => {
+    const data = await execute<{ contactSupport: Pick<SupportRequestedAnswer, 'priority'> }>(`mutation ContactSupport($input: SupportRequestInput!) { contactSupport(input: $input) { priority } }`, { input });
+    return { status: 201, body: { received: true as const, priority: data.contactSupport.priority } };
+  },
+});
+
 /** The chat service's calls of the REST facade, served by the gateway. */
-export const chatRoutes: RestRoute[] = [sendMessage, messages, report, timeFreeze];
+export const chatRoutes: RestRoute[] = [sendMessage, messages, report, timeFreeze, contactSupport];

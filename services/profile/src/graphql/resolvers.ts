@@ -4,11 +4,18 @@ import { signedInViewer, type SubgraphBaseContext } from '@nocturne/platform/htt
 import { actorOf } from '@nocturne/platform/kit';
 import type { PublicUrls } from '../photos/publicUrls';
 import type { ProfileApplication, ProfileView, Viewer } from '../profile/application';
+import { verificationViewOf, type VerificationApplication, type VerificationView } from '../verification/application';
+import type { VoiceIntroApplication } from '../voice/application';
+import { voiceIntroView } from '../voice/voiceRoutes';
 
 export interface ProfileContext extends SubgraphBaseContext {
   profiles: ProfileApplication;
+  verification: VerificationApplication;
+  voice: VoiceIntroApplication;
   urls: PublicUrls;
 }
+
+const verificationToGraphql = (view: VerificationView) => ({ status: view.status.toUpperCase().replace('-', '_'), gesture: view.gesture });
 
 /** A User as this subgraph resolves it: its id and the profile behind it. */
 interface UserParent {
@@ -63,6 +70,8 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
         .then(asUser),
     setPublicCity: (_parent, args: { city?: string | null }, context: ProfileContext) => context.profiles.choosePublicCity(actorOf(context), args.city ?? null).then(asUser),
     setTimeZone: (_parent, args: { zone: string }, context: ProfileContext) => context.profiles.setTimeZone(actorOf(context), args.zone).then(asUser),
+    removeVoiceIntro: (_parent, _args, context: ProfileContext) => context.voice.remove(actorOf(context)).then(asUser),
+    startVerification: (_parent, _args, context: ProfileContext) => context.verification.start(actorOf(context)).then(verificationToGraphql),
   },
   User: {
     __resolveReference: async (reference: { id: number }, context: ProfileContext) => asUser(await context.profiles.viewAs(viewerOf(context), Number(reference.id))),
@@ -74,12 +83,15 @@ export const profileResolvers: GraphQLResolverMap<ProfileContext> = {
       const first = parent.profile.photoIds[0];
       return first ? context.urls.photo(first).thumbnailUrl : context.urls.avatar(parent.id);
     },
+    // Anyone who is shown the person (their recording is served under the same rule as their photos).
+    voiceIntro: (parent: UserParent, _args, context: ProfileContext) => (parent.profile.voiceIntro ? voiceIntroView(context.urls, parent.profile.voiceIntro) : null),
     kinks: (parent: UserParent) => parent.profile.kinks,
     kinkVisibility: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, visibilityToGraphql(parent.profile.kinkVisibility)),
     interests: (parent: UserParent) => parent.profile.interests,
     // Exact activity times are the person's own; between matches, presence comes from the chat service.
     lastSeen: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.lastSeen),
     isVerified: (parent: UserParent) => parent.profile.isVerified,
+    verification: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, verificationToGraphql(verificationViewOf(parent.profile))),
     onboardingCompleted: (parent: UserParent) => parent.profile.onboardingCompleted,
     location: (parent: UserParent, _args, context: ProfileContext) => ownOnly(parent, context, parent.profile.location?.text ?? null),
     publicCity: (parent: UserParent) => parent.profile.publicCity,

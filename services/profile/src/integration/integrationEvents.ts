@@ -68,9 +68,17 @@ export function toIntegrationEvent(stored: StoredEvent, urls: PhotoUrls): Profil
     case 'AccountDetailsEdited':
       return out('AccountDetailsEdited', { userId, name: event.data.name, age: event.data.age, editedAt: event.data.editedAt });
     // BlurredCopyMade: an earlier version's blurred copy of a photo; the photos did not change.
+    // Verification and voice intros stay here: others read User.isVerified and User.voiceIntro through the graph.
     case 'AccountNameChanged':
     case 'NotificationPreferencesChanged':
     case 'BlurredCopyMade':
+    case 'VerificationRequested':
+    case 'VerificationSelfieSubmitted':
+    case 'VerificationApproved':
+    case 'VerificationRefused':
+    case 'VerificationLapsed':
+    case 'VoiceIntroRecorded':
+    case 'VoiceIntroRemoved':
       return null;
   }
 }

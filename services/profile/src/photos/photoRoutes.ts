@@ -15,11 +15,11 @@ import type { PublicUrls } from './publicUrls';
 const IMMUTABLE = 'max-age=31536000, immutable';
 
 /** The one HTTP error shape of docs/design.md. */
-function fail(res: Response, status: number, error: string, field?: string) {
+export function fail(res: Response, status: number, error: string, field?: string) {
   if (!res.headersSent) res.status(status).json({ error, ...(field && { field }) });
 }
 
-function sendImage(res: Response, body: Buffer | string, contentType: string, cacheControl: string) {
+export function sendImage(res: Response, body: Buffer | string, contentType: string, cacheControl: string) {
   res.set({
     'Content-Type': contentType,
     'Cache-Control': cacheControl,
@@ -32,7 +32,7 @@ function sendImage(res: Response, body: Buffer | string, contentType: string, ca
 }
 
 /** Why an upload was refused while its body streamed in; none of the rest of the body is kept. */
-class UploadRefused extends Error {
+export class UploadRefused extends Error {
   override readonly name = 'UploadRefused';
   constructor(
     readonly status: number,
@@ -46,17 +46,24 @@ class UploadRefused extends Error {
 }
 
 /** Room for the multipart framing around the files (boundaries, part headers, a few small fields). */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** What one file may weigh, and what the client is told when it weighs more (photos by default). */
+export interface UploadLimit {
+  maxBytes: number;
+  tooLarge: string;
+}
+const photoUploadLimit: UploadLimit = { maxBytes: ProfileLimits.photoMaxBytes, tooLarge: ProfileMessages.photoTooLarge };
 
 /**
- * Streams the multipart body, keeping at most `maxFiles` files of at most 10 MB each in memory. It stops
- * at the first file over the limit or one file too many, keeping none of the rest of the body.
+ * Streams the multipart body, keeping at most `maxFiles` files of at most `limit.maxBytes` each in memory.
+ * It stops at the first file over the limit or one file too many, keeping none of the rest of the body.
  */
-function readUploads(req: Request, maxFiles: number): Promise<Buffer[]> {
+export function readUploads(req: Request, maxFiles: number, limit: UploadLimit = photoUploadLimit): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: ProfileLimits.photoMaxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 } });
+      parser = busboy({ headers: req.headers, limits: { fileSize: limit.maxBytes, files: maxFiles, fields: 10, parts: maxFiles + 10 } });
     } catch (error) {
       reject(new UploadRefused(400, ProfileMessages.photoUnreadable, `malformed multipart request: ${(error as Error).message}`));
       return;
@@ -81,7 +88,7 @@ function readUploads(req: Request, maxFiles: number): Promise<Buffer[]> {
       });
       stream.on('limit', () => {
         chunks.length = 0;
-        settle(new UploadRefused(413, ProfileMessages.photoTooLarge, `a file is over ${ProfileLimits.photoMaxBytes} bytes`));
+        settle(new UploadRefused(413, limit.tooLarge, `a file is over ${limit.maxBytes} bytes`));
       });
       stream.on('end', () => {
         if (!settled) files.push(Buffer.concat(chunks));
@@ -107,7 +114,7 @@ const LINGER_AFTER_REFUSAL_MS = 2_000;
  * Answers a refused upload without keeping any more of its body: what still arrives is discarded, and a
  * client still sending after a short while is cut off instead of being read to the end.
  */
-function refuseUpload(req: Request, res: Response, status: number, error: string, field?: string, headers: Record<string, string> = {}) {
+export function refuseUpload(req: Request, res: Response, status: number, error: string, field?: string, headers: Record<string, string> = {}) {
   if (res.headersSent) return;
   res.set(headers);
   fail(res, status, error, field);

@@ -11,6 +11,7 @@ export function createPublicUrls(publicUrl: string) {
     photo: (id: string): PublicPhotoV1 => ({ id, url: `${base}/api/photos/${id}/display`, thumbnailUrl: `${base}/api/photos/${id}/thumb` }),
     avatar: (userId: number) => `${base}/api/avatars/${userId}`,
     placeholder: (width: number, height: number) => `${base}/api/placeholder/${width}/${height}`,
+    voiceIntro: (id: string) => `${base}/api/voice-intros/${id}`,
   };
 }
 export type PublicUrls = ReturnType<typeof createPublicUrls>;

@@ -28,6 +28,10 @@ import { initialProfile, profileStreamId, type Profile, type ProfileEvent } from
 export const photoBlobKey = (photoId: string, size: PhotoSize) => `photos/${photoId}/${size}`;
 /** Where an earlier version kept a photo's blurred copy (deleted with the photo). */
 export const blurredBlobKey = (blurredId: string) => `blurred/${blurredId}`;
+/** A verification selfie, kept until a moderator reviewed it (or the account goes). */
+export const selfieBlobKey = (selfieId: string) => `selfies/${selfieId}`;
+/** A voice intro's recording, deleted when it is removed or replaced, and with the account. */
+export const voiceBlobKey = (voiceId: string) => `voice/${voiceId}`;
 
 /** What queries answer: the read-model row, or the defaults of a profile not created yet. */
 export type ProfileView = Omit<Profile, 'status'>;
@@ -102,6 +106,13 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
       event.type === 'PhotoRemoved' ? (event.data.blurredId ? [event.data.blurredId] : []) : event.type === 'ProfileErased' ? (event.data.blurredIds ?? []) : [],
     );
     await deletePhotoFiles(dropped, droppedBlurred);
+    // A selfie is kept only until it is reviewed: approval, refusal and the erasure take its file.
+    for (const event of result.events) {
+      const selfieId = event.type === 'VerificationApproved' || event.type === 'VerificationRefused' ? event.data.selfieId : event.type === 'ProfileErased' ? event.data.selfieId : undefined;
+      if (selfieId) await blobs.delete(selfieBlobKey(selfieId));
+      const voiceId = event.type === 'VoiceIntroRemoved' ? event.data.voiceId : event.type === 'ProfileErased' ? event.data.voiceId : undefined;
+      if (voiceId) await blobs.delete(voiceBlobKey(voiceId));
+    }
     await projection.waitFor(result.lastGlobalPosition);
     return result;
   }
@@ -193,6 +204,8 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
     viewer,
     viewAs,
     mayShowPicturesOf,
+    /** For the verification use cases, which write to the same stream and need the same after-effects. */
+    execute,
 
     async completeOnboarding(actor: Actor, input: unknown, target?: number | null) {
       const userId = signedIn(actor, target);
@@ -331,6 +344,6 @@ export function createProfileApplication(deps: ProfileApplicationDeps) {
 export type ProfileApplication = ReturnType<typeof createProfileApplication>;
 
 function rowToView(row: ProfileRow): ProfileView {
-  const { _id: _id, version: _version, erased: _erased, kinkVisibility = DefaultKinkVisibility, blurredIds = {}, publicCity = null, ...view } = row;
-  return { ...view, kinkVisibility, blurredIds, publicCity };
+  const { _id: _id, version: _version, erased: _erased, kinkVisibility = DefaultKinkVisibility, blurredIds = {}, publicCity = null, verification = null, voiceIntro = null, ...view } = row;
+  return { ...view, kinkVisibility, blurredIds, publicCity, verification, voiceIntro };
 }

@@ -1,4 +1,4 @@
-import { ProfileLimits, ProfileMessages, type KinkVisibility, type Location, type NotificationPreferences, type AccountDetails, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
+import { ProfileLimits, ProfileMessages, VerificationMessages, VoiceIntroLimits, VoiceIntroMessages, type KinkVisibility, type VerificationGesture, type Location, type NotificationPreferences, type AccountDetails, type OnboardingUpdate, type ProfileDetailsUpdate } from '@nocturne/contracts';
 import { invalidInput, RuleViolation, type Decider } from '@nocturne/platform/domain';
 import { secondsUntilPlausible } from '../location/travel';
 import { evolve, initialProfile, type Profile, type ProfileEvent, type PublicDetails } from './profile';
@@ -63,6 +63,33 @@ export interface SetTimeZone extends At {
 export interface EraseProfile extends At {
   type: 'EraseProfile';
 }
+/** The application draws the request id and the gesture; the decider keeps them. */
+export interface RequestVerification extends At {
+  type: 'RequestVerification';
+  requestId: string;
+  gesture: VerificationGesture;
+}
+/** The selfie of the open request, already stored as `selfies/<selfieId>`. */
+export interface SubmitVerificationSelfie extends At {
+  type: 'SubmitVerificationSelfie';
+  selfieId: string;
+}
+/** A recording already stored as `voice/<voiceId>`, checked for format and length. */
+export interface RecordVoiceIntro extends At {
+  type: 'RecordVoiceIntro';
+  voiceId: string;
+  format: 'webm' | 'ogg';
+  durationMs: number;
+}
+export interface RemoveVoiceIntro extends At {
+  type: 'RemoveVoiceIntro';
+}
+/** A moderator's decision on the request waiting for review. */
+export interface ReviewVerification extends At {
+  type: 'ReviewVerification';
+  requestId: string;
+  approved: boolean;
+}
 
 export type ProfileCommand =
   | CreateProfile
@@ -77,6 +104,11 @@ export type ProfileCommand =
   | ChangeKinkVisibility
   | ChoosePublicCity
   | SetTimeZone
+  | RequestVerification
+  | SubmitVerificationSelfie
+  | ReviewVerification
+  | RecordVoiceIntro
+  | RemoveVoiceIntro
   | EraseProfile;
 
 /**
@@ -112,7 +144,7 @@ function reorderPhotos(state: Profile, requested: string[] | undefined, now: str
   return { photoIds: requested, removals };
 }
 
-export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] {
+function decideCommand(command: ProfileCommand, state: Profile): ProfileEvent[] {
   const userId = state.userId;
   const now = command.now.toISOString();
   switch (command.type) {
@@ -198,13 +230,67 @@ export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] 
       if (state.timeZone === timeZone) return created;
       return [...created, { type: 'TimeZoneSet', data: { userId, timeZone, setAt: now } }];
     }
+    case 'RequestVerification': {
+      const created = ensureCreated(state, now);
+      if (state.isVerified) throw new RuleViolation('CONFLICT', VerificationMessages.alreadyVerified);
+      const open = state.verification;
+      if (open?.status === 'pending') throw new RuleViolation('CONFLICT', VerificationMessages.alreadyPending);
+      // Asking again before sending a selfie keeps the gesture drawn: no drawing until a liked one comes up.
+      if (open?.status === 'awaiting-selfie') return created;
+      if (state.photoIds.length === 0) throw invalidInput('photos', VerificationMessages.needsPhoto);
+      return [...created, { type: 'VerificationRequested', data: { userId, requestId: command.requestId, gesture: command.gesture, requestedAt: now } }];
+    }
+    case 'SubmitVerificationSelfie': {
+      if (state.status === 'erased') throw new RuleViolation('NOT_FOUND', ProfileMessages.profileErased);
+      if (state.isVerified) throw new RuleViolation('CONFLICT', VerificationMessages.alreadyVerified);
+      const open = state.verification;
+      if (open?.status === 'pending') throw new RuleViolation('CONFLICT', VerificationMessages.alreadyPending);
+      if (open?.status !== 'awaiting-selfie') throw new RuleViolation('CONFLICT', VerificationMessages.notStarted);
+      return [{ type: 'VerificationSelfieSubmitted', data: { userId, requestId: open.requestId, selfieId: command.selfieId, submittedAt: now } }];
+    }
+    case 'ReviewVerification': {
+      const open = state.verification;
+      if (state.status !== 'active' || open?.status !== 'pending' || open.requestId !== command.requestId || !open.selfieId) {
+        throw new RuleViolation('NOT_FOUND', VerificationMessages.requestNotFound);
+      }
+      const data = { userId, requestId: open.requestId, selfieId: open.selfieId, decidedAt: now };
+      return [command.approved ? { type: 'VerificationApproved', data } : { type: 'VerificationRefused', data }];
+    }
+    case 'RecordVoiceIntro': {
+      const created = ensureCreated(state, now);
+      if (command.durationMs > VoiceIntroLimits.maxSeconds * 1000) throw invalidInput('voiceIntro', VoiceIntroMessages.tooLong);
+      const replaced: ProfileEvent[] = state.voiceIntro ? [{ type: 'VoiceIntroRemoved', data: { userId, voiceId: state.voiceIntro.id, removedAt: now } }] : [];
+      const { voiceId, format, durationMs } = command;
+      return [...created, ...replaced, { type: 'VoiceIntroRecorded', data: { userId, voiceId, format, durationMs, recordedAt: now } }];
+    }
+    case 'RemoveVoiceIntro': {
+      if (state.status !== 'active' || !state.voiceIntro) throw new RuleViolation('NOT_FOUND', VoiceIntroMessages.notFound);
+      return [{ type: 'VoiceIntroRemoved', data: { userId, voiceId: state.voiceIntro.id, removedAt: now } }];
+    }
     case 'EraseProfile': {
       if (state.status === 'erased') return [];
       // Erased even when it never existed here, so a late UserRegistered cannot bring it back.
       const blurredIds = Object.values(state.blurredIds);
-      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, ...(blurredIds.length > 0 && { blurredIds }), erasedAt: now } }];
+      const selfieId = state.verification?.selfieId;
+      const voiceId = state.voiceIntro?.id;
+      return [{ type: 'ProfileErased', data: { userId, photoIds: state.photoIds, ...(blurredIds.length > 0 && { blurredIds }), ...(selfieId && { selfieId }), ...(voiceId && { voiceId }), erasedAt: now } }];
     }
   }
+}
+
+const samePhotos = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * Every command, and one rule across them: a verified profile whose photos change (one added or removed,
+ * whichever way) is no longer verified, since the moderator compared the selfie with the photos as they
+ * were. A new order of the same photos changes nobody's face and keeps the tick.
+ */
+export function decide(command: ProfileCommand, state: Profile): ProfileEvent[] {
+  const events = decideCommand(command, state);
+  if (!state.isVerified || events.length === 0) return events;
+  const after = events.reduce(evolve, state);
+  if (after.status !== 'active' || !after.isVerified || samePhotos(state.photoIds, after.photoIds)) return events;
+  return [...events, { type: 'VerificationLapsed', data: { userId: state.userId, lapsedAt: command.now.toISOString() } }];
 }
 
 /** The decider of one person's profile (stream `profile-<userId>`): its initial state knows whose it is. */

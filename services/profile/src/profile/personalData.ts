@@ -16,6 +16,13 @@ import type {
   ProfileEvent,
   ProfileUpdated,
   TimeZoneSet,
+  VerificationApproved,
+  VerificationLapsed,
+  VerificationRefused,
+  VerificationRequested,
+  VerificationSelfieSubmitted,
+  VoiceIntroRecorded,
+  VoiceIntroRemoved,
 } from './profile';
 
 /** Personal fields of an event about user `data.userId`, encrypted with that user's key (this service's own). */
@@ -47,5 +54,14 @@ export const profilePersonalData = {
   KinkVisibilityChanged: ofUser<KinkVisibilityChanged>(['audience', 'perKink']),
   PublicCityChanged: ofUser<PublicCityChanged>(['city']),
   TimeZoneSet: ofUser<TimeZoneSet>(['timeZone']),
-  ProfileErased: ofUser<ProfileErased>(['photoIds', 'blurredIds']),
+  // The gesture is one of a public list; the selfie's id names a picture of the person's face.
+  VerificationRequested: ofUser<VerificationRequested>([]),
+  VerificationSelfieSubmitted: ofUser<VerificationSelfieSubmitted>(['selfieId']),
+  VerificationApproved: ofUser<VerificationApproved>(['selfieId']),
+  VerificationRefused: ofUser<VerificationRefused>(['selfieId']),
+  VerificationLapsed: ofUser<VerificationLapsed>([]),
+  // The voice's id names a recording of the person, as a photo id names a picture.
+  VoiceIntroRecorded: ofUser<VoiceIntroRecorded>(['voiceId']),
+  VoiceIntroRemoved: ofUser<VoiceIntroRemoved>(['voiceId']),
+  ProfileErased: ofUser<ProfileErased>(['photoIds', 'blurredIds', 'selfieId', 'voiceId']),
 } satisfies Record<ProfileEvent['type'], PersonalDataRule> & PersonalDataRules;

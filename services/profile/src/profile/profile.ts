@@ -1,4 +1,4 @@
-import { DefaultKinkVisibility, DefaultNotificationPreferences, type Gender, type KinkVisibility, type NotificationPreferences } from '@nocturne/contracts';
+import { DefaultKinkVisibility, DefaultNotificationPreferences, type Gender, type KinkVisibility, type NotificationPreferences, type VerificationGesture } from '@nocturne/contracts';
 
 /** The profile aggregate: one stream per user, `profile-<userId>`. Events are private to this service. */
 export const profileStreamId = (userId: number) => `profile-${userId}`;
@@ -90,8 +90,43 @@ export interface TimeZoneSet {
 }
 export interface ProfileErased {
   type: 'ProfileErased';
-  /** The photos whose files must go too, and their blurred copies from earlier versions. */
-  data: { userId: number; photoIds: string[]; blurredIds?: string[]; erasedAt: string };
+  /** The photos whose files must go too, their blurred copies from earlier versions, and a selfie waiting for review. */
+  data: { userId: number; photoIds: string[]; blurredIds?: string[]; selfieId?: string; voiceId?: string; erasedAt: string };
+}
+/** The person recorded a voice intro (file `voice/<voiceId>`); it replaces the one before. */
+export interface VoiceIntroRecorded {
+  type: 'VoiceIntroRecorded';
+  data: { userId: number; voiceId: string; format: 'webm' | 'ogg'; durationMs: number; recordedAt: string };
+}
+/** The voice intro was removed or replaced; its file goes. */
+export interface VoiceIntroRemoved {
+  type: 'VoiceIntroRemoved';
+  data: { userId: number; voiceId: string; removedAt: string };
+}
+/** The person asked to be verified: the gesture their selfie must show, drawn by the server. */
+export interface VerificationRequested {
+  type: 'VerificationRequested';
+  data: { userId: number; requestId: string; gesture: VerificationGesture; requestedAt: string };
+}
+/** The selfie of a request was stored (file `selfies/<selfieId>`), for a moderator to review. */
+export interface VerificationSelfieSubmitted {
+  type: 'VerificationSelfieSubmitted';
+  data: { userId: number; requestId: string; selfieId: string; submittedAt: string };
+}
+/** A moderator found the selfie matches the photos: the profile is verified. The selfie file goes. */
+export interface VerificationApproved {
+  type: 'VerificationApproved';
+  data: { userId: number; requestId: string; selfieId: string; decidedAt: string };
+}
+/** A moderator refused the selfie. The selfie file goes; the person may ask again. */
+export interface VerificationRefused {
+  type: 'VerificationRefused';
+  data: { userId: number; requestId: string; selfieId: string; decidedAt: string };
+}
+/** The photos changed after the profile was verified: the tick goes until a new selfie is approved. */
+export interface VerificationLapsed {
+  type: 'VerificationLapsed';
+  data: { userId: number; lapsedAt: string };
 }
 
 export type ProfileEvent =
@@ -109,6 +144,13 @@ export type ProfileEvent =
   | KinkVisibilityChanged
   | PublicCityChanged
   | TimeZoneSet
+  | VerificationRequested
+  | VerificationSelfieSubmitted
+  | VerificationApproved
+  | VerificationRefused
+  | VerificationLapsed
+  | VoiceIntroRecorded
+  | VoiceIntroRemoved
   | ProfileErased;
 export type ProfileEventType = ProfileEvent['type'];
 export const profileEventTypes: readonly ProfileEventType[] = [
@@ -126,6 +168,13 @@ export const profileEventTypes: readonly ProfileEventType[] = [
   'KinkVisibilityChanged',
   'PublicCityChanged',
   'TimeZoneSet',
+  'VerificationRequested',
+  'VerificationSelfieSubmitted',
+  'VerificationApproved',
+  'VerificationRefused',
+  'VerificationLapsed',
+  'VoiceIntroRecorded',
+  'VoiceIntroRemoved',
   'ProfileErased',
 ];
 
@@ -135,6 +184,22 @@ export interface PreciseLocation {
   /** The owner's own text form ('lat, lon' or a place name). */
   text: string | null;
   updatedAt: string;
+}
+
+/** An open or refused verification request; none once approved (`isVerified`) or before any. */
+export interface VerificationRequest {
+  requestId: string;
+  gesture: VerificationGesture;
+  /** awaiting-selfie: no selfie yet; pending: `selfieId` waits for a moderator; refused: the last one was refused. */
+  status: 'awaiting-selfie' | 'pending' | 'refused';
+  selfieId: string | null;
+}
+
+/** A voice intro of up to 30 seconds, served like the photos. */
+export interface VoiceIntro {
+  id: string;
+  format: 'webm' | 'ogg';
+  durationMs: number;
 }
 
 export interface Profile {
@@ -151,6 +216,10 @@ export interface Profile {
   kinks: string[];
   interests: string[];
   isVerified: boolean;
+  /** The verification request under way or last refused; null: none (rows written before it existed lack it). */
+  verification: VerificationRequest | null;
+  /** Null: none (rows written before it existed lack it). */
+  voiceIntro: VoiceIntro | null;
   onboardingCompleted: boolean;
   location: PreciseLocation | null;
   /** The city shown to others, as the person typed it; null: none. */
@@ -177,6 +246,8 @@ export function initialProfile(userId: number): Profile {
     kinks: [],
     interests: [],
     isVerified: false,
+    verification: null,
+    voiceIntro: null,
     onboardingCompleted: false,
     location: null,
     publicCity: null,
@@ -232,6 +303,22 @@ export function evolve(state: Profile, event: ProfileEvent): Profile {
       return { ...state, publicCity: event.data.city, lastSeen: event.data.changedAt };
     case 'TimeZoneSet':
       return { ...state, timeZone: event.data.timeZone, lastSeen: event.data.setAt };
+    case 'VerificationRequested':
+      return { ...state, verification: { requestId: event.data.requestId, gesture: event.data.gesture, status: 'awaiting-selfie', selfieId: null } };
+    case 'VerificationSelfieSubmitted':
+      return state.verification ? { ...state, verification: { ...state.verification, status: 'pending', selfieId: event.data.selfieId } } : state;
+    case 'VerificationApproved':
+      return { ...state, isVerified: true, verification: null };
+    case 'VerificationRefused':
+      return state.verification ? { ...state, verification: { ...state.verification, status: 'refused', selfieId: null } } : state;
+    case 'VerificationLapsed':
+      return { ...state, isVerified: false };
+    case 'VoiceIntroRecorded': {
+      const { voiceId, format, durationMs, recordedAt } = event.data;
+      return { ...state, voiceIntro: { id: voiceId, format, durationMs }, lastSeen: recordedAt };
+    }
+    case 'VoiceIntroRemoved':
+      return state.voiceIntro?.id === event.data.voiceId ? { ...state, voiceIntro: null, lastSeen: event.data.removedAt } : state;
     case 'ProfileErased':
       return { ...initialProfile(state.userId), status: 'erased' };
   }

@@ -1,5 +1,5 @@
 import { photoIdPattern } from '@nocturne/contracts';
-import { photoUploadAnswerSchema } from '@nocturne/contracts/api';
+import { photoUploadAnswerSchema, verificationAnswerSchema, voiceIntroAnswerSchema } from '@nocturne/contracts/api';
 import type { ServiceProxiedPrefix } from '@nocturne/platform/rest';
 
 const userIdPattern = /^[1-9]\d{0,15}$/;
@@ -42,6 +42,57 @@ export const profileProxiedPrefixes: readonly ServiceProxiedPrefix[] = [
         summary: 'A photo, re-encoded and stripped of metadata (size: display or thumb)',
         success: { status: 200, description: 'The image', contentType: 'image/*' },
         errors: photoErrors,
+      },
+    ],
+  },
+  {
+    prefix: '/api/verification/selfie',
+    targetPrefix: '/media/verification/selfie',
+    operations: [
+      {
+        method: 'post',
+        path: '/api/verification/selfie',
+        operationId: 'uploadVerificationSelfie',
+        summary: 'The selfie of a verification request (multipart/form-data, one file; JPEG, PNG, WebP or GIF by content, at most 5 MB), kept for a moderator only until reviewed',
+        success: { status: 201, description: 'The selfie waits for review', contentType: 'application/json', schema: verificationAnswerSchema },
+        errors: [
+          { status: 400, description: 'No file, or not a readable image; `field` is selfie' },
+          { status: 401, description: "'Not signed in'" },
+          { status: 403, description: 'Cross-origin request refused' },
+          { status: 409, description: 'No request waits for a selfie (none asked, already verified, or one waits for review)' },
+          { status: 413, description: 'The selfie is larger than 5 MB' },
+          { status: 429, description: 'Too many selfies this hour; Retry-After' },
+          { status: 503, description: 'Every decoder is busy; Retry-After' },
+        ],
+      },
+    ],
+  },
+  {
+    prefix: '/api/voice-intros',
+    targetPrefix: '/media/voice-intros',
+    operations: [
+      {
+        method: 'post',
+        path: '/api/voice-intros',
+        operationId: 'uploadVoiceIntro',
+        summary: 'Record a voice intro (multipart/form-data, one file; WebM or Ogg by content, at most 30 seconds and 1 MB); it replaces the one before',
+        success: { status: 201, description: 'The voice intro now', contentType: 'application/json', schema: voiceIntroAnswerSchema },
+        errors: [
+          { status: 400, description: 'No file, not a WebM or Ogg recording, or longer than 30 seconds; `field` is voiceIntro' },
+          { status: 401, description: "'Not signed in'" },
+          { status: 403, description: 'Cross-origin request refused' },
+          { status: 413, description: 'Larger than 1 MB' },
+          { status: 429, description: 'Too many recordings this hour; Retry-After' },
+        ],
+      },
+      {
+        method: 'get',
+        path: '/api/voice-intros/:voiceId',
+        params: { voiceId: photoIdPattern },
+        operationId: 'voiceIntro',
+        summary: "A member's voice intro, to the people who may see their photos",
+        success: { status: 200, description: 'The recording', contentType: 'audio/*' },
+        errors: [{ status: 401, description: "'Not signed in'" }, { status: 404, description: 'No such voice intro, or not one the caller may hear' }],
       },
     ],
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Messages, ageSchema, locationSchema, onboardingUpdateSchema, parseAge, photoOrderSchema, profileUpdateSchema } from '@nocturne/contracts';
-import { CURRENT_USER_FIELDS, arrangedPhotosAnswerSchema, currentUserAnswerSchema, okAnswerSchema, toCurrentUser, type ArrangedPhotosAnswer, type CurrentUserData } from '@nocturne/contracts/api';
+import { CURRENT_USER_FIELDS, arrangedPhotosAnswerSchema, currentUserAnswerSchema, okAnswerSchema, toCurrentUser, verificationAnswerSchema, type ArrangedPhotosAnswer, type CurrentUserData, type VerificationAnswer } from '@nocturne/contracts/api';
 import { asObject, defineRoute, HttpError, parseWith, signedInUserId, validationError as validation, type ExecuteOperation, type RestRoute } from '@nocturne/platform/rest';
 
 const notFound = (what: string) => ({ status: 404, description: what });
@@ -165,5 +165,48 @@ const deleteAccount = defineRoute({
   },
 });
 
+type VerificationData = { status: string; gesture: string | null };
+/** GraphQL's enum (`AWAITING_SELFIE`) as the REST answer spells it (`awaiting-selfie`). */
+const toVerificationAnswer = (data: VerificationData): VerificationAnswer => ({
+  verification: { status: data.status.toLowerCase().replace('_', '-') as VerificationAnswer['verification']['status'], gesture: data.gesture as VerificationAnswer['verification']['gesture'] },
+});
+
+const verificationStatus = defineRoute({
+  method: 'get',
+  path: '/api/verification',
+  operationId: 'verificationStatus',
+  summary: "Where the signed-in user's verification stands, and the gesture their selfie must show while one is asked for",
+  tag: 'profile',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'The verification', schema: verificationAnswerSchema },
+  errors: [],
+  handle: async ({ execute }) => {
+    const data = await execute<{ me: { verification: VerificationData | null } | null }>(`query Verification { me { verification { status gesture } } }`);
+    if (!data.me) throw new HttpError(401, Messages.signedOut);
+    return { body: toVerificationAnswer(data.me.verification ?? { status: 'NONE', gesture: null }) };
+  },
+});
+
+const startVerification = defineRoute({
+  method: 'post',
+  path: '/api/verification',
+  operationId: 'startVerification',
+  summary: 'Ask to be verified: the server draws the gesture the selfie must show (the same one until a selfie is sent); then `POST /api/verification/selfie`',
+  tag: 'profile',
+  access: 'signedIn',
+  requestBody: z.object({}).describe('Empty; the JSON content type is still required'),
+  parseInput: () => undefined,
+  success: { status: 200, description: 'The request, with its gesture', schema: verificationAnswerSchema },
+  errors: [
+    { status: 400, description: 'No photo to compare the selfie with; `field` is photos' },
+    { status: 409, description: 'Already verified, or a selfie waits for review' },
+  ],
+  handle: async ({ execute }) => {
+    const data = await execute<{ startVerification: VerificationData }>(`mutation StartVerification { startVerification { status gesture } }`);
+    return { body: toVerificationAnswer(data.startVerification) };
+  },
+});
+
 /** The profile's calls of the REST facade (onboarding, location, profile, account deletion), served by the gateway. */
-export const profileRoutes: RestRoute[] = [completeOnboarding, updateOwnLocation, updateUserLocation, updateProfile, arrangePhotos, deleteAccount];
+export const profileRoutes: RestRoute[] = [completeOnboarding, updateOwnLocation, updateUserLocation, updateProfile, arrangePhotos, verificationStatus, startVerification, deleteAccount];

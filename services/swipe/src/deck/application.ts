@@ -127,6 +127,8 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
         hiddenFrom(collections, viewerId),
       ]);
       const advanced = planAllowances[planInForce(member, now)].advancedFilters && usesAdvancedFilters(member.filters);
+      // Voice-only mode holds while the plan has it: a lapsed Max shows photos again.
+      const photosHidden = planAllowances[planInForce(member, now)].voiceOnlyMatches && member.filters.voiceOnly;
       const liked = mySwipes.filter((swipe) => isLikeKind(swipe.kind)).map((swipe) => swipe.swipedId);
       const passed = mySwipes.filter((swipe) => swipe.kind === 'pass' && !hidden.includes(swipe.swipedId)).map((swipe) => swipe.swipedId);
       const superLikers = new Set(likedMe.map((swipe) => swipe.swiperId));
@@ -155,6 +157,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
           superLikedYou: superLikers.has(row.userId),
           sharedKinks: row.kinks.filter((kink) => myKinks.has(kink)),
           city: row.cityName,
+          photosHidden,
         }));
       return { cards, restarted };
     },

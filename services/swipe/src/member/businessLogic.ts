@@ -35,6 +35,10 @@ export function decideMember(command: MemberCommand, state: Member): MemberEvent
       if (usesAdvancedFilters(command.filters) && !planAllowances[planInForce(state, now)].advancedFilters) {
         throw new RuleViolation('LIMIT_REACHED', SwipeMessages.advancedFilters, { reason: 'advanced-filters' });
       }
+      // Voice-only matches are Max's, like the advanced filters (the same upgrade prompt).
+      if (command.filters.voiceOnly && !planAllowances[planInForce(state, now)].voiceOnlyMatches) {
+        throw new RuleViolation('LIMIT_REACHED', SwipeMessages.voiceOnly, { reason: 'advanced-filters' });
+      }
       if (sameFilters(state.filters, command.filters)) return [];
       return [{ type: 'FiltersSet', data: { userId, filters: command.filters, setAt: now.toISOString() } }];
     }

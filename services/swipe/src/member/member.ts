@@ -23,7 +23,8 @@ export function evolveMember(state: Member, event: MemberEvent): Member {
     case 'PlanChosen':
       return { ...state, plan: event.data.plan, billing: event.data.billing, planExpiresAt: event.data.expiresAt };
     case 'FiltersSet':
-      return { ...state, filters: event.data.filters };
+      // Filters stored before an option existed take its default.
+      return { ...state, filters: { ...defaultDeckFilters, ...event.data.filters } };
   }
 }
 

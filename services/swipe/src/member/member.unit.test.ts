@@ -60,6 +60,18 @@ describe('deck filters', () => {
     spec.given([chosen('max')]).when({ type: 'SetFilters', userId: 7, filters: wanted, now }).then([{ type: 'FiltersSet', data: { userId: 7, filters: wanted, setAt: now.toISOString() } }]);
   });
 
+  it('keeps voice-only matches for Max only, with the advanced filters\' prompt for the others', () => {
+    const wanted = filters({ voiceOnly: true });
+    spec.given([chosen('max')]).when({ type: 'SetFilters', userId: 7, filters: wanted, now }).then([{ type: 'FiltersSet', data: { userId: 7, filters: wanted, setAt: now.toISOString() } }]);
+    spec.given([chosen('plus', now, 'weekly')]).when({ type: 'SetFilters', userId: 7, filters: wanted, now }).thenThrows(limitReason('advanced-filters'));
+  });
+
+  it('reads filters stored before voice-only existed as voice-only off', () => {
+    const { voiceOnly: _absent, ...older } = filters({ city: 'Berlin' });
+    const state = memberDecider.evolve(memberDecider.initialState(), { type: 'FiltersSet', data: { userId: 7, filters: older as DeckFilters, setAt: now.toISOString() } });
+    expect(state.filters).toEqual(filters({ city: 'Berlin', voiceOnly: false }));
+  });
+
   it('changes nothing when the filters are the same', () => {
     spec.given([]).when({ type: 'SetFilters', userId: 7, filters: defaultDeckFilters, now }).thenNothingHappens();
   });

@@ -30,14 +30,15 @@ const tooFast = (what: string) => ({ status: 429, description: `${what}; \`Retry
 const planToEnum = { free: 'FREE', nightPass: 'NIGHT_PASS', plus: 'PLUS', max: 'MAX' } as const;
 const planFromEnum = Object.fromEntries(Object.entries(planToEnum).map(([id, value]) => [value, id])) as Record<string, keyof typeof planToEnum>;
 
-const DECK_PROFILE_FIELDS = `distanceKm superLikedYou sharedKinks city user { id username name age bio photos { url } kinks interests isOnline isVerified nightOwlScore }`;
+const DECK_PROFILE_FIELDS = `distanceKm superLikedYou sharedKinks city photosHidden user { id username name age bio photos { url } voiceIntro { url durationSeconds } kinks interests isOnline isVerified nightOwlScore }`;
 
 interface DeckCardData {
   distanceKm: number | null;
   superLikedYou: boolean;
   sharedKinks: string[];
   city: string | null;
-  user: { id: number; username: string; name: string; age: number; bio: string | null; photos: Array<{ url: string }>; kinks: string[]; interests: string[]; isOnline: boolean; isVerified: boolean; nightOwlScore: number };
+  photosHidden: boolean;
+  user: { id: number; username: string; name: string; age: number; bio: string | null; photos: Array<{ url: string }>; voiceIntro: { url: string; durationSeconds: number } | null; kinks: string[]; interests: string[]; isOnline: boolean; isVerified: boolean; nightOwlScore: number };
 }
 
 const toDeckProfile = (card: DeckCardData): DeckProfile => ({
@@ -45,7 +46,8 @@ const toDeckProfile = (card: DeckCardData): DeckProfile => ({
   username: card.user.username,
   name: card.user.name,
   age: card.user.age,
-  photos: card.user.photos.map((photo) => photo.url),
+  // Voice-only mode: no photo URL leaves in the deck's answer until the two match.
+  photos: card.photosHidden ? [] : card.user.photos.map((photo) => photo.url),
   bio: card.user.bio,
   kinks: card.user.kinks,
   interests: card.user.interests,
@@ -56,6 +58,8 @@ const toDeckProfile = (card: DeckCardData): DeckProfile => ({
   nightOwlScore: card.user.nightOwlScore,
   superLikedYou: card.superLikedYou,
   sharedKinks: card.sharedKinks,
+  photosHidden: card.photosHidden,
+  voiceIntro: card.user.voiceIntro,
 });
 
 const booleanQuery = z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1');
@@ -220,8 +224,8 @@ const swipeWindow = defineRoute({
 });
 
 type FiltersData = Omit<DeckFiltersAnswer, 'gender' | 'ageRange'> & { gender: string; ageMin: number; ageMax: number };
-const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests';
-const toFilters = (data: FiltersData): DeckFiltersAnswer => ({ gender: data.gender as DeckFiltersAnswer['gender'], ageRange: [data.ageMin, data.ageMax], distance: data.distance, city: data.city, kinks: data.kinks, interests: data.interests });
+const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests voiceOnly';
+const toFilters = (data: FiltersData): DeckFiltersAnswer => ({ gender: data.gender as DeckFiltersAnswer['gender'], ageRange: [data.ageMin, data.ageMax], distance: data.distance, city: data.city, kinks: data.kinks, interests: data.interests, voiceOnly: data.voiceOnly });
 
 const deckFilters = defineRoute({
   method: 'get',
@@ -240,7 +244,7 @@ const setDeckFilters = defineRoute({
   method: 'put',
   path: '/api/deck-filters',
   operationId: 'setDeckFilters',
-  summary: 'Set your deck filters (the spec shape: gender, ageRange [min, max], distance, city, kinks, interests). Kinks and interests need Max',
+  summary: 'Set your deck filters (the spec shape: gender, ageRange [min, max], distance, city, kinks, interests, and voiceOnly). Kinks, interests and voice-only matches need Max',
   tag: 'swipe',
   access: 'signedIn',
   requestBody: deckFiltersSchema,
@@ -248,7 +252,7 @@ const setDeckFilters = defineRoute({
   errors: [validation, limitReached(['advanced-filters'])],
   handle: async ({ input, execute }) => {
     const data = await execute<{ setDeckFilters: FiltersData }>(`mutation SetDeckFilters($input: DeckFiltersInput!) { setDeckFilters(input: $input) { ${FILTER_FIELDS} } }`, {
-      input: { gender: input.gender, ageMin: input.ageRange[0], ageMax: input.ageRange[1], distance: input.distance, city: input.city, kinks: input.kinks, interests: input.interests },
+      input: { gender: input.gender, ageMin: input.ageRange[0], ageMax: input.ageRange[1], distance: input.distance, city: input.city, kinks: input.kinks, interests: input.interests, voiceOnly: input.voiceOnly },
     });
     return { body: toFilters(data.setDeckFilters) };
   },
