@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { seedPerson } from './people';
+import { remotePlace, seedPerson } from './people';
 import { answerLocationDialog, newPerson, signIn, signUp, toastWith } from './support';
 
 // Photos: reordered by drag and by keyboard, a main photo chosen, files dropped on the grid, and a clear
@@ -52,7 +52,8 @@ test('on a phone, photos are reordered from the keyboard and any one is made the
 });
 
 test('a person without a photo is told so, on the deck and on the profile, with the way to add one', async ({ page }) => {
-  const person = await seedPerson({ photos: 0 });
+  // Seen by others (a position): the photo prompt is the deck's one notice.
+  const person = await seedPerson({ photos: 0, position: remotePlace() });
   await signIn(page, person.username, person.password);
   await answerLocationDialog(page, 'Skip for Now');
   await expect(page).toHaveURL(/\/swipe-deck$/);
