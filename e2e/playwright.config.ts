@@ -34,8 +34,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Test files run one at a time unless E2E_WORKERS says otherwise (each worker its own Chromium, one stack).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two test files at a time (E2E_WORKERS to change it), each worker its own Chromium, one stack: a test
+  // mostly waits on the page and the stack, so two overlap well on two cores (the files never share people).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: realStack ? 'playwright-report/real' : 'playwright-report/embedded' }]],

@@ -6,40 +6,17 @@
 // suite's time is spent waiting on a server or a timer, so the groups overlap well on two cores. The
 // outage suites stop the shared Kafka or Redis, so they run last, alone (jest project `outage`).
 // Arguments are passed to every jest run (e.g. `npm run test:int -- --silent`).
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { report, root, run } from './processes.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const jest = createRequire(join(root, 'package.json')).resolve('jest/bin/jest');
+const jestBin = createRequire(join(root, 'package.json')).resolve('jest/bin/jest');
 const extra = process.argv.slice(2);
-
-/** Runs jest with `args`, each line of its output prefixed by the group's name; answers its status and time. */
-function run(name, args) {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [jest, ...args, ...extra], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) {
-      let pending = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => {
-        const lines = (pending + chunk).split('\n');
-        pending = lines.pop() ?? '';
-        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
-      });
-      stream.on('end', () => pending && process.stdout.write(`[${name}] ${pending}\n`));
-    }
-    child.on('close', (code, signal) => resolve({ name, ok: code === 0, code: code ?? signal, seconds: Math.round((performance.now() - started) / 1000) }));
-  });
-}
+const jest = (name, args) => run(name, process.execPath, [jestBin, ...args, ...extra]);
 
 const groups = await Promise.all([
-  run('real', ['--selectProjects', 'int', '--runInBand', '--testPathPatterns', '/tests/system/real/']),
-  run('embedded', ['--selectProjects', 'int', '--runInBand', '--testPathPatterns', '/tests/system/(embedded|both)/']),
-  run('parts', ['--selectProjects', 'int', '--runInBand', '--testPathIgnorePatterns', '/node_modules/', '/dist/', '/e2e/tests/', '/tests/system/']),
+  jest('real', ['--selectProjects', 'int', '--runInBand', '--testPathPatterns', '/tests/system/real/']),
+  jest('embedded', ['--selectProjects', 'int', '--runInBand', '--testPathPatterns', '/tests/system/(embedded|both)/']),
+  jest('parts', ['--selectProjects', 'int', '--runInBand', '--testPathIgnorePatterns', '/node_modules/', '/dist/', '/e2e/tests/', '/tests/system/']),
 ]);
-const outage = await run('outage', ['--selectProjects', 'outage', '--runInBand']);
-const results = [...groups, outage];
-process.stdout.write(`\n${results.map((r) => `${r.name}: ${r.ok ? 'passed' : `failed (${r.code})`} in ${r.seconds} s`).join('; ')}\n`);
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+report([...groups, await jest('outage', ['--selectProjects', 'outage', '--runInBand'])]);

@@ -1,0 +1,39 @@
+// Runs test commands as child processes, each line of their output prefixed with the command's name, so
+// that several can run at once and still be read; used by tests/runIntegration.mjs and tests/runAll.mjs.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs `command` with `args` in the repository; answers its name, whether it passed, its status and time. */
+export function run(name, command, args, { env = process.env } = {}) {
+  const started = performance.now();
+  process.stdout.write(`[${name}] started: ${[command, ...args].join(' ')}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+      });
+      stream.on('end', () => pending && process.stdout.write(`[${name}] ${pending}\n`));
+    }
+    const finish = (ok, code) => {
+      const result = { name, ok, code, seconds: Math.round((performance.now() - started) / 1000) };
+      process.stdout.write(`[${name}] ${ok ? 'passed' : `failed (${code})`} in ${result.seconds} s\n`);
+      resolve(result);
+    };
+    child.on('error', (error) => finish(false, error.message));
+    child.on('close', (code, signal) => finish(code === 0, code ?? signal));
+  });
+}
+
+/** Prints one line per result and exits 0 only if every one passed. */
+export function report(results) {
+  process.stdout.write(`\n${results.map((r) => `${r.name}: ${r.ok ? 'passed' : `failed (${r.code})`} in ${r.seconds} s`).join('; ')}\n`);
+  process.exit(results.every((r) => r.ok) ? 0 : 1);
+}
