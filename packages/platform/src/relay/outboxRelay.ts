@@ -283,15 +283,40 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     inFlight = undefined;
     state.position = event.globalPosition;
     for (const watcher of progressWatchers) watcher();
-    if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) {
-      await persist('checkpoint save', event, () => options.checkpoint.save(name, event.globalPosition));
-      saved = event.globalPosition;
-    }
+    if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) saveBehind();
     if (state.failing) {
       options.logger?.info({ globalPosition: event.globalPosition, topic: options.topic }, 'outbox relay: recovered');
       state.failing = false;
       delete state.lastError;
     }
+  };
+
+  /**
+   * The checkpoint follows the publishing instead of gating it: one save at a time, each carrying the
+   * position published by then, while the next events go out. A save that waited for the disk (or the
+   * database) before the next publish capped the relay, and every write answering after its events went
+   * out, at one event per save. At least once still holds: only published positions are saved, in order,
+   * and a crash publishes again (same ids, consumers dedupe) what came after the last save.
+   */
+  let saving: Promise<void> | undefined;
+  let saveFailed = false;
+  const saveBehind = () => {
+    saving ??= (async () => {
+      while (!stopped && state.position > saved) {
+        const position = state.position;
+        try {
+          await options.checkpoint.save(name, position);
+          saved = position;
+          if (saveFailed) options.logger?.info({ topic: options.topic, position }, 'outbox relay: checkpoint saved again');
+          saveFailed = false;
+        } catch (error) {
+          // Tried again with the next event and at the stop; meanwhile a restart would publish a little more again.
+          if (!saveFailed) options.logger?.warn({ err: error, topic: options.topic, position }, 'outbox relay: checkpoint save failed; publishing goes on');
+          saveFailed = true;
+          return;
+        }
+      }
+    })().finally(() => (saving = undefined));
   };
 
   let inFlight: StoredEvent | undefined;
@@ -360,6 +385,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     signalStop();
     wakeSleeper?.();
     await subscription.stop();
+    await saving;
     // Only a position whose publish (if any) completed: an abandoned publish left state.position before it.
     if (state.position > saved) {
       try {
