@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@nocturne/contracts';
 import type { CheckpointStore } from '../ports';
 import type { Logger } from '../logging';
-import type { AllSubscription, EventBus, EventStore, KeyValueStore, StoredEvent } from '../ports';
+import type { AllSubscription, BusMessage, EventBus, EventStore, KeyValueStore, StoredEvent } from '../ports';
 import { sealPublishedPersonalData, SubjectErasedError, type PersonalDataVault } from '../privacy';
 import { ageSeconds, outboxPublished, outboxRelayFailing, outboxRelayLag } from '../telemetry/metrics';
 import { contextOfTraceparent, inSpan, SpanKind, traceparentOf } from '../telemetry/tracing';
@@ -112,6 +112,9 @@ class RelayStopped extends Error {}
 
 /** The most events a final flush publishes (see `flushTarget`). */
 const FLUSH_AT_MOST = 500;
+
+/** The most events one publish carries. */
+const PUBLISH_AT_MOST = 256;
 
 /** Saving after every skipped internal event would be wasteful; replaying them after a restart is cheap. */
 const SKIPPED_BETWEEN_SAVES = 100;
@@ -246,8 +249,12 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     }
   };
 
-  /** Publishes one integration event in a span continuing the trace that stored it; consumers continue this one. */
-  const publish = (event: StoredEvent, draft: IntegrationEventDraft) =>
+  /**
+   * Seals one integration event in a span continuing the trace that stored it (consumers continue this
+   * one); null when its person was erased before it went out (their UserDeleted is, or will be, published
+   * instead).
+   */
+  const seal = (event: StoredEvent, draft: IntegrationEventDraft) =>
     inSpan(`publish ${draft.type}`, { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(event.metadata?.traceparent), attributes: { 'messaging.destination.name': options.topic, 'nocturne.event.type': draft.type } }, async () => {
       const metadata = draft.metadata ?? event.metadata ?? {};
       const traceparent = traceparentOf();
@@ -265,30 +272,76 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
         try {
           outgoing.sealed = await sealPublishedPersonalData(integrationEvent, options.publishedPersonalData);
         } catch (error) {
-          // Erased before this event went out: its UserDeleted is, or will be, published instead.
           if (!(error instanceof SubjectErasedError)) throw error;
           outgoing.sealed = null;
         }
       });
-      const message = outgoing.sealed;
-      if (!message) return;
-      await persist('publish', event, () => options.bus.publish(options.topic, [{ key: draft.aggregateId, event: message }]));
-      outboxPublished.inc({ topic: options.topic, type: draft.type });
+      return outgoing.sealed;
     });
 
-  const handle = async (event: StoredEvent) => {
-    inFlight = event;
-    const draft = options.toIntegrationEvent(event);
-    if (draft) await publish(event, draft);
-    inFlight = undefined;
-    state.position = event.globalPosition;
-    for (const watcher of progressWatchers) watcher();
-    if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) saveBehind();
-    if (state.failing) {
-      options.logger?.info({ globalPosition: event.globalPosition, topic: options.topic }, 'outbox relay: recovered');
-      state.failing = false;
-      delete state.lastError;
+  /**
+   * Events read from the store and not yet published. The subscription hands them over one by one and
+   * the publisher sends what has gathered meanwhile in one publish (one write to the bus: on the embedded
+   * bus one fsync, not one per event), in global order; the position moves only once the publish is done.
+   */
+  const queued: StoredEvent[] = [];
+  let publisher: Promise<void> | undefined;
+  /** Woken when the publisher took events off the queue (or stopped): the subscription may hand over more. */
+  let roomMade: (() => void) | undefined;
+
+  const publishQueued = async () => {
+    while (queued.length > 0 && !stopped) {
+      const batch = queued.slice(0, PUBLISH_AT_MOST);
+      const last = batch[batch.length - 1]!;
+      inFlight = batch[0];
+      const messages: BusMessage[] = [];
+      const types: string[] = [];
+      for (const event of batch) {
+        const draft = options.toIntegrationEvent(event);
+        if (!draft) continue;
+        const message = await seal(event, draft);
+        if (!message) continue;
+        messages.push({ key: draft.aggregateId, event: message });
+        types.push(draft.type);
+      }
+      if (messages.length > 0) await persist('publish', last, () => options.bus.publish(options.topic, messages));
+      for (const type of types) outboxPublished.inc({ topic: options.topic, type });
+      queued.splice(0, batch.length);
+      roomMade?.();
+      inFlight = undefined;
+      state.position = last.globalPosition;
+      for (const watcher of progressWatchers) watcher();
+      if (messages.length > 0 || state.position - saved >= SKIPPED_BETWEEN_SAVES) saveBehind();
+      if (state.failing) {
+        options.logger?.info({ globalPosition: last.globalPosition, topic: options.topic }, 'outbox relay: recovered');
+        state.failing = false;
+        delete state.lastError;
+      }
     }
+  };
+
+  const kick = () => {
+    publisher ??= publishQueued()
+      .catch(async (error: unknown) => {
+        if (error instanceof RelayStopped) return;
+        // A mapper that throws: tried again after a pause, as the store's subscription would.
+        options.logger?.error({ err: error, topic: options.topic }, 'outbox relay: publishing failed; trying again');
+        await sleep(maxBackoff);
+      })
+      .finally(() => {
+        publisher = undefined;
+        roomMade?.();
+        // Events handed over while this turn was ending.
+        if (queued.length > 0 && !stopped) kick();
+      });
+  };
+
+  const handle = async (event: StoredEvent) => {
+    // A long backlog is read as fast as it is published, not into memory all at once.
+    while (queued.length >= PUBLISH_AT_MOST && !stopped) await new Promise<void>((resolve) => (roomMade = resolve));
+    if (stopped) throw new RelayStopped();
+    queued.push(event);
+    kick();
   };
 
   /**
@@ -384,7 +437,9 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     stopped = true;
     signalStop();
     wakeSleeper?.();
+    roomMade?.();
     await subscription.stop();
+    await publisher;
     await saving;
     // Only a position whose publish (if any) completed: an abandoned publish left state.position before it.
     if (state.position > saved) {
