@@ -50,6 +50,11 @@ export interface OutboxRelayOptions {
    */
   flushStallMs?: number;
   /**
+   * The checkpoint is saved at most this often while events go out (default 250 ms), and at the stop: a
+   * crash publishes again (same ids, consumers dedupe) at most what went out since the last save.
+   */
+  checkpointEveryMs?: number;
+  /**
    * Instances of a service share one store: with a lease only the holder publishes, so each event goes
    * out once instead of once per instance (see `RelayLease`). Without one, every instance publishes.
    */
@@ -200,6 +205,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
   const maxBackoff = options.maxBackoffMs ?? 10_000;
   const flushTimeoutMs = options.flushTimeoutMs ?? 5_000;
   const flushStallMs = Math.min(flushTimeoutMs, options.flushStallMs ?? 1_000);
+  const checkpointEveryMs = options.checkpointEveryMs ?? 250;
   const state: OutboxRelayStatus = { position: await options.checkpoint.load(name), failing: false };
   let saved = state.position;
   let stopped = false;
@@ -353,9 +359,26 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
    */
   let saving: Promise<void> | undefined;
   let saveFailed = false;
+  let lastSaveAt = 0;
+  let wakeSaver: (() => void) | undefined;
   const saveBehind = () => {
     saving ??= (async () => {
       while (!stopped && state.position > saved) {
+        // At most one save a period: each is a file replaced and fsync'd (or a database write), and a busy
+        // relay would otherwise save as fast as the disk allows, slowing every other fsync of the process.
+        const due = lastSaveAt + checkpointEveryMs - Date.now();
+        if (due > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, due);
+            wakeSaver = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wakeSaver = undefined;
+          if (stopped) return;
+        }
+        lastSaveAt = Date.now();
         const position = state.position;
         try {
           await options.checkpoint.save(name, position);
@@ -438,6 +461,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     signalStop();
     wakeSleeper?.();
     roomMade?.();
+    wakeSaver?.();
     await subscription.stop();
     await publisher;
     await saving;
