@@ -4,6 +4,7 @@ import type { CheckpointStore } from '../ports';
 import type { Logger } from '../logging';
 import type { AllSubscription, BusMessage, EventBus, EventStore, KeyValueStore, StoredEvent } from '../ports';
 import { sealPublishedPersonalData, SubjectErasedError, type PersonalDataVault } from '../privacy';
+import { checkpointBehind } from '../kit/checkpointBehind';
 import { ageSeconds, outboxPublished, outboxRelayFailing, outboxRelayLag } from '../telemetry/metrics';
 import { contextOfTraceparent, inSpan, SpanKind, traceparentOf } from '../telemetry/tracing';
 
@@ -121,8 +122,6 @@ const FLUSH_AT_MOST = 500;
 /** The most events one publish carries. */
 const PUBLISH_AT_MOST = 256;
 
-/** Saving after every skipped internal event would be wasteful; replaying them after a restart is cheap. */
-const SKIPPED_BETWEEN_SAVES = 100;
 
 /**
  * Publishes the store's integration events in global order (so in order per stream), one at a time, and
@@ -205,9 +204,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
   const maxBackoff = options.maxBackoffMs ?? 10_000;
   const flushTimeoutMs = options.flushTimeoutMs ?? 5_000;
   const flushStallMs = Math.min(flushTimeoutMs, options.flushStallMs ?? 1_000);
-  const checkpointEveryMs = options.checkpointEveryMs ?? 250;
   const state: OutboxRelayStatus = { position: await options.checkpoint.load(name), failing: false };
-  let saved = state.position;
   let stopped = false;
   let wakeSleeper: (() => void) | undefined;
   // Settles when stop() is called: an attempt in flight is not waited for (a publish to a broker that is
@@ -317,7 +314,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
       inFlight = undefined;
       state.position = last.globalPosition;
       for (const watcher of progressWatchers) watcher();
-      if (messages.length > 0 || state.position - saved >= SKIPPED_BETWEEN_SAVES) saveBehind();
+      checkpoint.advanced(state.position);
       if (state.failing) {
         options.logger?.info({ globalPosition: last.globalPosition, topic: options.topic }, 'outbox relay: recovered');
         state.failing = false;
@@ -350,50 +347,14 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     kick();
   };
 
-  /**
-   * The checkpoint follows the publishing instead of gating it: one save at a time, each carrying the
-   * position published by then, while the next events go out. A save that waited for the disk (or the
-   * database) before the next publish capped the relay, and every write answering after its events went
-   * out, at one event per save. At least once still holds: only published positions are saved, in order,
-   * and a crash publishes again (same ids, consumers dedupe) what came after the last save.
-   */
-  let saving: Promise<void> | undefined;
-  let saveFailed = false;
-  let lastSaveAt = 0;
-  let wakeSaver: (() => void) | undefined;
-  const saveBehind = () => {
-    saving ??= (async () => {
-      while (!stopped && state.position > saved) {
-        // At most one save a period: each is a file replaced and fsync'd (or a database write), and a busy
-        // relay would otherwise save as fast as the disk allows, slowing every other fsync of the process.
-        const due = lastSaveAt + checkpointEveryMs - Date.now();
-        if (due > 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, due);
-            wakeSaver = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wakeSaver = undefined;
-          if (stopped) return;
-        }
-        lastSaveAt = Date.now();
-        const position = state.position;
-        try {
-          await options.checkpoint.save(name, position);
-          saved = position;
-          if (saveFailed) options.logger?.info({ topic: options.topic, position }, 'outbox relay: checkpoint saved again');
-          saveFailed = false;
-        } catch (error) {
-          // Tried again with the next event and at the stop; meanwhile a restart would publish a little more again.
-          if (!saveFailed) options.logger?.warn({ err: error, topic: options.topic, position }, 'outbox relay: checkpoint save failed; publishing goes on');
-          saveFailed = true;
-          return;
-        }
-      }
-    })().finally(() => (saving = undefined));
-  };
+  /** Only published positions, in order (see `checkpointBehind`): a crash publishes again, with the same ids, what came after the last save. */
+  const checkpoint = checkpointBehind({
+    from: state.position,
+    save: (position) => options.checkpoint.save(name, position),
+    everyMs: options.checkpointEveryMs,
+    onSaveFailed: (error, position) => options.logger?.warn({ err: error, topic: options.topic, position }, 'outbox relay: checkpoint save failed; publishing goes on, and what went out since is published again after a restart'),
+    onSaveRecovered: (position) => options.logger?.info({ topic: options.topic, position }, 'outbox relay: checkpoint saved again'),
+  });
 
   let inFlight: StoredEvent | undefined;
   /** Told when the position advances or a publish fails. */
@@ -461,18 +422,10 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     signalStop();
     wakeSleeper?.();
     roomMade?.();
-    wakeSaver?.();
     await subscription.stop();
     await publisher;
-    await saving;
     // Only a position whose publish (if any) completed: an abandoned publish left state.position before it.
-    if (state.position > saved) {
-      try {
-        await options.checkpoint.save(name, state.position);
-      } catch (error) {
-        options.logger?.warn({ err: error }, 'outbox relay: final checkpoint save failed; events since the last one will be published again');
-      }
-    }
+    await checkpoint.stop();
   };
   const published = (position: number, timeoutMs: number) =>
     new Promise<PublishOutcome>((resolve) => {
