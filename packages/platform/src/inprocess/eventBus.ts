@@ -335,7 +335,8 @@ export class InProcessEventBus implements EventBus {
     const text = JSON.stringify(message.event);
     for (let attempt = 1; ; attempt++) {
       try {
-        await member.options.handler({ topic, partition, offset: String(offset), key: message.key, event: JSON.parse(text) as IntegrationEvent });
+        const delivered: DeliveredMessage = { topic, partition, offset: String(offset), key: message.key, event: JSON.parse(text) as IntegrationEvent };
+        await member.options.handler(delivered);
         break;
       } catch (error) {
         // A stopping member leaves the message uncommitted for whoever takes the partition next.
