@@ -122,11 +122,10 @@ const FLUSH_AT_MOST = 500;
 /** The most events one publish carries. */
 const PUBLISH_AT_MOST = 256;
 
-
 /**
- * Publishes the store's integration events in global order (so in order per stream), one at a time, and
- * saves the checkpoint only after the publish succeeded. While the bus is down it retries the same event
- * with backoff, so nothing is lost or reordered; after a crash, events since the last checkpoint are
+ * Publishes the store's integration events in global order (so in order per stream), what gathered
+ * meanwhile in one publish, and saves the checkpoint behind, only ever of what was published. While the
+ * bus is down it retries the same events with backoff, so nothing is lost or reordered; after a crash, events since the last checkpoint are
  * published again with the same ids, which consumers dedupe. `stop()` first publishes what is already
  * stored (bounded by `flushTimeoutMs`), so a clean shutdown leaves nothing waiting for the next start.
  */
