@@ -9,7 +9,7 @@ import { ApolloServerPluginDisableSuggestions } from '@apollo/server/plugin/disa
 import { expressMiddleware } from '@as-integrations/express5';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { PUBLIC_ERROR_CODES, RuleViolation } from '@nocturne/platform/domain';
-import { evaluateReadiness, REQUEST_ERROR_CODES, type ReadinessCheck } from '@nocturne/platform/http';
+import { evaluateReadiness, REQUEST_ERROR_CODES, type InProcessSubgraph, type ReadinessCheck } from '@nocturne/platform/http';
 import { createLogger, type Logger } from '@nocturne/platform/logging';
 import type { KeyValueStore } from '@nocturne/platform/ports';
 import { HttpError, type ProxiedPrefix, type RestRoute } from '@nocturne/platform/rest';
@@ -39,6 +39,11 @@ export interface GatewayOptions {
   subgraphUrls?: Record<string, string | undefined>;
   /** Key of the `x-nocturne-context` signature (docs/design.md). */
   internalSecret: string;
+  /**
+   * Subgraphs running in this very process (the embedded stack), by name: their `/graphql` is called
+   * in-process instead of over a signed loopback HTTP request. Media and subscriptions still use the URL.
+   */
+  inProcessSubgraphs?: Record<string, InProcessSubgraph | undefined>;
   sessions: SessionStore;
   /** The built client (frontend/dist); without it, pages answer 503. */
   frontendDir?: string;
@@ -124,7 +129,7 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
     if (httpServer) throw new Error('The gateway is already started');
     const apolloGateway = new ApolloGateway({
       supergraphSdl: options.supergraphSdl,
-      buildService: ({ name, url }) => new SubgraphDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger, options.subgraphTimeoutMs),
+      buildService: ({ name, url }) => new SubgraphDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger, options.subgraphTimeoutMs, options.inProcessSubgraphs?.[name]),
       logger: {
         debug: (message) => logger.debug({ library: '@apollo/gateway' }, String(message)),
         info: (message) => logger.info({ library: '@apollo/gateway' }, String(message)),

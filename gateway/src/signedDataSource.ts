@@ -2,7 +2,7 @@ import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@
 import type { GatewayGraphQLRequestContext, GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
 import { PUBLIC_ERROR_CODES } from '@nocturne/platform/domain';
-import { INTERNAL_CONTEXT_HEADER, INTERNAL_ERROR_MESSAGE, SET_DEVICE_HEADER, SET_SESSION_HEADER, signInternalContext, type InternalContext } from '@nocturne/platform/http';
+import { INTERNAL_CONTEXT_HEADER, INTERNAL_ERROR_MESSAGE, SET_DEVICE_HEADER, SET_SESSION_HEADER, signInternalContext, type InProcessSubgraph, type InternalContext } from '@nocturne/platform/http';
 import { inSpan, injectTraceHeaders, SpanKind, subgraphRequestDuration } from '@nocturne/platform/telemetry';
 import { parseDeviceInstruction } from './deviceCookie';
 import { isGatewayContext } from './requestContext';
@@ -25,7 +25,7 @@ type Fetcher = NonNullable<NonNullable<ConstructorParameters<typeof RemoteGraphQ
 const UNSIGNED_CONTEXT_HEADER = 'x-nocturne-unsigned-context';
 
 const signedFetch =
-  (internalSecret: string, subgraph: string): Fetcher =>
+  (internalSecret: string, subgraph: string, inProcess: InProcessSubgraph | undefined): Fetcher =>
   (url, init) =>
     // One client span per call, its latency by subgraph, and the trace context in `traceparent` (the
     // signature binds method, path and body only, so the header may be added here).
@@ -33,7 +33,7 @@ const signedFetch =
       const startedAt = process.hrtime.bigint();
       let outcome = 'error';
       try {
-        const response = await signedCall(internalSecret, url, init);
+        const response = inProcess ? await inProcessCall(inProcess, init) : await signedCall(internalSecret, url, init);
         outcome = response.ok ? 'ok' : `${Math.floor(response.status / 100)}xx`;
         return response;
       } finally {
@@ -58,6 +58,31 @@ async function signedCall(internalSecret: string, url: Parameters<Fetcher>[0], i
   return new Response(response.body, response);
 }
 
+/**
+ * The same call to a subgraph of this process: the caller as it would be signed, the body as it would be
+ * sent, and the answer as a fetch Response, so the data source reads it as any other; bounded by the
+ * call's deadline like a fetch.
+ */
+async function inProcessCall(inProcess: InProcessSubgraph, init: Parameters<Fetcher>[1]) {
+  const headers = (init?.headers ?? {}) as Record<string, string>;
+  const caller = JSON.parse(headers[UNSIGNED_CONTEXT_HEADER] ?? JSON.stringify({ ip: GATEWAY_ITSELF_IP })) as Omit<InternalContext, 'iat'>;
+  const call = inProcess({ caller, body: typeof init?.body === 'string' ? init.body : '' });
+  const signal = init?.signal as AbortSignal | undefined;
+  let answer: Awaited<typeof call>;
+  if (!signal) answer = await call;
+  else {
+    signal.throwIfAborted();
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', (onAbort = () => reject(signal.reason)), { once: true }));
+    try {
+      answer = await Promise.race([call, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort!);
+    }
+  }
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
 /** Requests the gateway makes on its own (schema health checks) speak for nobody. */
 const GATEWAY_ITSELF_IP = '127.0.0.1';
 
@@ -73,8 +98,9 @@ export class SignedDataSource extends RemoteGraphQLDataSource<Record<string, unk
     private readonly subgraphName: string,
     internalSecret: string,
     private readonly logger: Logger,
+    inProcess?: InProcessSubgraph,
   ) {
-    super({ url, fetcher: signedFetch(internalSecret, subgraphName) });
+    super({ url, fetcher: signedFetch(internalSecret, subgraphName, inProcess) });
   }
 
   override willSendRequest(options: GraphQLDataSourceProcessOptions<Record<string, unknown>>): void {

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { dependencyErrorExtensions, publicDependencyError } from '@nocturne/platform/http';
+import { dependencyErrorExtensions, publicDependencyError, type InProcessSubgraph } from '@nocturne/platform/http';
 import type { Logger } from '@nocturne/platform/logging';
 import { DependencyTimeout, DependencyUnavailable } from '@nocturne/platform/ports';
 import { SignedDataSource } from './signedDataSource';
@@ -51,8 +51,9 @@ export class SubgraphDataSource extends SignedDataSource {
     internalSecret: string,
     private readonly log: Logger,
     private readonly timeoutMs: number = DEFAULT_SUBGRAPH_TIMEOUT_MS,
+    inProcess?: InProcessSubgraph,
   ) {
-    super(url, name, internalSecret, log);
+    super(url, name, internalSecret, log, inProcess);
     const signed = this.fetcher;
     this.fetcher = (input, init) => {
       const deadline = AbortSignal.timeout(this.timeoutMs);

@@ -2,6 +2,7 @@ import { authEnvironmentSchema, toAuthConfig } from '@nocturne/auth';
 import { createGateway, DEFAULT_FRONTEND_DIST, isSwipeWindowAlwaysOpen, parseUsageLimits, SUPERGRAPH_FILE } from '@nocturne/gateway';
 import { createAdapters, createInProcessInfrastructure, retentionMsOf, type Adapters } from '@nocturne/platform/adapters';
 import { parseEnv } from '@nocturne/platform/config';
+import type { InProcessSubgraph } from '@nocturne/platform/http';
 import type { ServiceDefinition } from '@nocturne/platform/kit';
 import { createLogger, type Logger } from '@nocturne/platform/logging';
 import { SessionStore } from '@nocturne/platform/sessions';
@@ -107,12 +108,14 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     };
 
     const subgraphUrls: Record<string, string> = {};
+    const inProcessSubgraphs: Record<string, InProcessSubgraph | undefined> = {};
     for (const service of services) {
       const portVariable = portVariableOf(service.name);
       const port = ports[service.name] ?? (variables[portVariable]?.trim() || service.defaultPort);
       const config = parseEnv(service.environment, { ...variables, [portVariable]: String(port) });
       const instance = service.create({ adapters: await adaptersFor(service), config, logger: loggerFor(service.name), ...(options.clock && { clock: options.clock }) });
       subgraphUrls[service.name] = (await instance.start()).url;
+      inProcessSubgraphs[service.name] = instance.inProcess;
       stoppers.push(() => instance.stop());
     }
     // The gateway resolves the sessions auth creates, with the same lifetimes.
@@ -121,6 +124,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const gateway = createGateway({
       supergraphSdl: readFileSync(SUPERGRAPH_FILE, 'utf8'),
       subgraphUrls,
+      // One process: the gateway calls each subgraph's /graphql directly, not over a signed loopback hop.
+      inProcessSubgraphs,
       internalSecret,
       sessions: new SessionStore(infrastructure.kv, { idleMs: authConfig.sessions.idleMinutes * 60_000, absoluteMs: authConfig.sessions.maxDays * 24 * 3600_000 }),
       frontendDir: options.frontendDir ?? DEFAULT_FRONTEND_DIST,

@@ -126,6 +126,51 @@ async function lightLoad(url: string, count: number) {
   return people;
 }
 
+/**
+ * Matched pairs among the light-load people (each liked the next one there): the second of each two likes
+ * the first back. Their matches carry the chat sends measured beside the swipes.
+ */
+async function matchPairs(url: string, people: Person[]): Promise<Array<{ a: Person; b: Person; matchId: number }>> {
+  const gateway = httpClient(url, 4);
+  const pairs: Array<{ a: Person; b: Person; matchId: number }> = [];
+  for (let i = 0; i + 1 < people.length; i += 2) {
+    const [a, b] = [people[i]!, people[i + 1]!];
+    const answer = await gateway.send('POST', '/api/swipes', {
+      body: JSON.stringify({ swiperId: b.id, swipedId: a.id, isLike: true, timestamp: new Date().toISOString() }),
+      headers: { cookie: b.cookie, origin: url },
+    });
+    const matchId = answer.status === 200 ? (JSON.parse(answer.body) as { matchId: number | null }).matchId : null;
+    if (matchId === null) throw new Error(`a like back made no match: ${answer.status} ${answer.body.slice(0, 200)}`);
+    pairs.push({ a, b, matchId });
+  }
+  gateway.close();
+  return pairs;
+}
+
+/** Chat messages between matched people, turn about (POST /api/messages). */
+function sends(pairs: Array<{ a: Person; b: Person; matchId: number }>, url: string) {
+  let k = 0;
+  let firstFailure: string | undefined;
+  const gateway = httpClient(url);
+  return {
+    async send() {
+      const n = k++;
+      const pair = pairs[n % pairs.length]!;
+      const from = Math.floor(n / pairs.length) % 2 === 0 ? pair.a : pair.b;
+      const answer = await gateway.send('POST', '/api/messages', {
+        body: JSON.stringify({ matchId: pair.matchId, senderId: from.id, content: `bench message ${n}` }),
+        headers: { cookie: from.cookie, origin: url },
+      });
+      if (answer.status !== 201) {
+        firstFailure ??= `${answer.status} ${answer.body.slice(0, 200)}`;
+        throw new Error(firstFailure);
+      }
+    },
+    report: () => `messages sent: ${k} in ${pairs.length} matches${firstFailure ? `; first failure: ${firstFailure}` : ''}`,
+    close: () => gateway.close(),
+  };
+}
+
 /** Swipes nobody made yet: person i swipes i+1, i+2, ... in turn (a repeated swipe would be answered from what is stored). */
 function swipes(people: Person[], url: string) {
   let swipeNumber = 0;
@@ -180,7 +225,9 @@ async function main() {
     running.push(stack);
     stackUrl = stack.url;
 
-    everyone.push(...(await lightLoad(stack.url, settings.BENCH_LIGHT_PEOPLE)));
+    const light = await lightLoad(stack.url, settings.BENCH_LIGHT_PEOPLE);
+    everyone.push(...light);
+    const matched = await matchPairs(stack.url, light);
     console.log(`\nsetting up ${settings.BENCH_PEOPLE} people through the API...`);
     const people = await makePeople(stack.url, settings.BENCH_PEOPLE);
     everyone.push(...people);
@@ -209,13 +256,22 @@ async function main() {
     results.push(flatOut);
     const half = Math.max(1, Math.floor(flatOut.perSecond / 2));
     results.push(await measured(stack, 0, (ms = durationMs) => runLoad({ name: `POST /api/swipes at ${half}/s (half the max)`, connections, durationMs: ms, ratePerSecond: half, send: () => swiping.swipe() })));
+    // A chat message's cost beside a swipe's: sends between the matched pairs, flat out, nobody subscribed
+    // (bench:chat measures the delivery to subscribed tabs).
+    const chatting = sends(matched, stack.url);
+    const chatRow = await measured(stack, warmupMs, (ms = durationMs) => runLoad({ name: 'POST /api/messages (chat send), flat out', connections, durationMs: ms, send: () => chatting.send() }));
+    results.push(chatRow);
 
     console.log(`\n${table(results)}\n`);
     const [bareResult, trivialResult] = results;
     console.log(`swipes/s ÷ gateway trivial query: ${(flatOut.perSecond / trivialResult!.perSecond).toFixed(2)}; ÷ bare Node server: ${(flatOut.perSecond / bareResult!.perSecond).toFixed(3)}`);
     console.log(`CPU ms per request ÷ bare Node server: swipe ${(flatOut.cpuMsPerRequest / bareResult!.cpuMsPerRequest).toFixed(1)}×, trivial query ${(trivialResult!.cpuMsPerRequest / bareResult!.cpuMsPerRequest).toFixed(1)}×`);
     console.log(`CPU ms per swipe (flat out), by process: ${cpuLine(flatOut.cpuMsPerProcess, Object.keys(stack.cpuByProcess()))}`);
+    console.log(`CPU ms per chat send (flat out), by process: ${cpuLine(chatRow.cpuMsPerProcess, Object.keys(stack.cpuByProcess()))}`);
+    console.log(`CPU ms per request: swipe ${flatOut.cpuMsPerRequest.toFixed(2)} flat out, ${results[3]!.cpuMsPerRequest.toFixed(2)} at half rate; chat send ${chatRow.cpuMsPerRequest.toFixed(2)}; aim for a swipe at most 1.2 (embedded) or 1.5 (real servers, our processes)`);
     console.log(swiping.report());
+    console.log(chatting.report());
+    chatting.close();
     bareClient.close();
     gateway.close();
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
@@ -13,7 +13,7 @@ import { WebSocketServer } from 'ws';
 import type { Logger } from 'pino';
 import { RuleViolation } from '../domain/ruleViolation';
 import { withWriteLog, writtenSoFar, type WrittenEvent } from '../kit/readYourWrites';
-import { graphqlTelemetry, requestTelemetry } from '../telemetry/requestTelemetry';
+import { graphqlTelemetry, inProcessRequestTelemetry, requestTelemetry } from '../telemetry/requestTelemetry';
 import { dependencyErrorExtensions, formatSubgraphError, publicDependencyError } from './errors';
 import { hashBody, INTERNAL_CONTEXT_HEADER, STREAMED_BODY, subscriptionBody, verifyInternalContext, type InternalContext } from './internalContext';
 
@@ -110,10 +110,35 @@ export interface SubgraphServerOptions<TContext extends SubgraphBaseContext> {
   settleWrites?: (written: readonly WrittenEvent[]) => Promise<void>;
 }
 
+/**
+ * A `/graphql` request handed over inside one process (the embedded stack's gateway calling a subgraph of
+ * the same process): the caller as the gateway would sign it, the body as it would send it.
+ */
+export interface InProcessGraphqlRequest {
+  caller: Omit<InternalContext, 'iat'>;
+  /** The JSON body of the operation. */
+  body: string;
+}
+
+export interface InProcessGraphqlAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Runs a `/graphql` request as the HTTP route does (write log, context, read-your-writes), without the socket. */
+export type InProcessSubgraph = (request: InProcessGraphqlRequest) => Promise<InProcessGraphqlAnswer>;
+
 export interface SubgraphServer {
   start(): Promise<{ url: string }>;
   stop(): Promise<void>;
   readiness(): Promise<Readiness>;
+  /**
+   * The same `/graphql` for a caller in this very process. The signed header guards the port against
+   * anyone who can reach it; a call that never leaves the process has nothing to forge, so it carries the
+   * caller as it is, and skips the loopback connection, the HTTP parsing and the signature on both sides.
+   */
+  inProcess: InProcessSubgraph;
 }
 
 const contextKey = 'nocturneInternalContext';
@@ -320,7 +345,31 @@ export function createSubgraphServer<TContext extends SubgraphBaseContext = Subg
     return app;
   };
 
+  const inProcess: InProcessSubgraph = ({ caller, body }) => {
+    // As a refused connection: the gateway answers UNAVAILABLE, as for a subgraph process that is away.
+    if (!started || stopping) return Promise.reject(new TypeError('fetch failed', { cause: new Error(`${name} is not serving`) }));
+    const internal: InternalContext = { ...caller, iat: now() };
+    return inProcessRequestTelemetry(name, () =>
+      withWriteLog(async () => {
+        const headers: Record<string, string> = {};
+        const answer = await apollo.executeHTTPGraphQLRequest({
+          httpGraphQLRequest: { method: 'POST', headers: new HeaderMap([['content-type', 'application/json']]), search: '', body: JSON.parse(body) as unknown },
+          context: async () =>
+            buildRequestContext(internal, (header, value) => {
+              headers[header.toLowerCase()] = value;
+            }),
+        });
+        for (const [header, value] of answer.headers) headers[header] = value;
+        let text = '';
+        if (answer.body.kind === 'complete') text = answer.body.string;
+        else for await (const chunk of answer.body.asyncIterator) text += chunk;
+        return { status: answer.status ?? 200, headers, body: text };
+      }),
+    );
+  };
+
   return {
+    inProcess,
     async start() {
       if (httpServer) throw new Error(`${name}: already started`);
       await apollo.start();

@@ -331,10 +331,12 @@ export class InProcessEventBus implements EventBus {
     message: StoredMessage,
   ): Promise<void> {
     const maxAttempts = Math.max(1, member.options.maxAttempts ?? 5);
-    const delivered: DeliveredMessage = { topic, partition, offset: String(offset), key: message.key, event: jsonClone(message.event) };
+    // Each attempt gets its own copy (a handler may change what it was given), parsed from one text.
+    const text = JSON.stringify(message.event);
     for (let attempt = 1; ; attempt++) {
       try {
-        await member.options.handler(structuredClone(delivered));
+        const delivered: DeliveredMessage = { topic, partition, offset: String(offset), key: message.key, event: JSON.parse(text) as IntegrationEvent };
+        await member.options.handler(delivered);
         break;
       } catch (error) {
         // A stopping member leaves the message uncommitted for whoever takes the partition next.

@@ -33,8 +33,12 @@ export interface InProcessEventStoreOptions {
  * order. Appends do not wait for each other's fsync: the log writes all that arrived meanwhile together.
  */
 export class InProcessEventStore implements EventStore {
-  private readonly all: StoredEvent[] = [];
-  private readonly streams = new Map<string, StoredEvent[]>();
+  /**
+   * Each event as its JSON text: a read parses fresh copies (a third of the cost of a structured clone,
+   * which every command paid for each event of the stream it loads), so no reader can change what is stored.
+   */
+  private readonly all: string[] = [];
+  private readonly streams = new Map<string, string[]>();
   private readonly log: AppendLog<AppendRecord> | undefined;
   private readonly appended = new Signal();
   /** Stream versions and the global position counting appends still being written. */
@@ -84,20 +88,21 @@ export class InProcessEventStore implements EventStore {
 
   private remember(event: StoredEvent): void {
     if (event.globalPosition !== this.all.length + 1) throw new Error(`events.log: position ${event.globalPosition} out of order`);
-    this.all.push(event);
+    const text = JSON.stringify(event);
+    this.all.push(text);
     const stream = this.streams.get(event.streamId);
-    if (stream) stream.push(event);
-    else this.streams.set(event.streamId, [event]);
+    if (stream) stream.push(text);
+    else this.streams.set(event.streamId, [text]);
   }
 
   async readStream(streamId: string, options: { fromVersion?: number } = {}): Promise<StoredEvent[]> {
     const stream = this.streams.get(streamId) ?? [];
     const from = Math.max(1, options.fromVersion ?? 1);
-    return stream.slice(from - 1).map((event) => structuredClone(event));
+    return stream.slice(from - 1).map((text) => JSON.parse(text) as StoredEvent);
   }
 
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
-    return this.all.slice(Math.max(0, options.after), Math.max(0, options.after) + options.limit).map((event) => structuredClone(event));
+    return this.all.slice(Math.max(0, options.after), Math.max(0, options.after) + options.limit).map((text) => JSON.parse(text) as StoredEvent);
   }
 
   subscribeToAll(after: number, handler: (event: StoredEvent) => Promise<void>): AllSubscription {

@@ -1,7 +1,7 @@
 import type { GraphQLResolverMap } from '@apollo/subgraph';
 import type { Router } from 'express';
 import type { Adapters } from '../adapters';
-import { createSubgraphServer, type Readiness, type SubgraphBaseContext } from '../http/subgraphServer';
+import { createSubgraphServer, type Readiness, type SubgraphBaseContext, type SubgraphServer } from '../http/subgraphServer';
 import type { EventStore } from '../ports';
 import { consumeIntegrationEvents, keyValueDeduper, type IntegrationHandler, type OutboxRelayOptions } from '../relay';
 import type { Projection } from './projection';
@@ -102,10 +102,15 @@ function serviceInstance<Config extends ServiceConfig, TContext extends Subgraph
   partsOf: ServiceBlueprint<Config, TContext>['parts'],
 ): ServiceInstance {
   let lifecycle: ServiceLifecycle | undefined;
+  let server: SubgraphServer | undefined;
   let assembling: Promise<ServiceLifecycle> | undefined;
   let starting: Promise<unknown> | undefined;
   const assembled = () =>
-    (assembling ??= (async () => (lifecycle = assembleService(blueprint, dependencies, await partsOf(dependencies))))().catch((error: unknown) => {
+    (assembling ??= (async () => {
+      const service = assembleService(blueprint, dependencies, await partsOf(dependencies));
+      server = service.server;
+      return (lifecycle = service.lifecycle);
+    })().catch((error: unknown) => {
       assembling = undefined;
       throw error;
     }));
@@ -124,6 +129,7 @@ function serviceInstance<Config extends ServiceConfig, TContext extends Subgraph
       await lifecycle?.stop();
     },
     readiness: () => (lifecycle ? lifecycle.readiness() : Promise.resolve(notStarted)),
+    inProcess: (request) => (server ? server.inProcess(request) : Promise.reject(new TypeError('fetch failed', { cause: new Error(`${blueprint.name} is not started`) }))),
   };
 }
 
@@ -132,7 +138,7 @@ function assembleService<Config extends ServiceConfig, TContext extends Subgraph
   blueprint: Pick<ServiceBlueprint<Config, TContext>, 'name' | 'typeDefs' | 'resolvers'>,
   { adapters, config, logger }: Pick<ServiceDependencies<Config>, 'config' | 'logger'> & { adapters: Pick<Adapters, 'bus' | 'kv' | 'checkpoints' | 'publishedPersonalData' | 'dependencies'> },
   parts: ServiceParts<TContext>,
-): ServiceLifecycle {
+): { lifecycle: ServiceLifecycle; server: SubgraphServer } {
   const projections = parts.projections ?? [];
   const consumers = parts.consumers ?? [];
   const relay = parts.relay;
@@ -188,5 +194,5 @@ function assembleService<Config extends ServiceConfig, TContext extends Subgraph
     ...(parts.background && { background: parts.background }),
     ...(parts.closes && { closes: parts.closes }),
   });
-  return lifecycle;
+  return { lifecycle, server };
 }

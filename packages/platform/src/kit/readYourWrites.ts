@@ -76,6 +76,8 @@ export interface Propagation {
   announce(topic: string, group: string, types: readonly string[]): Promise<() => Promise<void>>;
   /** The group handled (or skipped, or had handled before) this event. */
   markHandled(group: string, eventId: string): Promise<void>;
+  /** Whether any group reads one of these event types from the topic (its announcement alive). */
+  readsAny(topic: string, types: readonly string[]): Promise<boolean>;
   /** Waits until every group that reads each event's type on the topic has handled it; false at the bound. */
   awaitReaders(topic: string, events: ReadonlyArray<{ id: string; type: string }>, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -166,6 +168,12 @@ export function createPropagation(options: PropagationOptions): Propagation {
     async markHandled(group, eventId) {
       await kv.set(handledKey(group, eventId), '1', { ttlMs: markTtlMs });
       await kv.publish(HANDLED_CHANNEL, `${group} ${eventId}`);
+    },
+
+    async readsAny(topic, types) {
+      if (types.length === 0) return false;
+      const readers = await readersOf(topic);
+      return [...readers.values()].some((read) => types.some((type) => read.has(type)));
     },
 
     async awaitReaders(topic, events, timeoutMs) {

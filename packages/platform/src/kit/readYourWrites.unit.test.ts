@@ -38,6 +38,9 @@ describe('propagation', () => {
     await reader.announce('swipe.events', 'chat', ['MatchCreated']);
     await expect(writer.awaitReaders('swipe.events', [{ id: 'e1', type: 'SwipeRecorded' }], 1_000)).resolves.toBe(true);
     await expect(writer.awaitReaders('profile.events', [{ id: 'e1', type: 'MatchCreated' }], 1_000)).resolves.toBe(true);
+    await expect(writer.readsAny('swipe.events', ['SwipeRecorded'])).resolves.toBe(false);
+    await expect(writer.readsAny('swipe.events', ['SwipeRecorded', 'MatchCreated'])).resolves.toBe(true);
+    await expect(writer.readsAny('profile.events', ['MatchCreated'])).resolves.toBe(false);
   });
 
   it('waits until every group that reads the type has handled the event', async () => {

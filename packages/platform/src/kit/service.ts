@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { createAdapters, type Adapters } from '../adapters';
 import { loadConfig } from '../config';
-import type { Readiness } from '../http/subgraphServer';
+import type { InProcessSubgraph, Readiness } from '../http/subgraphServer';
 import { createLogger, type Logger } from '../logging';
 import type { RestRoute, ServiceProxiedPrefix } from '../rest';
 import type { ProductCounterRule } from '../telemetry/instrumentedEventStore';
@@ -17,6 +17,8 @@ export interface ServiceInstance {
   readiness(): Promise<Readiness>;
   /** The GraphQL endpoint once started. */
   readonly url: string | undefined;
+  /** Its `/graphql` for a gateway in the same process (the embedded stack), without the HTTP hop. */
+  readonly inProcess?: InProcessSubgraph;
 }
 
 export interface ServiceDependencies<Config> {

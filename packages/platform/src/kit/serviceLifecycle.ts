@@ -116,6 +116,10 @@ export function createServiceLifecycle(parts: ServiceLifecycleParts, { startRela
       return draft ? [{ id: event.id, type: draft.type }] : [];
     });
     if (published.length === 0) return;
+    // Events no other service reads (a like without a match) have nobody to wait for: not even their
+    // publication, which would pace every such write by the relay's turn.
+    const awaited = await state.propagation.readsAny(relay.topic, published.map((event) => event.type)).catch(() => true);
+    if (!awaited) return;
     const startedAt = Date.now();
     const budget = parts.readYourWrites?.timeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS;
     // With the bus away the events wait in the outbox: nobody can handle them before it is back.

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IntegrationEvent } from '@nocturne/contracts';
 import type { CheckpointStore } from '../ports';
 import type { Logger } from '../logging';
-import type { AllSubscription, EventBus, EventStore, KeyValueStore, StoredEvent } from '../ports';
+import type { AllSubscription, BusMessage, EventBus, EventStore, KeyValueStore, StoredEvent } from '../ports';
 import { sealPublishedPersonalData, SubjectErasedError, type PersonalDataVault } from '../privacy';
+import { checkpointBehind } from '../kit/checkpointBehind';
 import { ageSeconds, outboxPublished, outboxRelayFailing, outboxRelayLag } from '../telemetry/metrics';
 import { contextOfTraceparent, inSpan, SpanKind, traceparentOf } from '../telemetry/tracing';
 
@@ -49,6 +50,11 @@ export interface OutboxRelayOptions {
    * that neither succeeds nor fails that long (a client retrying a broker that is gone) ends the flush.
    */
   flushStallMs?: number;
+  /**
+   * The checkpoint is saved at most this often while events go out (default 250 ms), and at the stop: a
+   * crash publishes again (same ids, consumers dedupe) at most what went out since the last save.
+   */
+  checkpointEveryMs?: number;
   /**
    * Instances of a service share one store: with a lease only the holder publishes, so each event goes
    * out once instead of once per instance (see `RelayLease`). Without one, every instance publishes.
@@ -113,13 +119,13 @@ class RelayStopped extends Error {}
 /** The most events a final flush publishes (see `flushTarget`). */
 const FLUSH_AT_MOST = 500;
 
-/** Saving after every skipped internal event would be wasteful; replaying them after a restart is cheap. */
-const SKIPPED_BETWEEN_SAVES = 100;
+/** The most events one publish carries. */
+const PUBLISH_AT_MOST = 256;
 
 /**
- * Publishes the store's integration events in global order (so in order per stream), one at a time, and
- * saves the checkpoint only after the publish succeeded. While the bus is down it retries the same event
- * with backoff, so nothing is lost or reordered; after a crash, events since the last checkpoint are
+ * Publishes the store's integration events in global order (so in order per stream), what gathered
+ * meanwhile in one publish, and saves the checkpoint behind, only ever of what was published. While the
+ * bus is down it retries the same events with backoff, so nothing is lost or reordered; after a crash, events since the last checkpoint are
  * published again with the same ids, which consumers dedupe. `stop()` first publishes what is already
  * stored (bounded by `flushTimeoutMs`), so a clean shutdown leaves nothing waiting for the next start.
  */
@@ -198,7 +204,6 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
   const flushTimeoutMs = options.flushTimeoutMs ?? 5_000;
   const flushStallMs = Math.min(flushTimeoutMs, options.flushStallMs ?? 1_000);
   const state: OutboxRelayStatus = { position: await options.checkpoint.load(name), failing: false };
-  let saved = state.position;
   let stopped = false;
   let wakeSleeper: (() => void) | undefined;
   // Settles when stop() is called: an attempt in flight is not waited for (a publish to a broker that is
@@ -246,8 +251,12 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     }
   };
 
-  /** Publishes one integration event in a span continuing the trace that stored it; consumers continue this one. */
-  const publish = (event: StoredEvent, draft: IntegrationEventDraft) =>
+  /**
+   * Seals one integration event in a span continuing the trace that stored it (consumers continue this
+   * one); null when its person was erased before it went out (their UserDeleted is, or will be, published
+   * instead).
+   */
+  const seal = (event: StoredEvent, draft: IntegrationEventDraft) =>
     inSpan(`publish ${draft.type}`, { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(event.metadata?.traceparent), attributes: { 'messaging.destination.name': options.topic, 'nocturne.event.type': draft.type } }, async () => {
       const metadata = draft.metadata ?? event.metadata ?? {};
       const traceparent = traceparentOf();
@@ -265,34 +274,86 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
         try {
           outgoing.sealed = await sealPublishedPersonalData(integrationEvent, options.publishedPersonalData);
         } catch (error) {
-          // Erased before this event went out: its UserDeleted is, or will be, published instead.
           if (!(error instanceof SubjectErasedError)) throw error;
           outgoing.sealed = null;
         }
       });
-      const message = outgoing.sealed;
-      if (!message) return;
-      await persist('publish', event, () => options.bus.publish(options.topic, [{ key: draft.aggregateId, event: message }]));
-      outboxPublished.inc({ topic: options.topic, type: draft.type });
+      return outgoing.sealed;
     });
 
-  const handle = async (event: StoredEvent) => {
-    inFlight = event;
-    const draft = options.toIntegrationEvent(event);
-    if (draft) await publish(event, draft);
-    inFlight = undefined;
-    state.position = event.globalPosition;
-    for (const watcher of progressWatchers) watcher();
-    if (draft || state.position - saved >= SKIPPED_BETWEEN_SAVES) {
-      await persist('checkpoint save', event, () => options.checkpoint.save(name, event.globalPosition));
-      saved = event.globalPosition;
-    }
-    if (state.failing) {
-      options.logger?.info({ globalPosition: event.globalPosition, topic: options.topic }, 'outbox relay: recovered');
-      state.failing = false;
-      delete state.lastError;
+  /**
+   * Events read from the store and not yet published. The subscription hands them over one by one and
+   * the publisher sends what has gathered meanwhile in one publish (one write to the bus: on the embedded
+   * bus one fsync, not one per event), in global order; the position moves only once the publish is done.
+   */
+  const queued: StoredEvent[] = [];
+  let publisher: Promise<void> | undefined;
+  /** Woken when the publisher took events off the queue (or stopped): the subscription may hand over more. */
+  let roomMade: (() => void) | undefined;
+
+  const publishQueued = async () => {
+    while (queued.length > 0 && !stopped) {
+      const batch = queued.slice(0, PUBLISH_AT_MOST);
+      const last = batch[batch.length - 1]!;
+      inFlight = batch[0];
+      const messages: BusMessage[] = [];
+      const types: string[] = [];
+      for (const event of batch) {
+        const draft = options.toIntegrationEvent(event);
+        if (!draft) continue;
+        const message = await seal(event, draft);
+        if (!message) continue;
+        messages.push({ key: draft.aggregateId, event: message });
+        types.push(draft.type);
+      }
+      if (messages.length > 0) await persist('publish', last, () => options.bus.publish(options.topic, messages));
+      for (const type of types) outboxPublished.inc({ topic: options.topic, type });
+      queued.splice(0, batch.length);
+      roomMade?.();
+      inFlight = undefined;
+      state.position = last.globalPosition;
+      for (const watcher of progressWatchers) watcher();
+      checkpoint.advanced(state.position);
+      if (state.failing) {
+        options.logger?.info({ globalPosition: last.globalPosition, topic: options.topic }, 'outbox relay: recovered');
+        state.failing = false;
+        delete state.lastError;
+      }
     }
   };
+
+  const kick = () => {
+    publisher ??= publishQueued()
+      .catch(async (error: unknown) => {
+        if (error instanceof RelayStopped) return;
+        // A mapper that throws: tried again after a pause, as the store's subscription would.
+        options.logger?.error({ err: error, topic: options.topic }, 'outbox relay: publishing failed; trying again');
+        await sleep(maxBackoff);
+      })
+      .finally(() => {
+        publisher = undefined;
+        roomMade?.();
+        // Events handed over while this turn was ending.
+        if (queued.length > 0 && !stopped) kick();
+      });
+  };
+
+  const handle = async (event: StoredEvent) => {
+    // A long backlog is read as fast as it is published, not into memory all at once.
+    while (queued.length >= PUBLISH_AT_MOST && !stopped) await new Promise<void>((resolve) => (roomMade = resolve));
+    if (stopped) throw new RelayStopped();
+    queued.push(event);
+    kick();
+  };
+
+  /** Only published positions, in order (see `checkpointBehind`): a crash publishes again, with the same ids, what came after the last save. */
+  const checkpoint = checkpointBehind({
+    from: state.position,
+    save: (position) => options.checkpoint.save(name, position),
+    everyMs: options.checkpointEveryMs,
+    onSaveFailed: (error, position) => options.logger?.warn({ err: error, topic: options.topic, position }, 'outbox relay: checkpoint save failed; publishing goes on, and what went out since is published again after a restart'),
+    onSaveRecovered: (position) => options.logger?.info({ topic: options.topic, position }, 'outbox relay: checkpoint saved again'),
+  });
 
   let inFlight: StoredEvent | undefined;
   /** Told when the position advances or a publish fails. */
@@ -359,15 +420,11 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     stopped = true;
     signalStop();
     wakeSleeper?.();
+    roomMade?.();
     await subscription.stop();
+    await publisher;
     // Only a position whose publish (if any) completed: an abandoned publish left state.position before it.
-    if (state.position > saved) {
-      try {
-        await options.checkpoint.save(name, state.position);
-      } catch (error) {
-        options.logger?.warn({ err: error }, 'outbox relay: final checkpoint save failed; events since the last one will be published again');
-      }
-    }
+    await checkpoint.stop();
   };
   const published = (position: number, timeoutMs: number) =>
     new Promise<PublishOutcome>((resolve) => {
