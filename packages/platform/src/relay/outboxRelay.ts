@@ -306,7 +306,16 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
         messages.push({ key: draft.aggregateId, event: message });
         types.push(draft.type);
       }
-      if (messages.length > 0) await persist('publish', last, () => options.bus.publish(options.topic, messages));
+      if (messages.length > 0) {
+        // One send for the batch, in the trace of its first event (under that event's publish span): a
+        // span has one parent, so the others' traces show their own publish span and the consumer's.
+        const first = messages[0]!.event.metadata?.traceparent;
+        await inSpan(
+          `send ${messages.length === 1 ? types[0] : `${messages.length} events`}`,
+          { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(typeof first === 'string' ? first : undefined), attributes: { 'messaging.destination.name': options.topic, 'messaging.batch.message_count': messages.length } },
+          () => persist('publish', last, () => options.bus.publish(options.topic, messages)),
+        );
+      }
       for (const type of types) outboxPublished.inc({ topic: options.topic, type });
       queued.splice(0, batch.length);
       roomMade?.();
