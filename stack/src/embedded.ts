@@ -33,6 +33,8 @@ export interface EmbeddedStackOptions {
   demoNightOwls?: boolean;
   /** `/metrics` of the whole process on this port (`npm start`: METRICS_PORT, 9464); 0 picks a free one; unset serves none. */
   metrics?: { port: number; host?: string };
+  /** A clock for the named services' rules (tests move time on instead of waiting); the others keep the system clock. */
+  clocks?: Record<string, () => Date>;
 }
 
 export interface EmbeddedStack {
@@ -109,7 +111,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       const portVariable = portVariableOf(service.name);
       const port = ports[service.name] ?? (variables[portVariable]?.trim() || service.defaultPort);
       const config = parseEnv(service.environment, { ...variables, [portVariable]: String(port) });
-      const instance = service.create({ adapters: await adaptersFor(service), config, logger: loggerFor(service.name) });
+      const clock = options.clocks?.[service.name];
+      const instance = service.create({ adapters: await adaptersFor(service), config, logger: loggerFor(service.name), ...(clock && { clock }) });
       subgraphUrls[service.name] = (await instance.start()).url;
       stoppers.push(() => instance.stop());
     }

@@ -23,6 +23,9 @@ export const sendSwipe = ({ swiperId, swipedId, kind, at = new Date() }: { swipe
     ...(kind === 'superlike' && { isSuperLike: true }),
   });
 
+/** Takes back the last pass, on `swipedId` (within PASS_UNDO_MS of it, once). */
+export const undoPass = (swipedId: number) => requestJson<{ undone: true; swipedId: number }>('POST', '/api/swipes/undo', { swipedId });
+
 export const fetchQuota = () => requestJson<Quota>('GET', '/api/quota');
 
 export const fetchSwipeWindow = () => requestJson<SwipeWindowInfo>('GET', '/api/swipe-window');

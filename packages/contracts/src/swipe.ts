@@ -39,6 +39,8 @@ export const SwipeMessages = {
   plan: 'Plan must be free, nightPass, plus or max',
   matchNotFound: 'No such match',
   blockSelf: "You can't block yourself",
+  noPassToUndo: 'There is no pass to undo',
+  undoExpired: 'A pass can be undone for 10 seconds',
 } as const;
 
 const filterAge = z.number({ error: SwipeMessages.ageRange }).int(SwipeMessages.ageRange).min(FilterLimits.ageMin, SwipeMessages.ageRange).max(FilterLimits.ageMax, SwipeMessages.ageRange);

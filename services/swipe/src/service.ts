@@ -16,7 +16,7 @@ import { otherContextsConsumer } from './integration/consumers';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { createMemberApplication } from './member/application';
 import { createNightApplication } from './night/application';
-import { nightStreamId, type NightEvent } from './night/night';
+import { nightStreamId, type SwipeRecorded } from './night/night';
 import { createPairApplication } from './pair/application';
 import { createReportApplication } from './report/application';
 import { createSwipeProjector, swipeCollections } from './projections/readModels';
@@ -65,8 +65,8 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
       logger,
       apply: async (stored) => {
         if (stored.type !== 'SwipeRecorded' || !stored.streamId.startsWith('night-')) return;
-        const { swipeId, swiperId, swipedId, kind, swipedAt } = (stored as typeof stored & NightEvent).data;
-        if (stored.streamId !== nightStreamId(swiperId, (stored as typeof stored & NightEvent).data.night)) return;
+        const { swipeId, swiperId, swipedId, kind, swipedAt, night } = (stored as typeof stored & SwipeRecorded).data;
+        if (stored.streamId !== nightStreamId(swiperId, night)) return;
         await nights.registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now: new Date(swipedAt) }, { now: new Date(swipedAt), newEventId: randomUUID, metadata: { causationId: stored.id } });
       },
     });

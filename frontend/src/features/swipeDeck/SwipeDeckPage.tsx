@@ -24,6 +24,7 @@ import { noteMatchShown } from '../match/shownMatches';
 import { MatchPopup } from '../match/MatchPopup';
 import { ProfileSheet } from './ProfileSheet';
 import { SwipeButtons } from './SwipeButtons';
+import { UndoSnackbar } from './UndoSnackbar';
 import { takeArrivedDeck } from '../../prefetch/deckPrefetch';
 import { deckLoadOf, swipeDeckMachine } from './swipeDeckMachine';
 
@@ -61,8 +62,9 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
   const [sheetFor, setSheetFor] = useState<DeckProfile | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [superBannerNight, setSuperBannerNight] = useState<string | null>(null);
-  const { profiles, quota, match, nudge, announcement, lastKind, window: swipeWindow, clockOffsetMs } = state.context;
+  const { profiles, quota, match, nudge, announcement, lastKind, window: swipeWindow, clockOffsetMs, undoable, undoing } = state.context;
   const deck = (state.value as { deck: string }).deck;
+  const undoOffered = (state.value as { undo: string }).undo !== 'idle' && undoable !== null;
   const ready = deck === 'ready';
   const top = profiles[0];
 
@@ -206,6 +208,7 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
         />
       )}
       <DeckSafetyDialogs state={state} send={send} onCancel={setSheetFor} />
+      {undoOffered && <UndoSnackbar name={undoable.name} busy={undoing} onUndo={() => send({ type: 'UNDO' })} />}
       {deck === 'matched' && match && (
         <MatchPopup
           match={match}

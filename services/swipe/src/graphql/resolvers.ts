@@ -95,6 +95,10 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       const outcome = await context.nights.swipe(actor, { swipedId, kind: kinds[kind]! });
       return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.match && match(outcome.match) };
     },
+    undoPass: async (_parent, args: { swipedId: number }, context: SwipeContext) => {
+      await context.nights.undoPass(actorOf(context), args.swipedId);
+      return true;
+    },
     choosePlan: async (_parent, args: { plan: string; billing?: string | null }, context: SwipeContext) =>
       membership(await context.members.choosePlan(actorOf(context), { plan: plans[args.plan]!, billing: args.billing ? (args.billing.toLowerCase() as Billing) : null })),
     unmatch: async (_parent, args: { matchId: number }, context: SwipeContext) => {

@@ -1,4 +1,4 @@
-import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
+import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, PASS_UNDO_MS, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
 import { invalidInput, RuleViolation } from '@nocturne/platform/domain';
 import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor, type CommandContext } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
@@ -121,6 +121,29 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       // A new like waiting for an answer is heard live by the liked person; a match is chat's `matchCreated`.
       if (recorded.events.length > 0 && isLikeKind(kind) && !pair.match) await likes.announce({ likerId: swiperId, likedId: swipedId, superLike: kind === 'superlike', likedAt: now });
       return { isMatch: match !== null, match, quota: quotaView(recorded.state, night, plan, now, timeZone) };
+    },
+
+    /**
+     * Takes back the swiper's last pass, on `swipedId`, within `PASS_UNDO_MS` of it (the server's clock),
+     * once: a `PassUndone` in the night, so the person is in the deck again. A pass made just before 8:00 PM
+     * is in the night that ended, which is asked when the new one has no swipe yet.
+     */
+    async undoPass(actor: Actor, swipedId: number): Promise<{ swipedId: number }> {
+      const swiperId = signedInActor(actor);
+      const now = deps.clock();
+      const timeZone = await timeZoneOf(swiperId, now);
+      let night = quotaNight(now, timeZone);
+      const earlier = quotaNight(new Date(now.getTime() - PASS_UNDO_MS), timeZone);
+      if (earlier !== night && (await loadStream(eventStore, nightStreamId(swiperId, night), nightDecider)).state.last === null) night = earlier;
+      const undone = await handleCommand({
+        eventStore,
+        streamId: nightStreamId(swiperId, night),
+        decider: nightDecider,
+        command: { type: 'UndoPass', swiperId, swipedId, night, now },
+        context: actorCommandContext(deps.newId, now, actor),
+      });
+      await deps.projection.waitFor(undone.lastGlobalPosition);
+      return { swipedId };
     },
 
     async quota(actor: Actor): Promise<QuotaView> {

@@ -63,3 +63,36 @@ describe('a night of swipes', () => {
     spec.given([recorded(2, 'pass')]).when(swipe(2, 'like')).then([recorded(2, 'like')]);
   });
 });
+
+describe('undoing the last pass', () => {
+  const undo = (swipedId: number, at: Date = new Date(now.getTime() + 4_000)) => ({ type: 'UndoPass' as const, swiperId: 1, swipedId, night: '2026-11-23', now: at });
+  const undone = (swipedId: number, at: Date = new Date(now.getTime() + 4_000)): NightEvent => ({
+    type: 'PassUndone',
+    data: { swipeId: `s-${swipedId}-pass`, swiperId: 1, swipedId, night: '2026-11-23', undoneAt: at.toISOString() },
+  });
+  const nothingToUndo = (error: unknown) => expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'There is no pass to undo' });
+
+  it('takes back the last pass within ten seconds, by an event', () => {
+    spec.given([recorded(2, 'pass')]).when(undo(2)).then([undone(2)]);
+    const atTheLimit = new Date(now.getTime() + 10_000);
+    spec.given([recorded(2, 'pass')]).when(undo(2, atTheLimit)).then([undone(2, atTheLimit)]);
+  });
+
+  it('refuses after ten seconds with undo-expired', () => {
+    spec.given([recorded(2, 'pass')]).when(undo(2, new Date(now.getTime() + 10_001))).thenThrows(refusedFor('undo-expired'));
+  });
+
+  it('undoes a pass once', () => {
+    spec.given([recorded(2, 'pass'), undone(2)]).when(undo(2)).thenThrows(nothingToUndo);
+  });
+
+  it('undoes only the latest swipe, and only a pass', () => {
+    spec.given([recorded(2, 'pass'), recorded(3, 'pass')]).when(undo(2)).thenThrows(nothingToUndo);
+    spec.given([recorded(2, 'pass'), recorded(3, 'like')]).when(undo(3)).thenThrows(nothingToUndo);
+    spec.given([]).when(undo(2)).thenThrows(nothingToUndo);
+  });
+
+  it('records a pass on the same person again after an undo', () => {
+    spec.given([recorded(2, 'pass'), undone(2)]).when({ ...swipe(2, 'pass'), swipeId: 'again' }).then([{ ...recorded(2, 'pass'), data: { ...recorded(2, 'pass').data, swipeId: 'again' } } as NightEvent]);
+  });
+});

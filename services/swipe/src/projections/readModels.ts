@@ -212,6 +212,12 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         await countActivity(swiperId, swipedAt, stored.globalPosition);
         return;
       }
+      case 'PassUndone': {
+        // The person is in the swiper's deck again; the pass stays in the night's history.
+        const { swiperId, swipedId } = event.data;
+        await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, (current) => (current?.kind === 'pass' ? ERASE : undefined));
+        return;
+      }
       case 'MatchCreated': {
         const { matchId, userIds, superLikedBy, createdAt } = event.data;
         const ended = (await isErased(userIds[0])) || (await isErased(userIds[1]));

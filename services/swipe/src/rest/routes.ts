@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChatMessages, deckFiltersSchema, LimitReasons, planIdSchema, ReportReasons, reportInputSchema, SwipeMessages } from '@nocturne/contracts';
+import { ChatMessages, deckFiltersSchema, planIdSchema, ReportReasons, reportInputSchema, SwipeMessages } from '@nocturne/contracts';
 import {
   blockedAnswerSchema,
   deckAnswerSchema,
@@ -7,6 +7,7 @@ import {
   likesReceivedSchema,
   matchesAnswerSchema,
   membershipSchema,
+  passUndoneAnswerSchema,
   quotaSchema,
   reportedAnswerSchema,
   swipeResultSchema,
@@ -88,6 +89,26 @@ const swipeBodySchema = z.object({
   timestamp: z.string({ error: 'timestamp must be an ISO 8601 time' }).optional(),
 });
 
+const undoPass = defineRoute({
+  method: 'post',
+  path: '/api/swipes/undo',
+  operationId: 'undoPass',
+  summary: 'Take back your last pass, on `swipedId`, within 10 seconds of it (once): the person is in your deck again. The pass stays in the history, undone',
+  tag: 'swipe',
+  access: 'signedIn',
+  requestBody: z.object({ swipedId: positiveIdField('swipedId', 'a user id') }),
+  success: { status: 200, description: 'The pass is undone', schema: passUndoneAnswerSchema },
+  errors: [
+    validation,
+    limitReached(['undo-expired']),
+    { status: 404, description: `'${SwipeMessages.noPassToUndo}': your last swipe is not a pass on this person, or it was undone already` },
+  ],
+  handle: async ({ input, execute }) => {
+    await execute(`mutation UndoPass($swipedId: Int!) { undoPass(swipedId: $swipedId) }`, { swipedId: input.swipedId });
+    return { body: { undone: true as const, swipedId: input.swipedId } };
+  },
+});
+
 const MATCH_FIELDS = 'id user1Id user2Id createdAt superLikedYou otherUser { id name avatarUrl }';
 interface MatchData {
   id: number;
@@ -120,7 +141,7 @@ const swipe = defineRoute({
   errors: [
     { status: 400, description: `A field breaks a rule, or '${SwipeMessages.self}' (field swipedId)` },
     forbidden("swiperId is not the signed-in user's id"),
-    limitReached(LimitReasons.filter((reason) => reason !== 'advanced-filters' && reason !== 'chat-limit')),
+    limitReached(['likes-limit', 'super-likes-used', 'window-closed']),
     { status: 404, description: `'${SwipeMessages.unknownPerson}'` },
     tooFast('More passes this minute than SWIPE_PASSES_PER_MINUTE (the pass is not recorded)'),
   ],
@@ -335,4 +356,4 @@ const reportProfile = defineRoute({
   },
 });
 
-export const swipeRoutes: RestRoute[] = [profiles, swipe, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block, reportProfile];
+export const swipeRoutes: RestRoute[] = [profiles, swipe, undoPass, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block, reportProfile];

@@ -1,0 +1,69 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { contextAtHour, near, remotePlace, seedPerson, zoneWhereHourIs, type Seeded } from './people';
+import { answerLocationDialog, signIn } from './support';
+
+// What the plans deliver on the deck (decisions.md, "What each plan delivers"), on a phone. The stack keeps
+// the real nightly window: each person's browser and stored zone put them at 11 PM or at noon.
+const NIGHT = 23;
+const DESKTOP = { width: 1280, height: 800 };
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+test.describe.configure({ timeout: 180_000 });
+
+async function openDeck(browser: Browser, person: Seeded, { hour = NIGHT, viewport }: { hour?: number; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const context = await contextAtHour(browser, hour, viewport ? { viewport, hasTouch: false } : {});
+  const page = await context.newPage();
+  await signIn(page, person.username, person.password);
+  await answerLocationDialog(page, 'Skip for Now');
+  await expect(page).toHaveURL(/\/swipe-deck$/);
+  const welcome = page.getByRole('button', { name: 'Close notification' });
+  await welcome.click({ timeout: 3000 }).catch(() => expect(welcome).toBeHidden());
+  return page;
+}
+
+const topCard = (page: Page) => page.getByTestId('top-card');
+const shoot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
+test('a pass can be undone from the snackbar: the card comes back on top, and the offer leaves with the next swipe', async ({ browser }) => {
+  const place = remotePlace();
+  const night = zoneWhereHourIs(NIGHT);
+  const viewer = await seedPerson({ name: 'Nyx', position: place, timeZone: night });
+  await seedPerson({ name: 'Orla', position: near(place, 1), timeZone: night });
+  await seedPerson({ name: 'Pax', position: near(place, 1), timeZone: night });
+
+  const page = await openDeck(browser, viewer);
+  const first = (await topCard(page).getAttribute('aria-label'))!.split(',')[0]!;
+  const second = first === 'Orla' ? 'Pax' : 'Orla';
+  await page.getByRole('button', { name: `Pass on ${first}` }).click();
+  await expect(topCard(page)).toHaveAccessibleName(new RegExp(`^${second},`));
+  const snackbar = page.getByTestId('undo-snackbar');
+  await expect(snackbar).toContainText(`You passed on ${first}`);
+  await shoot(page, 'undo-snackbar-phone');
+  await snackbar.getByRole('button', { name: `Undo the pass on ${first}` }).click();
+  await expect(topCard(page)).toHaveAccessibleName(new RegExp(`^${first},`));
+  await expect(snackbar).toBeHidden();
+  await expect(page.getByTestId('swipe-announcement')).toHaveText(`${first} is back on top.`);
+
+  // The server took the pass back: a fresh deck shows the person again.
+  const deck = (await (await viewer.api.get('/api/profiles?limit=50')).json()) as Array<{ name: string }>;
+  expect(deck.map((card) => card.name)).toContain(first);
+
+  // A like after a pass withdraws the offer: only the last swipe, and only a pass, can be undone.
+  await page.getByRole('button', { name: `Pass on ${first}` }).click();
+  await expect(snackbar).toBeVisible();
+  await page.getByRole('button', { name: `Like ${second}`, exact: true }).click();
+  await expect(snackbar).toBeHidden();
+});
+
+test('desktop: the undo snackbar sits over the deck header', async ({ browser }) => {
+  const place = remotePlace();
+  const night = zoneWhereHourIs(NIGHT);
+  const viewer = await seedPerson({ name: 'Ione', position: place, timeZone: night });
+  await seedPerson({ name: 'Juno', position: near(place, 1), timeZone: night });
+  const page = await openDeck(browser, viewer, { viewport: DESKTOP });
+  await page.getByRole('button', { name: 'Pass on Juno' }).click();
+  await expect(page.getByTestId('undo-snackbar')).toBeVisible();
+  await shoot(page, 'undo-snackbar-desktop');
+});

@@ -1,0 +1,97 @@
+import { eventually } from '@nocturne/platform/testing';
+import { startInProcessStack, type InProcessStack, type Member } from '../support';
+
+// What the plans deliver on the deck, over HTTP against the embedded stack: undo (everyone), day access and
+// priority likes (Night Pass, Plus, Max), Moon-Boost, who's awake and night-owl matching. The swipe
+// service runs on a clock the tests move on, so ten seconds or thirty minutes pass without waiting.
+let stack: InProcessStack;
+let offsetMs = 0;
+const later = (ms: number) => {
+  offsetMs += ms;
+};
+
+beforeAll(async () => {
+  stack = await startInProcessStack('plans-swipe', { env: { SWIPE_WINDOW: 'always' }, clocks: { swipe: () => new Date(Date.now() + offsetMs) } });
+}, 60_000);
+
+afterAll(() => stack?.stop());
+
+jest.setTimeout(60_000);
+
+const member = (gender = 'Female', position: [number, number] = [52.52, 13.405]) => stack.member({ gender, position });
+const swipe = (who: Member, swipedId: number, isLike = true) => who.post('/api/swipes', { swiperId: who.id, swipedId, isLike, timestamp: new Date().toISOString() });
+const pass = (who: Member, swipedId: number) => swipe(who, swipedId, false);
+const undo = (who: Member, swipedId: number) => who.post('/api/swipes/undo', { swipedId });
+const deckIds = async (who: Member) => {
+  const res = await who.get('/api/profiles?limit=50');
+  expect(res.status).toBe(200);
+  return (res.body as Array<{ id: number }>).map((profile) => profile.id);
+};
+/** Two people near each other who each see the other. */
+const twoNearby = async () => {
+  const a = await member();
+  const b = await member('Male', [52.53, 13.41]);
+  await eventually(async () => expect(await deckIds(a)).toContain(b.id));
+  return { a, b };
+};
+
+describe('undo of the last pass', () => {
+  it('takes the pass back within ten seconds: the person is in the deck again', async () => {
+    const { a, b } = await twoNearby();
+    expect((await pass(a, b.id)).status).toBe(200);
+    expect(await deckIds(a)).not.toContain(b.id);
+    later(9_000);
+    const answer = await undo(a, b.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ undone: true, swipedId: b.id });
+    expect(await deckIds(a)).toContain(b.id);
+    // The pass can be made again, and counts again.
+    expect((await pass(a, b.id)).status).toBe(200);
+    expect(await deckIds(a)).not.toContain(b.id);
+  });
+
+  it('refuses after ten seconds, and changes nothing', async () => {
+    const { a, b } = await twoNearby();
+    expect((await pass(a, b.id)).status).toBe(200);
+    later(10_500);
+    const answer = await undo(a, b.id);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ code: 'undo-expired', error: 'A pass can be undone for 10 seconds' });
+    expect(await deckIds(a)).not.toContain(b.id);
+  });
+
+  it('undoes once, only the last swipe, only a pass, only your own', async () => {
+    const { a, b } = await twoNearby();
+    const c = await member('Male', [52.52, 13.42]);
+    await eventually(async () => expect(await deckIds(a)).toContain(c.id));
+    const nothing = { error: 'There is no pass to undo' };
+
+    expect((await undo(a, b.id)).body).toMatchObject(nothing);
+    expect((await pass(a, b.id)).status).toBe(200);
+    expect((await swipe(a, c.id)).status).toBe(200);
+    // A like followed the pass: the pass is no longer the last swipe, and a like is never undone.
+    const notLast = await undo(a, b.id);
+    expect([notLast.status, notLast.body]).toEqual([404, expect.objectContaining(nothing)]);
+    expect((await undo(a, c.id)).status).toBe(404);
+    // Someone else's pass is not yours to undo.
+    expect((await pass(b, a.id)).status).toBe(200);
+    expect((await undo(c, a.id)).status).toBe(404);
+    expect(await deckIds(b)).not.toContain(a.id);
+  });
+
+  it('undoes a pass once however many undos arrive at the same moment', async () => {
+    const { a, b } = await twoNearby();
+    expect((await pass(a, b.id)).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => undo(a, b.id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+  });
+
+  it('is the GraphQL mutation undoPass too, with the same rules', async () => {
+    const { a, b } = await twoNearby();
+    expect((await pass(a, b.id)).status).toBe(200);
+    const undone = await a.graphql('mutation($id: Int!) { undoPass(swipedId: $id) }', { id: b.id });
+    expect(undone.body).toEqual({ data: { undoPass: true } });
+    const again = await a.graphql('mutation($id: Int!) { undoPass(swipedId: $id) }', { id: b.id });
+    expect(again.body.errors[0]).toMatchObject({ message: 'There is no pass to undo', extensions: { code: 'NOT_FOUND' } });
+  });
+});
