@@ -67,3 +67,23 @@ test('desktop: the undo snackbar sits over the deck header', async ({ browser })
   await expect(page.getByTestId('undo-snackbar')).toBeVisible();
   await shoot(page, 'undo-snackbar-desktop');
 });
+
+test('a Night Pass opens the deck at noon (day access) and shows its remaining time in the top bar', async ({ browser }) => {
+  const place = remotePlace();
+  const noon = zoneWhereHourIs(12);
+  const holder = await seedPerson({ name: 'Sol', position: place, timeZone: noon });
+  await seedPerson({ name: 'Tala', position: near(place, 1), timeZone: noon });
+  const withoutPass = await openDeck(browser, holder, { hour: 12 });
+  await expect(withoutPass.getByRole('heading', { name: 'Swiping opens at 8:00 PM' })).toBeVisible();
+  await withoutPass.context().close();
+
+  expect((await holder.api.post('/api/plan', { data: { plan: 'nightPass' } })).ok()).toBe(true);
+  const page = await openDeck(browser, holder, { hour: 12 });
+  await expect(topCard(page)).toHaveAccessibleName(/^Tala,/);
+  const passClock = page.getByRole('timer', { name: /^Night Pass: (23|24) hours?/ });
+  await expect(passClock).toBeVisible();
+  await expect(passClock).toContainText(/Night Pass\s*2[34]:\d\d:\d\d/);
+  await shoot(page, 'night-pass-top-bar-phone');
+  await page.getByRole('button', { name: 'Like Tala', exact: true }).click();
+  await expect(page.getByTestId('swipe-announcement')).toHaveText('You liked Tala.');
+});

@@ -95,3 +95,64 @@ describe('undo of the last pass', () => {
     expect(again.body.errors[0]).toMatchObject({ message: 'There is no pass to undo', extensions: { code: 'NOT_FOUND' } });
   });
 });
+
+/** Someone near Berlin at `km` to the north of the others. */
+const northOf = (km: number): [number, number] => [52.52 + km / 111, 13.405];
+const choosePlan = (who: Member, plan: string) => who.post('/api/plan', { plan }).expect(200);
+
+describe('priority likes (Night Pass, Plus, Max)', () => {
+  it("put the liker's card first in the liked person's next deck, once, and a free like does not", async () => {
+    const viewer = await member();
+    const near = await Promise.all([member('Male', northOf(1)), member('Male', northOf(1))]);
+    const paying = await member('Male', northOf(20));
+    const free = await member('Male', northOf(20));
+    await eventually(async () => expect(await deckIds(viewer)).toEqual(expect.arrayContaining([...near, paying, free].map((who) => who.id))));
+    await choosePlan(paying, 'nightPass');
+    await eventually(async () => expect(await deckIds(paying)).toContain(viewer.id));
+    expect((await swipe(free, viewer.id)).status).toBe(200);
+    expect((await swipe(paying, viewer.id)).status).toBe(200);
+
+    const first = await deckIds(viewer);
+    expect(first[0]).toBe(paying.id);
+    // Further away than the nearest band, so only the priority put them first; the free like did not.
+    expect(first.indexOf(free.id)).toBeGreaterThan(first.indexOf(near[0]!.id));
+    const next = await deckIds(viewer);
+    expect(next[0]).not.toBe(paying.id);
+    expect(next.indexOf(paying.id)).toBeGreaterThan(next.indexOf(near[0]!.id));
+  });
+});
+
+describe('day access (Night Pass) on the real nightly window', () => {
+  let nightly: InProcessStack;
+  beforeAll(async () => {
+    nightly = await startInProcessStack('plans-swipe-day', { env: { SWIPE_WINDOW: 'nightly' } });
+  }, 60_000);
+  afterAll(() => nightly?.stop());
+
+  /** An Etc/GMT zone where it is noon now (Etc/GMT-N is N hours ahead of UTC). */
+  const noonZone = () => {
+    let offset = (12 - new Date().getUTCHours() + 24) % 24;
+    if (offset > 14) offset -= 24;
+    return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+  };
+
+  it('lets a Night Pass holder swipe at noon, and nobody else', async () => {
+    const a = await nightly.member({ gender: 'Female' });
+    const b = await nightly.member({ gender: 'Male', position: northOf(1) });
+    const zone = noonZone();
+    expect((await a.graphql('mutation ($zone: String!) { setTimeZone(zone: $zone) { id } }', { zone })).status).toBe(200);
+    await eventually(async () => expect((await a.get('/api/swipe-window')).body).toMatchObject({ timeZone: zone, open: false }));
+    const refused = await swipe(a, b.id);
+    expect([refused.status, refused.body.code]).toEqual([403, 'window-closed']);
+
+    await choosePlan(a, 'nightPass');
+    expect((await a.get('/api/swipe-window')).body.open).toBe(true);
+    expect((await a.graphql('{ swipeWindow { open dayAccess } }')).body.data.swipeWindow).toEqual({ open: true, dayAccess: true });
+    expect((await swipe(a, b.id)).status).toBe(200);
+
+    // Plus and Max have no day access.
+    await choosePlan(a, 'max');
+    expect((await a.graphql('{ swipeWindow { open dayAccess } }')).body.data.swipeWindow).toEqual({ open: false, dayAccess: false });
+    expect((await swipe(a, b.id, false)).body.code).toBe('window-closed');
+  });
+});

@@ -374,7 +374,8 @@ export const swipeDeckMachine = setup({
         },
         windowClosed: {
           after: { untilWindowOpens: { target: 'loading' } },
-          on: { RETRY: { target: 'loading' } },
+          // A Night Pass opens swiping round the clock (day access).
+          on: { RETRY: { target: 'loading' }, PLAN_CHANGED: { target: 'loading' } },
         },
         empty: {
           // Passed people come back: the ones passed since the deck opened too.

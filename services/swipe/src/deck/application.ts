@@ -119,12 +119,13 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       await crawl.deckRead(viewerId);
       const limit = Math.min(DECK_PAGE_MAX, Math.max(1, options.limit ?? 20));
       const now = deps.clock();
-      const [me, member, mySwipes, likedMe, hidden] = await Promise.all([
+      const [me, member, mySwipes, likedMe, hidden, priorityLikes] = await Promise.all([
         collections.candidates.get(String(viewerId)),
         members.load(viewerId),
         collections.swipes.find({ swiperId: viewerId }),
         collections.swipes.find({ swipedId: viewerId, kind: 'superlike' }),
         hiddenFrom(collections, viewerId),
+        collections.swipes.find({ swipedId: viewerId, priority: true }),
       ]);
       const advanced = planAllowances[planInForce(member, now)].advancedFilters && usesAdvancedFilters(member.filters);
       const liked = mySwipes.filter((swipe) => isLikeKind(swipe.kind)).map((swipe) => swipe.swipedId);
@@ -140,14 +141,19 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
         return rows.map((row) => ({ row, distanceKm: null as number | null }));
       };
       let restarted = false;
-      let picked = await pick({ $nin: [viewerId, ...liked, ...passed, ...hidden] });
-      if (picked.length === 0 && options.includePassed && passed.length > 0) {
+      const excluded = [viewerId, ...liked, ...passed, ...hidden];
+      // Cards that come first, each still under every deck rule (filters, distance, mutual gender): likes
+      // with priority not yet shown first.
+      const priorityLikers = priorityLikes.map((swipe) => swipe.swiperId).filter((id) => !excluded.includes(id));
+      const first = priorityLikers.length > 0 ? await pick({ $in: priorityLikers }) : [];
+      const firstIds = new Set(first.map(({ row }) => row.userId));
+      let picked = (await pick({ $nin: excluded })).filter(({ row }) => !firstIds.has(row.userId));
+      if (first.length === 0 && picked.length === 0 && options.includePassed && passed.length > 0) {
         restarted = true;
         picked = await pick({ $in: passed });
       }
-      const cards = picked
-        .map(({ row, distanceKm }) => ({ row, distanceKm, band: distanceKm === null ? 0 : bandOf(distanceKm), shuffle: row.shuffle }))
-        .sort(byBandThenShuffle)
+      const ranked = (entries: typeof picked) => entries.map(({ row, distanceKm }) => ({ row, distanceKm, band: distanceKm === null ? 0 : bandOf(distanceKm), shuffle: row.shuffle })).sort(byBandThenShuffle);
+      const cards = [...ranked(first), ...ranked(picked)]
         .slice(0, limit)
         .map(({ row, distanceKm }) => ({
           userId: row.userId,
@@ -156,6 +162,9 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
           sharedKinks: row.kinks.filter((kink) => myKinks.has(kink)),
           city: row.cityName,
         }));
+      // Shown first once: the next read orders them as anyone else.
+      const shownFirst = cards.filter((card) => firstIds.has(card.userId)).map((card) => card.userId);
+      if (shownFirst.length > 0) await members.notePriorityLikesShown(actor, shownFirst);
       return { cards, restarted };
     },
 

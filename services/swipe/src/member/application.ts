@@ -47,6 +47,19 @@ export function createMemberApplication(deps: SwipeDependencies) {
       });
       return view(result.state, now);
     },
+    /** The deck showed these likers first: their priority is spent (read-your-writes before the answer). */
+    async notePriorityLikesShown(actor: Actor, likerIds: number[]): Promise<void> {
+      const userId = signedInActor(actor);
+      const now = deps.clock();
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: memberStreamId(userId),
+        decider: memberDecider,
+        command: { type: 'NotePriorityLikesShown', userId, likerIds, now },
+        context: actorCommandContext(deps.newId, now, actor),
+      });
+      await deps.projection.waitFor(result.lastGlobalPosition);
+    },
     async filters(actor: Actor): Promise<DeckFilters> {
       return (await load(signedInActor(actor))).filters;
     },

@@ -17,7 +17,14 @@ export interface SetFilters {
   filters: DeckFilters;
   now: Date;
 }
-export type MemberCommand = ChoosePlan | SetFilters;
+/** The deck just showed these priority likes first (once each). */
+export interface NotePriorityLikesShown {
+  type: 'NotePriorityLikesShown';
+  userId: number;
+  likerIds: number[];
+  now: Date;
+}
+export type MemberCommand = ChoosePlan | SetFilters | NotePriorityLikesShown;
 
 const sameFilters = (a: DeckFilters, b: DeckFilters) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -38,6 +45,9 @@ export function decideMember(command: MemberCommand, state: Member): MemberEvent
       if (sameFilters(state.filters, command.filters)) return [];
       return [{ type: 'FiltersSet', data: { userId, filters: command.filters, setAt: now.toISOString() } }];
     }
+    case 'NotePriorityLikesShown':
+      if (command.likerIds.length === 0) return [];
+      return [{ type: 'PriorityLikesShown', data: { userId, likerIds: [...new Set(command.likerIds)].sort((a, b) => a - b), shownAt: now.toISOString() } }];
   }
 }
 

@@ -6,7 +6,9 @@ export const memberStreamId = (userId: number) => `member-${userId}`;
 
 export type PlanChosen = DomainEvent<'PlanChosen', { userId: number; plan: PlanId; billing: Billing | null; chosenAt: string; expiresAt: string | null }>;
 export type FiltersSet = DomainEvent<'FiltersSet', { userId: number; filters: DeckFilters; setAt: string }>;
-export type MemberEvent = PlanChosen | FiltersSet;
+/** The member's deck showed these likers' priority likes first: from now on their cards take the usual order. */
+export type PriorityLikesShown = DomainEvent<'PriorityLikesShown', { userId: number; likerIds: number[]; shownAt: string }>;
+export type MemberEvent = PlanChosen | FiltersSet | PriorityLikesShown;
 
 export interface Member {
   plan: PlanId;
@@ -24,6 +26,8 @@ export function evolveMember(state: Member, event: MemberEvent): Member {
       return { ...state, plan: event.data.plan, billing: event.data.billing, planExpiresAt: event.data.expiresAt };
     case 'FiltersSet':
       return { ...state, filters: event.data.filters };
+    case 'PriorityLikesShown':
+      return state;
   }
 }
 

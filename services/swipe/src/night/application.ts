@@ -158,9 +158,10 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
     async swipeWindow(actor: Actor) {
       const userId = signedInActor(actor);
       const now = deps.clock();
-      const { timeZone, next } = await zonesOf(userId, now);
+      const [{ timeZone, next }, plan] = await Promise.all([zonesOf(userId, now), members.planInForce(userId, now)]);
       return {
-        open: isSwipeWindowOpen(now, timeZone, deps.windowMode),
+        open: isSwipeWindowOpen(now, timeZone, deps.windowMode) || plan.allowance.dayAccess,
+        dayAccess: plan.allowance.dayAccess,
         mode: deps.windowMode,
         opensAt: nextWindowOpening(now, timeZone).toISOString(),
         timeZone,

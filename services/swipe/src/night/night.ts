@@ -7,7 +7,8 @@ import type { DomainEvent } from '@nocturne/platform/domain';
  */
 export const nightStreamId = (userId: number, night: string) => `night-${userId}-${night}`;
 
-export type SwipeRecorded = DomainEvent<'SwipeRecorded', { swipeId: string; swiperId: number; swipedId: number; kind: SwipeKind; night: string; swipedAt: string }>;
+/** `priority`: a like from a plan with priority likes; the liker's card comes first in the liked person's next deck. */
+export type SwipeRecorded = DomainEvent<'SwipeRecorded', { swipeId: string; swiperId: number; swipedId: number; kind: SwipeKind; night: string; swipedAt: string; priority?: boolean }>;
 /** The person took back their last pass (within `PASS_UNDO_MS`): the pass stays in the history, undone. */
 export type PassUndone = DomainEvent<'PassUndone', { swipeId: string; swiperId: number; swipedId: number; night: string; undoneAt: string }>;
 export type NightEvent = SwipeRecorded | PassUndone;

@@ -52,6 +52,8 @@ export interface SwipeRow extends VersionedRow {
   swipedId: number;
   kind: SwipeKind;
   swipedAt: string;
+  /** A like from a plan with priority likes, not yet shown first in the liked person's deck. */
+  priority?: boolean;
 }
 
 export interface MatchRow extends VersionedRow {
@@ -206,10 +208,15 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         return;
       }
       case 'SwipeRecorded': {
-        const { swiperId, swipedId, kind, swipedAt } = event.data;
+        const { swiperId, swipedId, kind, swipedAt, priority } = event.data;
         if ((await isErased(swiperId)) || (await isErased(swipedId))) return;
-        await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt }));
+        await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt, ...(priority && { priority }) }));
         await countActivity(swiperId, swipedAt, stored.globalPosition);
+        return;
+      }
+      case 'PriorityLikesShown': {
+        const { userId, likerIds } = event.data;
+        for (const likerId of likerIds) await swipes.apply(swipeRowId(likerId, userId), stored.globalPosition, (current) => (current?.priority ? { ...withoutVersion(current), priority: false } : undefined));
         return;
       }
       case 'PassUndone': {
@@ -247,6 +254,8 @@ function devicePositionOf(row: Pick<CandidateRow, 'latitude' | 'longitude' | 'po
   if (row.latitude === null || row.longitude === null) return null;
   return row.positionFrom === 'city' ? null : { latitude: row.latitude, longitude: row.longitude };
 }
+
+const withoutVersion = ({ _id: _ignoredId, version: _ignoredVersion, ...row }: SwipeRow): Omit<SwipeRow, '_id' | 'version'> => row;
 
 /** Everyone `userId` must not see (or be seen by): blocked either way. */
 export async function hiddenFrom(collections: Pick<SwipeCollections, 'blocks'>, userId: number): Promise<number[]> {
