@@ -87,3 +87,29 @@ test('a Night Pass opens the deck at noon (day access) and shows its remaining t
   await page.getByRole('button', { name: 'Like Tala', exact: true }).click();
   await expect(page.getByTestId('swipe-announcement')).toHaveText('You liked Tala.');
 });
+
+test('the Moon-Boost button: the night-boost prompt on the free plan, then with Plus the time left, and the card first in a nearby deck', async ({ browser }) => {
+  const place = remotePlace();
+  const night = zoneWhereHourIs(NIGHT);
+  const booster = await seedPerson({ name: 'Lyra', position: place, timeZone: night });
+  const nearby = await seedPerson({ name: 'Kai', gender: 'Male', position: near(place, 1), timeZone: night });
+  await seedPerson({ name: 'Wren', position: near(place, 1), timeZone: night });
+
+  const page = await openDeck(browser, booster);
+  await page.getByRole('button', { name: 'Moon-Boost: 10x more visibility for 30 minutes' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Boost your night' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByText('10x more visibility with a Moon-Boost, included in Plus.')).toBeVisible();
+  await shoot(page, 'moon-boost-prompt-phone');
+  // The prompt's one tap chooses Plus; the boost can start then.
+  await prompt.getByRole('button', { name: /^Get Plus/ }).click();
+  await expect(prompt).toBeHidden();
+  await page.getByRole('button', { name: 'Moon-Boost: 10x more visibility for 30 minutes' }).click();
+  const timer = page.getByRole('timer', { name: /^Moon-Boost on: 0 hours, (29|30) minutes/ });
+  await expect(timer).toBeVisible();
+  await expect(timer).toHaveText(/(29|30):\d\d/);
+  await shoot(page, 'moon-boost-on-phone');
+
+  const deck = (await (await nearby.api.get('/api/profiles?limit=50')).json()) as Array<{ name: string }>;
+  expect(deck[0]?.name).toBe('Lyra');
+});

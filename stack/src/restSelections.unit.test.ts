@@ -49,6 +49,8 @@ const requests: Record<string, { body?: unknown; params?: Record<string, string>
   deckProfiles: { query: { limit: '5', restart: 'true' } },
   swipe: { body: { swiperId: 7, swipedId: 8, isLike: true, isSuperLike: true, timestamp: '2026-11-01T21:00:00.000Z' } },
   undoPass: { body: { swipedId: 8 } },
+  moonBoost: {},
+  startMoonBoost: {},
   matches: { params: { id: '7' } },
   membership: {},
   choosePlan: { body: { plan: 'plus', billing: 'weekly' } },

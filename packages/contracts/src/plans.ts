@@ -119,5 +119,5 @@ export const suggestedPlanFor: Readonly<Record<UpgradeTrigger, PlanId>> = {
  * Why the server refused a swipe or a filter: the stable `reason` of a LIMIT_REACHED error. Each but
  * `window-closed` and `undo-expired` is also an upgrade trigger.
  */
-export const LimitReasons = ['likes-limit', 'super-likes-used', 'advanced-filters', 'window-closed', 'chat-limit', 'undo-expired'] as const;
+export const LimitReasons = ['likes-limit', 'super-likes-used', 'advanced-filters', 'window-closed', 'chat-limit', 'undo-expired', 'night-boost'] as const;
 export type LimitReason = (typeof LimitReasons)[number];

@@ -41,6 +41,9 @@ export const SwipeMessages = {
   blockSelf: "You can't block yourself",
   noPassToUndo: 'There is no pass to undo',
   undoExpired: 'A pass can be undone for 10 seconds',
+  moonBoostPlan: 'Moon-Boost comes with Plus and Max',
+  moonBoostsUsed: 'No Moon-Boosts left until your plan renews',
+  moonBoostRunning: 'Your Moon-Boost is already on',
 } as const;
 
 const filterAge = z.number({ error: SwipeMessages.ageRange }).int(SwipeMessages.ageRange).min(FilterLimits.ageMin, SwipeMessages.ageRange).max(FilterLimits.ageMax, SwipeMessages.ageRange);

@@ -7,6 +7,7 @@ import { createCandidateApplication } from './candidate/application';
 import { swipePersonalData } from './candidate/personalData';
 import { defaultSwipeConfig, type SwipeConfig } from './config';
 import { createDeckApplication } from './deck/application';
+import { createBoostViews } from './deck/boostViews';
 import { createCrawlLimiter } from './deck/crawlLimits';
 import { createLiveLikes } from './deck/liveLikes';
 import type { SwipeDependencies } from './dependencies';
@@ -15,6 +16,7 @@ import { swipeResolvers, type SwipeContext } from './graphql/resolvers';
 import { otherContextsConsumer } from './integration/consumers';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { createMemberApplication } from './member/application';
+import { createMoonBoosts } from './member/moonBoosts';
 import { createNightApplication } from './night/application';
 import { nightStreamId, type SwipeRecorded } from './night/night';
 import { createPairApplication } from './pair/application';
@@ -51,7 +53,9 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     const likes = createLiveLikes({ ...deps, live }, members);
     const nights = createNightApplication(deps, members, likes);
     const crawl = createCrawlLimiter(rateLimiter, { deckReadsPerMinute: config.deckReadsPerMinute, passesPerMinute: config.passesPerMinute });
-    const deck = createDeckApplication(deps, members, crawl);
+    const boostViews = createBoostViews(adapters.kv);
+    const deck = createDeckApplication(deps, members, crawl, boostViews);
+    const moonBoosts = createMoonBoosts(deps, members, boostViews);
     const pairs = createPairApplication(deps);
     const candidates = createCandidateApplication(deps);
     const reports = createReportApplication(deps);
@@ -72,7 +76,7 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     });
 
     return {
-      context: (base) => ({ ...base, members, nights, deck, pairs, reports, crawl, likes }),
+      context: (base) => ({ ...base, members, moonBoosts, nights, deck, pairs, reports, crawl, likes }),
       projections: [projection],
       // A writer: it stops before the relay, so what it still writes goes out in the relay's final flush.
       writers: [pairCatchUp, { stop: () => live.close() }],

@@ -156,3 +156,52 @@ describe('day access (Night Pass) on the real nightly window', () => {
     expect((await swipe(a, b.id, false)).body.code).toBe('window-closed');
   });
 });
+
+describe('Moon-Boost (Plus: 1 a week, Max: 5 a month)', () => {
+  const startBoost = (who: Member) => who.post('/api/moon-boost', {});
+
+  it('is refused without the plan, with the night-boost prompt', async () => {
+    const free = await member();
+    const refused = await startBoost(free);
+    expect([refused.status, refused.body]).toEqual([403, { error: 'Moon-Boost comes with Plus and Max', code: 'night-boost' }]);
+    expect((await free.get('/api/moon-boost')).body).toEqual({ active: null, allowance: 0, left: 0, renewsAt: null, last: null });
+  });
+
+  it('puts the card first in nearby decks whose filters admit it for 30 minutes, then says how many people saw it', async () => {
+    const viewer = await member();
+    const near = await member('Male', northOf(1));
+    const booster = await member('Male', northOf(20));
+    // Someone nearby whose filters leave the booster out never sees the card, boost or not.
+    const notForHim = await member('Female', northOf(2));
+    expect((await notForHim.put('/api/deck-filters', { gender: 'Female' })).status).toBe(200);
+    await eventually(async () => expect(await deckIds(viewer)).toEqual(expect.arrayContaining([near.id, booster.id])));
+    expect((await deckIds(viewer))[0]).not.toBe(booster.id);
+    await choosePlan(booster, 'plus');
+
+    const started = await startBoost(booster);
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ active: { startedAt: expect.any(String), endsAt: expect.any(String) }, allowance: 1, left: 0, last: null });
+    expect(Date.parse(started.body.active.endsAt) - Date.parse(started.body.active.startedAt)).toBe(30 * 60_000);
+    expect((await deckIds(viewer))[0]).toBe(booster.id);
+    expect((await deckIds(viewer))[0]).toBe(booster.id);
+    expect(await deckIds(notForHim)).not.toContain(booster.id);
+
+    later(30 * 60_000 + 1000);
+    expect((await deckIds(viewer))[0]).not.toBe(booster.id);
+    const after = (await booster.get('/api/moon-boost')).body;
+    expect(after).toMatchObject({ active: null, allowance: 1, left: 0, last: { viewers: 1 } });
+    // The week's boost is spent.
+    expect((await startBoost(booster)).body.code).toBe('night-boost');
+  });
+
+  it('never gives more boosts than the allowance, however many requests arrive at once', async () => {
+    const plus = await member();
+    await choosePlan(plus, 'plus');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => startBoost(plus)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.every((answer) => [200, 403, 409].includes(answer.status))).toBe(true);
+    later(31 * 60_000);
+    expect((await startBoost(plus)).body.code).toBe('night-boost');
+    expect((await plus.get('/api/moon-boost')).body.left).toBe(0);
+  });
+});

@@ -5,6 +5,7 @@ import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';
 import { hiddenFrom, type CandidateRow } from '../projections/readModels';
+import type { BoostViews } from './boostViews';
 import type { CrawlLimiter } from './crawlLimits';
 import { bandOf, boundingBox, byBandThenShuffle, discoveryGap, distanceBetween, DISTANCE_BANDS_KM, preferencesExcluding, type DiscoveryGap, type Position } from './deck';
 
@@ -48,7 +49,7 @@ const positionOf = (row: Pick<CandidateRow, 'latitude' | 'longitude'> | null): P
  * people; passed people only on 'Restart' once nothing else is left. Candidates are looked up by a
  * coordinate box per distance band (an index on the cell centres), never by reading every profile.
  */
-export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication, crawl: CrawlLimiter) {
+export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication, crawl: CrawlLimiter, boostViews: BoostViews) {
   const { collections } = deps;
 
   /**
@@ -134,28 +135,30 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       const myKinks = new Set(me && !me.erased ? me.kinks : []);
       const from = positionOf(me && !me.erased ? me : null);
 
-      const pick = async (userIds: Filter) => {
-        const base = filterDocument(member.filters, advanced, userIds, myKinks, me && !me.erased ? me.gender : null);
+      const pick = async (userIds: Filter, extra: Filter = {}) => {
+        const base = { ...filterDocument(member.filters, advanced, userIds, myKinks, me && !me.erased ? me.gender : null), ...extra };
         if (from) return nearby(base, from, member.filters.distance, limit);
         const rows = await collections.candidates.find(base, { sort: { shuffle: 1 }, limit });
         return rows.map((row) => ({ row, distanceKm: null as number | null }));
       };
       let restarted = false;
       const excluded = [viewerId, ...liked, ...passed, ...hidden];
-      // Cards that come first, each still under every deck rule (filters, distance, mutual gender): likes
-      // with priority not yet shown first.
-      const priorityLikers = priorityLikes.map((swipe) => swipe.swiperId).filter((id) => !excluded.includes(id));
-      const first = priorityLikers.length > 0 ? await pick({ $in: priorityLikers }) : [];
-      const firstIds = new Set(first.map(({ row }) => row.userId));
+      // Cards that come first, each still under every deck rule (filters, distance, mutual gender): people
+      // on a Moon-Boost, then likes with priority not yet shown first.
+      const boosted = await pick({ $nin: excluded }, { boostedUntil: { $gt: now.toISOString() } });
+      const boostedIds = new Set(boosted.map(({ row }) => row.userId));
+      const priorityLikers = priorityLikes.map((swipe) => swipe.swiperId).filter((id) => !excluded.includes(id) && !boostedIds.has(id));
+      const prioritized = priorityLikers.length > 0 ? await pick({ $in: priorityLikers }) : [];
+      const priorityIds = new Set(prioritized.map(({ row }) => row.userId));
+      const firstIds = new Set([...boostedIds, ...priorityIds]);
       let picked = (await pick({ $nin: excluded })).filter(({ row }) => !firstIds.has(row.userId));
-      if (first.length === 0 && picked.length === 0 && options.includePassed && passed.length > 0) {
+      if (firstIds.size === 0 && picked.length === 0 && options.includePassed && passed.length > 0) {
         restarted = true;
         picked = await pick({ $in: passed });
       }
       const ranked = (entries: typeof picked) => entries.map(({ row, distanceKm }) => ({ row, distanceKm, band: distanceKm === null ? 0 : bandOf(distanceKm), shuffle: row.shuffle })).sort(byBandThenShuffle);
-      const cards = [...ranked(first), ...ranked(picked)]
-        .slice(0, limit)
-        .map(({ row, distanceKm }) => ({
+      const shown = [...ranked(boosted), ...ranked(prioritized), ...ranked(picked)].slice(0, limit);
+      const cards = shown.map(({ row, distanceKm }) => ({
           userId: row.userId,
           distanceKm,
           superLikedYou: superLikers.has(row.userId),
@@ -163,8 +166,10 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
           city: row.cityName,
         }));
       // Shown first once: the next read orders them as anyone else.
-      const shownFirst = cards.filter((card) => firstIds.has(card.userId)).map((card) => card.userId);
+      const shownFirst = cards.filter((card) => priorityIds.has(card.userId)).map((card) => card.userId);
       if (shownFirst.length > 0) await members.notePriorityLikesShown(actor, shownFirst);
+      // Each boost counts the distinct people it reached.
+      await Promise.all(shown.filter(({ row }) => boostedIds.has(row.userId) && row.boostId).map(({ row }) => boostViews.note(row.boostId!, viewerId)));
       return { cards, restarted };
     },
 

@@ -7,12 +7,14 @@ import type { DeckApplication } from '../deck/application';
 import type { CrawlLimiter } from '../deck/crawlLimits';
 import type { LiveLike, LiveLikes } from '../deck/liveLikes';
 import type { MemberApplication, MembershipView } from '../member/application';
+import type { MoonBoosts } from '../member/moonBoosts';
 import type { MatchView, PairApplication } from '../pair/application';
 import type { NightApplication, QuotaView } from '../night/application';
 import type { ReportApplication } from '../report/application';
 
 export interface SwipeContext extends SubgraphBaseContext {
   members: MemberApplication;
+  moonBoosts: MoonBoosts;
   nights: NightApplication;
   deck: DeckApplication;
   pairs: PairApplication;
@@ -72,6 +74,7 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     },
     quota: async (_parent, _args, context: SwipeContext) => quota(await context.nights.quota(actorOf(context))),
     membership: async (_parent, _args, context: SwipeContext) => membership(await context.members.membership(actorOf(context))),
+    moonBoost: async (_parent, _args, context: SwipeContext) => context.moonBoosts.view(actorOf(context)),
     deckFilters: async (_parent, _args, context: SwipeContext) => filters(await context.members.filters(actorOf(context))),
     likesReceived: async (_parent, _args, context: SwipeContext) => {
       const { visible, count, likes } = await context.deck.likesReceived(actorOf(context));
@@ -95,6 +98,7 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       const outcome = await context.nights.swipe(actor, { swipedId, kind: kinds[kind]! });
       return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.match && match(outcome.match) };
     },
+    startMoonBoost: async (_parent, _args, context: SwipeContext) => context.moonBoosts.start(actorOf(context)),
     undoPass: async (_parent, args: { swipedId: number }, context: SwipeContext) => {
       await context.nights.undoPass(actorOf(context), args.swipedId);
       return true;

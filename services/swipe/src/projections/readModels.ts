@@ -41,6 +41,9 @@ export interface CandidateRow extends VersionedRow {
   nextTimeZoneFrom?: string | null;
   /** Random, drawn once: the order within a distance band. */
   shuffle: number;
+  /** A Moon-Boost: first in nearby decks until then (ISO 8601), counted under `boostId`. */
+  boostedUntil?: string | null;
+  boostId?: string | null;
 }
 
 /** A candidate row's zone schedule. */
@@ -212,6 +215,13 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         if ((await isErased(swiperId)) || (await isErased(swipedId))) return;
         await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt, ...(priority && { priority }) }));
         await countActivity(swiperId, swipedAt, stored.globalPosition);
+        return;
+      }
+      case 'MoonBoostStarted': {
+        // Like FiltersSet: a member event on the candidate's row, the same values whenever replayed.
+        const { userId, boostId, endsAt } = event.data;
+        const row = await collections.candidates.get(String(userId));
+        if (row && !row.erased && row.boostId !== boostId) await collections.candidates.update(row._id, { boostedUntil: endsAt, boostId });
         return;
       }
       case 'PriorityLikesShown': {

@@ -7,6 +7,7 @@ import {
   likesReceivedSchema,
   matchesAnswerSchema,
   membershipSchema,
+  moonBoostSchema,
   passUndoneAnswerSchema,
   quotaSchema,
   reportedAnswerSchema,
@@ -18,6 +19,7 @@ import {
   type LikesReceived,
   type Match,
   type Membership,
+  type MoonBoostAnswer,
   type Quota,
   type SwipeWindowInfo,
 } from '@nocturne/contracts/api';
@@ -240,6 +242,33 @@ const swipeWindow = defineRoute({
   },
 });
 
+const MOON_BOOST_FIELDS = 'active { startedAt endsAt } allowance left renewsAt last { startedAt endsAt viewers }';
+const moonBoost = defineRoute({
+  method: 'get',
+  path: '/api/moon-boost',
+  operationId: 'moonBoost',
+  summary: 'Your Moon-Boosts: the one running, how many your plan gives and has left this period, and how many people saw your card during the last one',
+  tag: 'plans',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'Moon-Boost', schema: moonBoostSchema },
+  errors: [],
+  handle: async ({ execute }) => ({ body: (await execute<{ moonBoost: MoonBoostAnswer }>(`query MoonBoost { moonBoost { ${MOON_BOOST_FIELDS} } }`)).moonBoost }),
+});
+
+const startMoonBoost = defineRoute({
+  method: 'post',
+  path: '/api/moon-boost',
+  operationId: 'startMoonBoost',
+  summary: 'Start a Moon-Boost: for 30 minutes your card comes first in the decks of people nearby whose filters admit you (Plus: 1 a week, Max: 5 a month)',
+  tag: 'plans',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'The boost runs', schema: moonBoostSchema },
+  errors: [limitReached(['night-boost']), { status: 409, description: `'${SwipeMessages.moonBoostRunning}'` }],
+  handle: async ({ execute }) => ({ body: (await execute<{ startMoonBoost: MoonBoostAnswer }>(`mutation StartMoonBoost { startMoonBoost { ${MOON_BOOST_FIELDS} } }`)).startMoonBoost }),
+});
+
 type FiltersData = Omit<DeckFiltersAnswer, 'gender' | 'ageRange'> & { gender: string; ageMin: number; ageMax: number };
 const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests';
 const toFilters = (data: FiltersData): DeckFiltersAnswer => ({ gender: data.gender as DeckFiltersAnswer['gender'], ageRange: [data.ageMin, data.ageMax], distance: data.distance, city: data.city, kinks: data.kinks, interests: data.interests });
@@ -356,4 +385,4 @@ const reportProfile = defineRoute({
   },
 });
 
-export const swipeRoutes: RestRoute[] = [profiles, swipe, undoPass, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block, reportProfile];
+export const swipeRoutes: RestRoute[] = [profiles, swipe, undoPass, matches, membership, choosePlan, moonBoost, startMoonBoost, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block, reportProfile];
