@@ -113,3 +113,24 @@ test('the Moon-Boost button: the night-boost prompt on the free plan, then with 
   const deck = (await (await nearby.api.get('/api/profiles?limit=50')).json()) as Array<{ name: string }>;
   expect(deck[0]?.name).toBe('Lyra');
 });
+
+test('night-owl matching is a deck filter of Max: the upgrade prompt on other plans, kept on the server with Max', async ({ browser }) => {
+  const place = remotePlace();
+  const night = zoneWhereHourIs(NIGHT);
+  const owl = await seedPerson({ name: 'Mira', position: place, timeZone: night });
+  await seedPerson({ name: 'Rune', position: near(place, 1), timeZone: night });
+  const page = await openDeck(browser, owl);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const filters = page.getByRole('dialog', { name: 'Filter Your Matches' });
+  await filters.getByRole('switch', { name: 'Night-owl matching · Max' }).click();
+  await expect(page.getByRole('dialog', { name: 'Filter by kinks and interests' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Filter by kinks and interests' }).getByRole('button', { name: /^Get Max/ }).click();
+  await expect(filters.getByRole('switch', { name: 'Night-owl matching' })).toBeVisible();
+  await filters.getByRole('switch', { name: 'Night-owl matching' }).click();
+  await expect(filters.getByRole('switch', { name: 'Night-owl matching' })).toHaveAttribute('aria-checked', 'true');
+  await shoot(page, 'night-owl-filter-phone');
+  await filters.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(filters).toBeHidden();
+  await expect.poll(async () => ((await (await owl.api.get('/api/deck-filters')).json()) as { nightOwl: boolean }).nightOwl).toBe(true);
+  await expect(topCard(page)).toHaveAccessibleName(/^Rune,/);
+});

@@ -42,6 +42,8 @@ export const SwipeMessages = {
   noPassToUndo: 'There is no pass to undo',
   undoExpired: 'A pass can be undone for 10 seconds',
   moonBoostPlan: 'Moon-Boost comes with Plus and Max',
+  nightOwl: 'Night-owl matching is on or off',
+  nightOwlPlan: 'Night-owl matching comes with Max',
   moonBoostsUsed: 'No Moon-Boosts left until your plan renews',
   moonBoostRunning: 'Your Moon-Boost is already on',
 } as const;
@@ -59,6 +61,8 @@ export const deckFiltersSchema = z.object({
   city: z.string({ error: SwipeMessages.city }).trim().max(FilterLimits.cityMax, SwipeMessages.city).default(''),
   kinks: kinksSchema.default([]),
   interests: interestsSchema.default([]),
+  /** Max: within each distance band, the closest night-owl scores first. */
+  nightOwl: z.boolean({ error: SwipeMessages.nightOwl }).default(false),
 });
 export type DeckFilters = z.output<typeof deckFiltersSchema>;
 export type DeckFiltersInput = z.input<typeof deckFiltersSchema>;

@@ -205,3 +205,57 @@ describe('Moon-Boost (Plus: 1 a week, Max: 5 a month)', () => {
     expect((await plus.get('/api/moon-boost')).body.left).toBe(0);
   });
 });
+
+describe("who's awake (everyone) and night-owl matching (Max)", () => {
+  /** People in one 1 km cell of their own, far from the other tests' people. */
+  const at = (place: [number, number], gender = 'Male') => member(gender, place);
+
+  it('orders people awake tonight first within a distance band, from the quarter hour after their first deck read', async () => {
+    const place: [number, number] = [40.4168, -3.7038];
+    const viewer = await at(place, 'Female');
+    const people = await Promise.all(Array.from({ length: 6 }, () => at(place)));
+    await eventually(async () => expect(await deckIds(viewer)).toEqual(expect.arrayContaining(people.map((who) => who.id))));
+    const awake = people.slice(0, 2);
+    for (const who of awake) await deckIds(who);
+    later(15 * 60_000);
+    const order = await deckIds(viewer);
+    expect(new Set(order.slice(0, 2))).toEqual(new Set(awake.map((who) => who.id)));
+  });
+
+  it('refuses night-owl matching without Max like the advanced filters, and keeps it for Max', async () => {
+    const plus = await member();
+    await choosePlan(plus, 'plus');
+    const refused = await plus.put('/api/deck-filters', { nightOwl: true });
+    expect([refused.status, refused.body]).toEqual([403, { error: 'Night-owl matching comes with Max', code: 'advanced-filters' }]);
+    expect((await plus.get('/api/deck-filters')).body.nightOwl).toBe(false);
+    await choosePlan(plus, 'max');
+    expect((await plus.put('/api/deck-filters', { nightOwl: true })).body).toMatchObject({ nightOwl: true });
+    expect((await plus.graphql('{ deckFilters { nightOwl } }')).body.data).toEqual({ deckFilters: { nightOwl: true } });
+  });
+
+  it('puts the closest night-owl scores first within a band when a Max member chooses it', async () => {
+    const place: [number, number] = [48.8566, 2.3522];
+    const viewer = await at(place, 'Female');
+    const target = await at([48.9, 2.35], 'Female');
+    const owls = await Promise.all(Array.from({ length: 3 }, () => at(place)));
+    const larks = await Promise.all(Array.from({ length: 3 }, () => at(place)));
+    /** A zone in which the swipe service's clock now shows `hour`. */
+    const zoneAt = (hour: number) => {
+      let offset = (hour - new Date(Date.now() + offsetMs).getUTCHours() + 24) % 24;
+      if (offset > 14) offset -= 24;
+      return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+    };
+    // Night owls swipe at 11 PM on their clock (score 10), larks at noon (score 0); the viewer is an owl.
+    for (const [who, hour] of [...[viewer, ...owls].map((w) => [w, 23] as const), ...larks.map((w) => [w, 12] as const)]) {
+      const zone = zoneAt(hour);
+      expect((await who.graphql('mutation ($zone: String!) { setTimeZone(zone: $zone) { id } }', { zone })).status).toBe(200);
+      await eventually(async () => expect((await who.get('/api/swipe-window')).body.timeZone).toBe(zone));
+      expect((await swipe(who, target.id, false)).status).toBe(200);
+    }
+    await eventually(async () => expect(await deckIds(viewer)).toEqual(expect.arrayContaining([...owls, ...larks].map((who) => who.id))));
+    await choosePlan(viewer, 'max');
+    expect((await viewer.put('/api/deck-filters', { nightOwl: true })).status).toBe(200);
+    const order = (await deckIds(viewer)).filter((id) => [...owls, ...larks].some((who) => who.id === id));
+    expect(new Set(order.slice(0, 3))).toEqual(new Set(owls.map((who) => who.id)));
+  });
+});

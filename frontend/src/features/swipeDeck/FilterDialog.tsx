@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { ChoiceChips } from '../../components/ChoiceChips';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
+import { Switch } from '../../components/Switch';
 import { TextField } from '../../components/TextField';
 import { useSignedInUser } from '../../session/SessionContext';
 import { membershipResource } from '../plans/membership';
@@ -34,6 +35,7 @@ export function FilterDialog({ onClose, onApplied }: { onClose: () => void; onAp
   const { catalogues } = useCatalogues();
   const ids = useId();
   const advancedAllowed = membership ? planAllowances[membership.plan].advancedFilters : false;
+  const nightOwlAllowed = membership ? planAllowances[membership.plan].nightOwlMatching : false;
   const applied = state.status === 'done';
 
   useEffect(() => {
@@ -160,12 +162,38 @@ export function FilterDialog({ onClose, onApplied }: { onClose: () => void; onAp
             onToggle={toggle('interests')}
             counter={filters.interests.length ? `${filters.interests.length} selected` : undefined}
           />
+          <OwlRow>
+            <div>
+              <strong id={`${ids}-owl`}>{nightOwlAllowed ? 'Night-owl matching' : 'Night-owl matching · Max'}</strong>
+              <Hint id={`${ids}-owl-hint`}>Closest night-owl scores first, nearest people still first. Who is awake tonight comes first for everyone.</Hint>
+            </div>
+            <Switch
+              checked={filters.nightOwl}
+              labelledBy={`${ids}-owl`}
+              describedBy={`${ids}-owl-hint`}
+              disabled={!editable}
+              // Turning it off is always allowed; turning it on is Max's.
+              onChange={(on) => (on && !nightOwlAllowed ? setPrompting(true) : send({ type: 'CHANGE', patch: { nightOwl: on } }))}
+            />
+          </OwlRow>
           {failure && <Failure role="alert">{failure}</Failure>}
         </Form>
       )}
     </Dialog>
   );
 }
+
+const OwlRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 14px;
+
+  strong {
+    display: block;
+    font-size: 0.9375rem;
+  }
+`;
 
 const Centered = styled.div`
   display: grid;

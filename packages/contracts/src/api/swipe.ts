@@ -84,6 +84,7 @@ export const deckFiltersAnswerSchema = z.object({
   city: z.string(),
   kinks: z.array(z.enum(Kinks)),
   interests: z.array(z.enum(Interests)),
+  nightOwl: z.boolean().describe('Max: closest night-owl scores first within each distance band'),
 });
 export type DeckFiltersAnswer = z.infer<typeof deckFiltersAnswerSchema>;
 

@@ -1,13 +1,14 @@
 import { signedInActor, type Actor } from '@nocturne/platform/kit';
-import { isLikeKind, planAllowances, usesAdvancedFilters, type DeckFilters, type Gender } from '@nocturne/contracts';
+import { isLikeKind, planAllowances, quotaNight, usesAdvancedFilters, zoneInForce, type DeckFilters, type Gender } from '@nocturne/contracts';
 import type { Filter } from '@nocturne/platform/ports';
 import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';
-import { hiddenFrom, type CandidateRow } from '../projections/readModels';
+import { hiddenFrom, zoneScheduleOfRow, type CandidateRow } from '../projections/readModels';
+import { NIGHT_OWL_DEFAULT, NIGHT_OWL_WINDOW_MS, nightOwlScore } from '../night/nightOwl';
 import type { BoostViews } from './boostViews';
 import type { CrawlLimiter } from './crawlLimits';
-import { bandOf, boundingBox, byBandThenShuffle, discoveryGap, distanceBetween, DISTANCE_BANDS_KM, preferencesExcluding, type DiscoveryGap, type Position } from './deck';
+import { bandOf, boundingBox, byBandAwakeOwlShuffle, discoveryGap, isAwake, distanceBetween, DISTANCE_BANDS_KM, preferencesExcluding, type DiscoveryGap, type Position } from './deck';
 
 export interface DeckCard {
   userId: number;
@@ -107,6 +108,15 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
     return [...found.values()];
   }
 
+  /** Night-owl scores of these people, from one read of their activity over the score's window. */
+  async function nightOwlScores(userIds: number[], now: Date): Promise<Map<number, number>> {
+    const since = new Date(now.getTime() - NIGHT_OWL_WINDOW_MS).toISOString();
+    const rows = await collections.activity.find({ userId: { $in: [...new Set(userIds)] }, hour: { $gte: since } });
+    const byUser = new Map<number, typeof rows>();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+    return new Map([...byUser].map(([userId, hours]) => [userId, nightOwlScore(hours)]));
+  }
+
   return {
     /** Whether others can find the viewer in their decks, and if not, what is missing (decisions.md, Discovery). */
     async discovery(actor: Actor): Promise<{ visible: boolean; missing: DiscoveryGap | null }> {
@@ -156,7 +166,21 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
         restarted = true;
         picked = await pick({ $in: passed });
       }
-      const ranked = (entries: typeof picked) => entries.map(({ row, distanceKm }) => ({ row, distanceKm, band: distanceKm === null ? 0 : bandOf(distanceKm), shuffle: row.shuffle })).sort(byBandThenShuffle);
+      // Within a band: who is awake tonight first, then (Max, when chosen) the closest night-owl scores.
+      const owlMatching = (member.filters.nightOwl ?? false) && planAllowances[planInForce(member, now)].nightOwlMatching;
+      const scores = owlMatching ? await nightOwlScores([viewerId, ...[...boosted, ...prioritized, ...picked].map(({ row }) => row.userId)], now) : new Map<number, number>();
+      const myScore = scores.get(viewerId) ?? NIGHT_OWL_DEFAULT;
+      const ranked = (entries: typeof picked) =>
+        entries
+          .map(({ row, distanceKm }) => ({
+            row,
+            distanceKm,
+            band: distanceKm === null ? 0 : bandOf(distanceKm),
+            awake: isAwake(row, now),
+            owlGap: owlMatching ? Math.abs((scores.get(row.userId) ?? NIGHT_OWL_DEFAULT) - myScore) : 0,
+            shuffle: row.shuffle,
+          }))
+          .sort(byBandAwakeOwlShuffle);
       const shown = [...ranked(boosted), ...ranked(prioritized), ...ranked(picked)].slice(0, limit);
       const cards = shown.map(({ row, distanceKm }) => ({
           userId: row.userId,
@@ -168,6 +192,11 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       // Shown first once: the next read orders them as anyone else.
       const shownFirst = cards.filter((card) => priorityIds.has(card.userId)).map((card) => card.userId);
       if (shownFirst.length > 0) await members.notePriorityLikesShown(actor, shownFirst);
+      // The first read of the night makes the viewer awake for others (once a night; the order shows it from the next quarter hour).
+      if (me && !me.erased) {
+        const night = quotaNight(now, zoneInForce(zoneScheduleOfRow(me), now));
+        if (member.deckOpenedNight !== night) await members.noteDeckOpened(actor, night);
+      }
       // Each boost counts the distinct people it reached.
       await Promise.all(shown.filter(({ row }) => boostedIds.has(row.userId) && row.boostId).map(({ row }) => boostViews.note(row.boostId!, viewerId)));
       return { cards, restarted };

@@ -33,7 +33,7 @@ const billingEnum = (billing: Billing | null) => billing?.toUpperCase() ?? null;
 const quota = (view: QuotaView) => ({ ...view, plan: planEnum(view.plan) });
 const membership = (view: MembershipView) => ({ ...view, plan: planEnum(view.plan), billing: billingEnum(view.billing) });
 const match = (view: MatchView) => ({ ...view, otherUser: { id: view.otherUserId } });
-const filters = (value: DeckFilters) => ({ gender: value.gender, ageMin: value.ageRange[0], ageMax: value.ageRange[1], distance: value.distance, city: value.city, kinks: value.kinks, interests: value.interests });
+const filters = (value: DeckFilters) => ({ gender: value.gender, ageMin: value.ageRange[0], ageMax: value.ageRange[1], distance: value.distance, city: value.city, kinks: value.kinks, interests: value.interests, nightOwl: value.nightOwl ?? false });
 
 interface FiltersInput {
   gender?: string | null;
@@ -43,6 +43,7 @@ interface FiltersInput {
   city?: string | null;
   kinks?: string[] | null;
   interests?: string[] | null;
+  nightOwl?: boolean | null;
 }
 
 /** Fields left out keep their stored value; the whole result is checked with the contracts' rules. */
@@ -54,6 +55,7 @@ function mergeFilters(current: DeckFilters, input: FiltersInput): DeckFilters {
     city: input.city ?? current.city,
     kinks: input.kinks ?? current.kinks,
     interests: input.interests ?? current.interests,
+    nightOwl: input.nightOwl ?? current.nightOwl ?? false,
   };
   const parsed = deckFiltersSchema.safeParse(merged);
   if (parsed.success) return parsed.data;

@@ -60,6 +60,18 @@ export function createMemberApplication(deps: SwipeDependencies) {
       });
       await deps.projection.waitFor(result.lastGlobalPosition);
     },
+    /** The first deck read of the person's quota night (once a night): they are awake tonight. */
+    async noteDeckOpened(actor: Actor, night: string): Promise<void> {
+      const userId = signedInActor(actor);
+      const now = deps.clock();
+      await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: memberStreamId(userId),
+        decider: memberDecider,
+        command: { type: 'OpenDeck', userId, night, now },
+        context: actorCommandContext(deps.newId, now, actor),
+      });
+    },
     async filters(actor: Actor): Promise<DeckFilters> {
       return (await load(signedInActor(actor))).filters;
     },

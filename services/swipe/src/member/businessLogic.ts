@@ -31,7 +31,14 @@ export interface StartMoonBoost {
   boostId: string;
   now: Date;
 }
-export type MemberCommand = ChoosePlan | SetFilters | NotePriorityLikesShown | StartMoonBoost;
+/** A deck read: the first of a quota night is noted once. */
+export interface OpenDeck {
+  type: 'OpenDeck';
+  userId: number;
+  night: string;
+  now: Date;
+}
+export type MemberCommand = ChoosePlan | SetFilters | NotePriorityLikesShown | StartMoonBoost | OpenDeck;
 
 /** The boost running at `now`, if any. */
 export const runningBoost = (state: Pick<Member, 'boosts'>, now: Date): MoonBoost | null => state.boosts.find((boost) => Date.parse(boost.endsAt) > now.getTime() && Date.parse(boost.startedAt) <= now.getTime()) ?? null;
@@ -61,9 +68,15 @@ export function decideMember(command: MemberCommand, state: Member): MemberEvent
       if (usesAdvancedFilters(command.filters) && !planAllowances[planInForce(state, now)].advancedFilters) {
         throw new RuleViolation('LIMIT_REACHED', SwipeMessages.advancedFilters, { reason: 'advanced-filters' });
       }
-      if (sameFilters(state.filters, command.filters)) return [];
+      if (command.filters.nightOwl && !planAllowances[planInForce(state, now)].nightOwlMatching) {
+        throw new RuleViolation('LIMIT_REACHED', SwipeMessages.nightOwlPlan, { reason: 'advanced-filters' });
+      }
+      if (sameFilters({ ...state.filters, nightOwl: state.filters.nightOwl ?? false }, command.filters)) return [];
       return [{ type: 'FiltersSet', data: { userId, filters: command.filters, setAt: now.toISOString() } }];
     }
+    case 'OpenDeck':
+      if (state.deckOpenedNight === command.night) return [];
+      return [{ type: 'DeckOpened', data: { userId, night: command.night, openedAt: now.toISOString() } }];
     case 'StartMoonBoost': {
       if (!planAllowances[planInForce(state, now)].moonBoosts) throw new RuleViolation('LIMIT_REACHED', SwipeMessages.moonBoostPlan, { reason: 'night-boost' });
       if (runningBoost(state, now)) throw new RuleViolation('CONFLICT', SwipeMessages.moonBoostRunning);

@@ -10,7 +10,9 @@ export type FiltersSet = DomainEvent<'FiltersSet', { userId: number; filters: De
 export type PriorityLikesShown = DomainEvent<'PriorityLikesShown', { userId: number; likerIds: number[]; shownAt: string }>;
 /** 30 minutes first in nearby decks (`MOON_BOOST_DURATION_MS`), one of the plan's allowance. */
 export type MoonBoostStarted = DomainEvent<'MoonBoostStarted', { userId: number; boostId: string; startedAt: string; endsAt: string }>;
-export type MemberEvent = PlanChosen | FiltersSet | PriorityLikesShown | MoonBoostStarted;
+/** The member's first deck read of a quota night: "Who's awake" orders them first in their band tonight. */
+export type DeckOpened = DomainEvent<'DeckOpened', { userId: number; night: string; openedAt: string }>;
+export type MemberEvent = PlanChosen | FiltersSet | PriorityLikesShown | MoonBoostStarted | DeckOpened;
 
 export interface MoonBoost {
   boostId: string;
@@ -28,9 +30,11 @@ export interface Member {
   filters: DeckFilters;
   /** Moon-Boosts started, oldest first. */
   boosts: MoonBoost[];
+  /** The quota night of the last `DeckOpened`. */
+  deckOpenedNight: string | null;
 }
 
-export const initialMember = (): Member => ({ plan: 'free', billing: null, planExpiresAt: null, planChosenAt: null, filters: defaultDeckFilters, boosts: [] });
+export const initialMember = (): Member => ({ plan: 'free', billing: null, planExpiresAt: null, planChosenAt: null, filters: defaultDeckFilters, boosts: [], deckOpenedNight: null });
 
 export function evolveMember(state: Member, event: MemberEvent): Member {
   switch (event.type) {
@@ -40,6 +44,8 @@ export function evolveMember(state: Member, event: MemberEvent): Member {
       return { ...state, filters: event.data.filters };
     case 'PriorityLikesShown':
       return state;
+    case 'DeckOpened':
+      return { ...state, deckOpenedNight: event.data.night };
     case 'MoonBoostStarted': {
       const { boostId, startedAt, endsAt } = event.data;
       return { ...state, boosts: [...state.boosts, { boostId, startedAt, endsAt }] };

@@ -100,3 +100,17 @@ describe('Moon-Boost', () => {
     spec.given([chosen('max'), started(now)]).when(boost(new Date(now.getTime() + 60_000))).thenThrows((error) => expect(error).toMatchObject({ code: 'CONFLICT' }));
   });
 });
+
+describe('night-owl matching and the deck opened each night', () => {
+  it('keeps night-owl matching for Max only, refused like the advanced filters', () => {
+    const owl = { ...defaultDeckFilters, nightOwl: true };
+    spec.given([chosen('plus', now, 'weekly')]).when({ type: 'SetFilters', userId: 7, filters: owl, now }).thenThrows(limitReason('advanced-filters'));
+    spec.given([chosen('max')]).when({ type: 'SetFilters', userId: 7, filters: owl, now }).then([{ type: 'FiltersSet', data: { userId: 7, filters: owl, setAt: now.toISOString() } }]);
+  });
+
+  it('notes the first deck read of a night once', () => {
+    const opened: MemberEvent = { type: 'DeckOpened', data: { userId: 7, night: '2026-11-23', openedAt: now.toISOString() } };
+    spec.given([]).when({ type: 'OpenDeck', userId: 7, night: '2026-11-23', now }).then([opened]);
+    spec.given([opened]).when({ type: 'OpenDeck', userId: 7, night: '2026-11-23', now }).thenNothingHappens();
+  });
+});

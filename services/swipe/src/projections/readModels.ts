@@ -1,10 +1,10 @@
-import { DefaultKinkVisibility, isNightTime, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
+import { DefaultKinkVisibility, isNightTime, nextWindowOpening, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
 import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit';
 import type { ReadModelCollection, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import { hasErasedPersonalData } from '@nocturne/platform/privacy';
 import { userIdOfCandidateStream, zoneScheduleOf, type CandidateEvent } from '../candidate/candidate';
 import { cityCentre } from '../deck/cityCentres';
-import { placeOf, type PositionSource } from '../deck/deck';
+import { awakeSpan, placeOf, type PositionSource } from '../deck/deck';
 import type { MemberEvent } from '../member/member';
 import type { NightEvent } from '../night/night';
 import type { PairEvent } from '../pair/pair';
@@ -44,6 +44,9 @@ export interface CandidateRow extends VersionedRow {
   /** A Moon-Boost: first in nearby decks until then (ISO 8601), counted under `boostId`. */
   boostedUntil?: string | null;
   boostId?: string | null;
+  /** Awake tonight (`awakeSpan`): first within their distance band between these two instants. */
+  awakeFrom?: string | null;
+  awakeUntil?: string | null;
 }
 
 /** A candidate row's zone schedule. */
@@ -215,6 +218,15 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         if ((await isErased(swiperId)) || (await isErased(swipedId))) return;
         await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt, ...(priority && { priority }) }));
         await countActivity(swiperId, swipedAt, stored.globalPosition);
+        return;
+      }
+      case 'DeckOpened': {
+        const { userId, openedAt } = event.data;
+        const row = await collections.candidates.get(String(userId));
+        if (!row || row.erased) return;
+        const at = new Date(openedAt);
+        const span = awakeSpan(at, nextWindowOpening(at, zoneInForce(zoneScheduleOfRow(row), at) ?? 'UTC'));
+        if (row.awakeFrom !== span.from) await collections.candidates.update(row._id, { awakeFrom: span.from, awakeUntil: span.until });
         return;
       }
       case 'MoonBoostStarted': {

@@ -270,8 +270,16 @@ const startMoonBoost = defineRoute({
 });
 
 type FiltersData = Omit<DeckFiltersAnswer, 'gender' | 'ageRange'> & { gender: string; ageMin: number; ageMax: number };
-const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests';
-const toFilters = (data: FiltersData): DeckFiltersAnswer => ({ gender: data.gender as DeckFiltersAnswer['gender'], ageRange: [data.ageMin, data.ageMax], distance: data.distance, city: data.city, kinks: data.kinks, interests: data.interests });
+const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests nightOwl';
+const toFilters = (data: FiltersData): DeckFiltersAnswer => ({
+  gender: data.gender as DeckFiltersAnswer['gender'],
+  ageRange: [data.ageMin, data.ageMax],
+  distance: data.distance,
+  city: data.city,
+  kinks: data.kinks,
+  interests: data.interests,
+  nightOwl: data.nightOwl,
+});
 
 const deckFilters = defineRoute({
   method: 'get',
@@ -290,7 +298,7 @@ const setDeckFilters = defineRoute({
   method: 'put',
   path: '/api/deck-filters',
   operationId: 'setDeckFilters',
-  summary: 'Set your deck filters (the spec shape: gender, ageRange [min, max], distance, city, kinks, interests). Kinks and interests need Max',
+  summary: 'Set your deck filters (the spec shape: gender, ageRange [min, max], distance, city, kinks, interests; and nightOwl). Kinks, interests and nightOwl need Max',
   tag: 'swipe',
   access: 'signedIn',
   requestBody: deckFiltersSchema,
@@ -298,7 +306,7 @@ const setDeckFilters = defineRoute({
   errors: [validation, limitReached(['advanced-filters'])],
   handle: async ({ input, execute }) => {
     const data = await execute<{ setDeckFilters: FiltersData }>(`mutation SetDeckFilters($input: DeckFiltersInput!) { setDeckFilters(input: $input) { ${FILTER_FIELDS} } }`, {
-      input: { gender: input.gender, ageMin: input.ageRange[0], ageMax: input.ageRange[1], distance: input.distance, city: input.city, kinks: input.kinks, interests: input.interests },
+      input: { gender: input.gender, ageMin: input.ageRange[0], ageMax: input.ageRange[1], distance: input.distance, city: input.city, kinks: input.kinks, interests: input.interests, nightOwl: input.nightOwl },
     });
     return { body: toFilters(data.setDeckFilters) };
   },
