@@ -11,7 +11,7 @@ function start(load: () => Promise<MoonBoostAnswer>, boost: () => Promise<MoonBo
   const loads = jest.fn(load);
   const starts = jest.fn(boost);
   const actor = createActor(moonBoostMachine.provide({ actors: { load: fromPromise(() => loads()), start: fromPromise(() => starts()) }, actions: { notify: jest.fn() } })).start();
-  return { actor, loads, starts, settle: (state: string) => waitFor(actor, (s) => s.matches(state)) };
+  return { actor, loads, starts, settle: (state: 'idle' | 'boosting' | 'prompt') => waitFor(actor, (s) => s.matches(state)) };
 }
 
 describe('moonBoostMachine', () => {
