@@ -82,9 +82,10 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
     return filter;
   }
 
-  async function nearby(base: Filter, from: Position, maxKm: number, limit: number): Promise<Array<{ row: CandidateRow; distanceKm: number }>> {
+  /** `oneBox`: a single look over the whole distance (few people match, as for those on a Moon-Boost). */
+  async function nearby(base: Filter, from: Position, maxKm: number, limit: number, oneBox = false): Promise<Array<{ row: CandidateRow; distanceKm: number }>> {
     const found = new Map<number, { row: CandidateRow; distanceKm: number }>();
-    for (const band of [...DISTANCE_BANDS_KM.filter((b) => b < maxKm), maxKm]) {
+    for (const band of oneBox ? [maxKm] : [...DISTANCE_BANDS_KM.filter((b) => b < maxKm), maxKm]) {
       const box = boundingBox(from, band);
       const rows = await collections.candidates.find(
         {
@@ -145,9 +146,9 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       const myKinks = new Set(me && !me.erased ? me.kinks : []);
       const from = positionOf(me && !me.erased ? me : null);
 
-      const pick = async (userIds: Filter, extra: Filter = {}) => {
+      const pick = async (userIds: Filter, extra: Filter = {}, oneBox = false) => {
         const base = { ...filterDocument(member.filters, advanced, userIds, myKinks, me && !me.erased ? me.gender : null), ...extra };
-        if (from) return nearby(base, from, member.filters.distance, limit);
+        if (from) return nearby(base, from, member.filters.distance, limit, oneBox);
         const rows = await collections.candidates.find(base, { sort: { shuffle: 1 }, limit });
         return rows.map((row) => ({ row, distanceKm: null as number | null }));
       };
@@ -155,10 +156,10 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       const excluded = [viewerId, ...liked, ...passed, ...hidden];
       // Cards that come first, each still under every deck rule (filters, distance, mutual gender): people
       // on a Moon-Boost, then likes with priority not yet shown first.
-      const boosted = await pick({ $nin: excluded }, { boostedUntil: { $gt: now.toISOString() } });
+      const boosted = await pick({ $nin: excluded }, { boostedUntil: { $gt: now.toISOString() } }, true);
       const boostedIds = new Set(boosted.map(({ row }) => row.userId));
       const priorityLikers = priorityLikes.map((swipe) => swipe.swiperId).filter((id) => !excluded.includes(id) && !boostedIds.has(id));
-      const prioritized = priorityLikers.length > 0 ? await pick({ $in: priorityLikers }) : [];
+      const prioritized = priorityLikers.length > 0 ? await pick({ $in: priorityLikers }, {}, true) : [];
       const priorityIds = new Set(prioritized.map(({ row }) => row.userId));
       const firstIds = new Set([...boostedIds, ...priorityIds]);
       let picked = (await pick({ $nin: excluded })).filter(({ row }) => !firstIds.has(row.userId));
