@@ -36,6 +36,8 @@ export interface EmbeddedStackOptions {
   metrics?: { port: number; host?: string };
   /** The services' clock (tests move it forward to see rules that follow time: the dawn rule); the system clock by default. */
   clock?: () => Date;
+  /** A clock for the named services only (before `clock`), e.g. the swipe service's for its 10 s and 30 min rules. */
+  clocks?: Record<string, () => Date>;
 }
 
 export interface EmbeddedStack {
@@ -113,7 +115,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       const portVariable = portVariableOf(service.name);
       const port = ports[service.name] ?? (variables[portVariable]?.trim() || service.defaultPort);
       const config = parseEnv(service.environment, { ...variables, [portVariable]: String(port) });
-      const instance = service.create({ adapters: await adaptersFor(service), config, logger: loggerFor(service.name), ...(options.clock && { clock: options.clock }) });
+      const clock = options.clocks?.[service.name] ?? options.clock;
+      const instance = service.create({ adapters: await adaptersFor(service), config, logger: loggerFor(service.name), ...(clock && { clock }) });
       subgraphUrls[service.name] = (await instance.start()).url;
       inProcessSubgraphs[service.name] = instance.inProcess;
       stoppers.push(() => instance.stop());

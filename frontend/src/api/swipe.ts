@@ -1,9 +1,9 @@
 import type { Billing, DeckFilters, PlanId, SwipeKind } from '@nocturne/contracts';
-import type { DeckFiltersAnswer, DeckProfile, LikesReceived, Membership, Quota, SwipeResult, SwipeWindowInfo } from '@nocturne/contracts/api';
+import type { DeckFiltersAnswer, DeckProfile, LikesReceived, Membership, MoonBoostAnswer, Quota, SwipeResult, SwipeWindowInfo } from '@nocturne/contracts/api';
 import { requestJson } from './http';
 
 // The answers' types are the contracts' (`@nocturne/contracts/api`), the schemas the routes answer.
-export type { DeckProfile, LikeReceived, LikesReceived, Match, Membership, Quota, SwipeResult, SwipeWindowInfo } from '@nocturne/contracts/api';
+export type { DeckProfile, LikeReceived, LikesReceived, Match, Membership, MoonBoostAnswer, Quota, SwipeResult, SwipeWindowInfo } from '@nocturne/contracts/api';
 
 /** How far the server's clock is ahead of the browser's: its answer's `now` against when the answer arrived (Date.now()). */
 export const clockOffsetOf = ({ now }: SwipeWindowInfo, receivedAt: number) => Date.parse(now) - receivedAt;
@@ -22,6 +22,12 @@ export const sendSwipe = ({ swiperId, swipedId, kind, at = new Date() }: { swipe
     timestamp: at.toISOString(),
     ...(kind === 'superlike' && { isSuperLike: true }),
   });
+
+/** Takes back the last pass, on `swipedId` (within PASS_UNDO_MS of it, once). */
+export const undoPass = (swipedId: number) => requestJson<{ undone: true; swipedId: number }>('POST', '/api/swipes/undo', { swipedId });
+
+export const fetchMoonBoost = () => requestJson<MoonBoostAnswer>('GET', '/api/moon-boost');
+export const startMoonBoost = () => requestJson<MoonBoostAnswer>('POST', '/api/moon-boost');
 
 export const fetchQuota = () => requestJson<Quota>('GET', '/api/quota');
 

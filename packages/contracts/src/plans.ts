@@ -62,6 +62,9 @@ export const planAllowances: Readonly<Record<PlanId, PlanAllowance>> = {
 /** How long a Moon-Boost puts the member's card first in nearby decks. */
 export const MOON_BOOST_DURATION_MS = 30 * 60_000;
 
+/** How long after a pass (server clock) it can be taken back: the last pass, once, on every plan. */
+export const PASS_UNDO_MS = 10_000;
+
 /**
  * The allowance period that contains `now`, for a plan chosen at `chosenAt` (decisions.md: monthly
  * allowances renew on the day of the month the plan was chosen, weekly ones seven days after). A month
@@ -116,7 +119,7 @@ export const suggestedPlanFor: Readonly<Record<UpgradeTrigger, PlanId>> = {
 
 /**
  * Why the server refused a swipe or a filter: the stable `reason` of a LIMIT_REACHED error. Each but
- * `window-closed` is also an upgrade trigger.
+ * `window-closed` and `undo-expired` is also an upgrade trigger.
  */
-export const LimitReasons = ['likes-limit', 'super-likes-used', 'advanced-filters', 'window-closed', 'chat-limit', 'time-freeze'] as const;
+export const LimitReasons = ['likes-limit', 'super-likes-used', 'advanced-filters', 'window-closed', 'chat-limit', 'time-freeze', 'undo-expired', 'night-boost'] as const;
 export type LimitReason = (typeof LimitReasons)[number];

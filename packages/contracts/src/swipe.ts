@@ -41,6 +41,13 @@ export const SwipeMessages = {
   plan: 'Plan must be free, nightPass, plus or max',
   matchNotFound: 'No such match',
   blockSelf: "You can't block yourself",
+  noPassToUndo: 'There is no pass to undo',
+  undoExpired: 'A pass can be undone for 10 seconds',
+  moonBoostPlan: 'Moon-Boost comes with Plus and Max',
+  nightOwl: 'Night-owl matching is on or off',
+  nightOwlPlan: 'Night-owl matching comes with Max',
+  moonBoostsUsed: 'No Moon-Boosts left until your plan renews',
+  moonBoostRunning: 'Your Moon-Boost is already on',
 } as const;
 
 const filterAge = z.number({ error: SwipeMessages.ageRange }).int(SwipeMessages.ageRange).min(FilterLimits.ageMin, SwipeMessages.ageRange).max(FilterLimits.ageMax, SwipeMessages.ageRange);
@@ -58,6 +65,8 @@ export const deckFiltersSchema = z.object({
   interests: interestsSchema.default([]),
   /** Max: the deck shows voice intros and no photos; photos appear once matched. */
   voiceOnly: z.boolean({ error: SwipeMessages.voiceOnlyChoice }).default(false),
+  /** Max: within each distance band, the closest night-owl scores first. */
+  nightOwl: z.boolean({ error: SwipeMessages.nightOwl }).default(false),
 });
 export type DeckFilters = z.output<typeof deckFiltersSchema>;
 export type DeckFiltersInput = z.input<typeof deckFiltersSchema>;

@@ -7,6 +7,7 @@ import { createCandidateApplication } from './candidate/application';
 import { swipePersonalData } from './candidate/personalData';
 import { defaultSwipeConfig, type SwipeConfig } from './config';
 import { createDeckApplication } from './deck/application';
+import { createBoostViews } from './deck/boostViews';
 import { createCrawlLimiter } from './deck/crawlLimits';
 import { createLiveLikes } from './deck/liveLikes';
 import type { SwipeDependencies } from './dependencies';
@@ -15,8 +16,9 @@ import { swipeResolvers, type SwipeContext } from './graphql/resolvers';
 import { chatContextConsumer, otherContextsConsumer } from './integration/consumers';
 import { toIntegrationEvent } from './integration/integrationEvents';
 import { createMemberApplication } from './member/application';
+import { createMoonBoosts } from './member/moonBoosts';
 import { createNightApplication } from './night/application';
-import { nightStreamId, type NightEvent } from './night/night';
+import { nightStreamId, type SwipeRecorded } from './night/night';
 import { createPairApplication } from './pair/application';
 import { createReportApplication } from './report/application';
 import { createSwipeProjector, SWIPE_READ_MODELS_REVISION, swipeCollections } from './projections/readModels';
@@ -51,7 +53,9 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     const likes = createLiveLikes({ ...deps, live }, members);
     const nights = createNightApplication(deps, members, likes);
     const crawl = createCrawlLimiter(rateLimiter, { deckReadsPerMinute: config.deckReadsPerMinute, passesPerMinute: config.passesPerMinute });
-    const deck = createDeckApplication(deps, members, crawl);
+    const boostViews = createBoostViews(adapters.kv);
+    const deck = createDeckApplication(deps, members, crawl, boostViews);
+    const moonBoosts = createMoonBoosts(deps, members, boostViews);
     const pairs = createPairApplication(deps);
     const candidates = createCandidateApplication(deps);
     const reports = createReportApplication(deps);
@@ -65,14 +69,14 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
       logger,
       apply: async (stored) => {
         if (stored.type !== 'SwipeRecorded' || !stored.streamId.startsWith('night-')) return;
-        const { swipeId, swiperId, swipedId, kind, swipedAt } = (stored as typeof stored & NightEvent).data;
-        if (stored.streamId !== nightStreamId(swiperId, (stored as typeof stored & NightEvent).data.night)) return;
+        const { swipeId, swiperId, swipedId, kind, swipedAt, night } = (stored as typeof stored & SwipeRecorded).data;
+        if (stored.streamId !== nightStreamId(swiperId, night)) return;
         await nights.registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now: new Date(swipedAt) }, { now: new Date(swipedAt), newEventId: randomUUID, metadata: { causationId: stored.id } });
       },
     });
 
     return {
-      context: (base) => ({ ...base, members, nights, deck, pairs, reports, crawl, likes }),
+      context: (base) => ({ ...base, members, moonBoosts, nights, deck, pairs, reports, crawl, likes }),
       projections: [projection],
       // A writer: it stops before the relay, so what it still writes goes out in the relay's final flush.
       writers: [pairCatchUp, { stop: () => live.close() }],

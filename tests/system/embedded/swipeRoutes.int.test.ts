@@ -116,7 +116,7 @@ describe('the swipe calls of the REST facade', () => {
 
   it('keeps deck filters on the server and refuses kink filters without Max', async () => {
     const a = await member();
-    const filters = { gender: 'Male', ageRange: [25, 45], distance: 30, city: '', kinks: [], interests: [] };
+    const filters = { gender: 'Male', ageRange: [25, 45], distance: 30, city: '', kinks: [], interests: [], nightOwl: false };
     const put = await a.put('/api/deck-filters').send(filters);
     expect(put.status).toBe(200);
     // Voice-only matches (Max) are off unless chosen.

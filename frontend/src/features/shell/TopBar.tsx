@@ -5,18 +5,24 @@ import { MoonIcon } from '../../components/icons';
 import { useSignedInUser } from '../../session/SessionContext';
 import type { SwipeWindowMode } from '../../time/swipeWindow';
 import { swipeWindowResource } from '../../time/useSwipeWindow';
+import { membershipResource } from '../plans/membership';
+import { NightPassClock } from './NightPassClock';
 import { SwipeWindowClock } from './SwipeWindowClock';
 
 export function TopBar({ swipeWindowMode }: { swipeWindowMode: SwipeWindowMode }) {
   const user = useSignedInUser();
   const { value: serverWindow } = swipeWindowResource.use(user.id);
+  const { value: membership } = membershipResource.use(user.id);
+  const clockOffsetMs = serverWindow?.clockOffsetMs ?? 0;
+  // An expired pass is the free plan again as soon as the membership is read anew; until then it counts down to zero.
+  const nightPassEnds = membership?.plan === 'nightPass' ? membership.expiresAt : null;
   return (
     <Bar>
       <Brand to="/feed" aria-label={`${PRODUCT_NAME}, go to feed`}>
         <MoonIcon size={22} />
         <span>{PRODUCT_NAME}</span>
       </Brand>
-      <SwipeWindowClock mode={swipeWindowMode} server={serverWindow} />
+      {nightPassEnds ? <NightPassClock expiresAt={nightPassEnds} clockOffsetMs={clockOffsetMs} /> : <SwipeWindowClock mode={swipeWindowMode} server={serverWindow} />}
     </Bar>
   );
 }

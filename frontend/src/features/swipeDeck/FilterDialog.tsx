@@ -36,6 +36,7 @@ export function FilterDialog({ onClose, onApplied }: { onClose: () => void; onAp
   const ids = useId();
   const advancedAllowed = membership ? planAllowances[membership.plan].advancedFilters : false;
   const voiceOnlyAllowed = membership ? planAllowances[membership.plan].voiceOnlyMatches : false;
+  const nightOwlAllowed = membership ? planAllowances[membership.plan].nightOwlMatching : false;
   const applied = state.status === 'done';
 
   useEffect(() => {
@@ -162,18 +163,33 @@ export function FilterDialog({ onClose, onApplied }: { onClose: () => void; onAp
             onToggle={toggle('interests')}
             counter={filters.interests.length ? `${filters.interests.length} selected` : undefined}
           />
-          <VoiceOnlyRow>
+          <OptionRow>
             <div>
-              <span id={`${ids}-voice-only`}>{voiceOnlyAllowed ? 'Voice-only matches' : 'Voice-only matches · Max'}</span>
+              <strong id={`${ids}-voice-only`}>{voiceOnlyAllowed ? 'Voice-only matches' : 'Voice-only matches · Max'}</strong>
               <Hint id={`${ids}-voice-only-hint`}>Hear voice intros instead of seeing photos; photos appear once you match.</Hint>
             </div>
             <Switch
               checked={filters.voiceOnly}
               labelledBy={`${ids}-voice-only`}
               describedBy={`${ids}-voice-only-hint`}
+              disabled={!editable}
               onChange={(checked) => (checked && !voiceOnlyAllowed ? setPrompting(true) : send({ type: 'CHANGE', patch: { voiceOnly: checked } }))}
             />
-          </VoiceOnlyRow>
+          </OptionRow>
+          <OptionRow>
+            <div>
+              <strong id={`${ids}-owl`}>{nightOwlAllowed ? 'Night-owl matching' : 'Night-owl matching · Max'}</strong>
+              <Hint id={`${ids}-owl-hint`}>Closest night-owl scores first, nearest people still first. Who is awake tonight comes first for everyone.</Hint>
+            </div>
+            <Switch
+              checked={filters.nightOwl}
+              labelledBy={`${ids}-owl`}
+              describedBy={`${ids}-owl-hint`}
+              disabled={!editable}
+              // Turning it off is always allowed; turning it on is Max's.
+              onChange={(on) => (on && !nightOwlAllowed ? setPrompting(true) : send({ type: 'CHANGE', patch: { nightOwl: on } }))}
+            />
+          </OptionRow>
           {failure && <Failure role="alert">{failure}</Failure>}
         </Form>
       )}
@@ -181,11 +197,17 @@ export function FilterDialog({ onClose, onApplied }: { onClose: () => void; onAp
   );
 }
 
-const VoiceOnlyRow = styled.div`
+/** A switch with its label and hint: voice-only matches, night-owl matching. */
+const OptionRow = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: 12px;
+  gap: 14px;
+
+  strong {
+    display: block;
+    font-size: 0.9375rem;
+  }
 `;
 
 const Centered = styled.div`

@@ -24,6 +24,8 @@ import { noteMatchShown } from '../match/shownMatches';
 import { MatchPopup } from '../match/MatchPopup';
 import { ProfileSheet } from './ProfileSheet';
 import { SwipeButtons } from './SwipeButtons';
+import { MoonBoostButton } from './MoonBoostButton';
+import { UndoSnackbar } from './UndoSnackbar';
 import { takeArrivedDeck } from '../../prefetch/deckPrefetch';
 import { deckLoadOf, swipeDeckMachine } from './swipeDeckMachine';
 
@@ -61,8 +63,9 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
   const [sheetFor, setSheetFor] = useState<DeckProfile | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [superBannerNight, setSuperBannerNight] = useState<string | null>(null);
-  const { profiles, quota, match, nudge, announcement, lastKind, window: swipeWindow, clockOffsetMs } = state.context;
+  const { profiles, quota, match, nudge, announcement, lastKind, window: swipeWindow, clockOffsetMs, undoable, undoing } = state.context;
   const deck = (state.value as { deck: string }).deck;
+  const undoOffered = (state.value as { undo: string }).undo !== 'idle' && undoable !== null;
   const ready = deck === 'ready';
   const top = profiles[0];
 
@@ -111,12 +114,15 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
           {membership && !membership.isPremium && <YellowDot aria-hidden="true" />}
         </FilterButton>
       </Header>
-      <LobbyLink to="/lobby" aria-label={likedYou === null ? 'Who liked you' : `Who liked you: ${likedYou}`}>
-        <HeartIcon size={16} />
-        Who liked you
-        {likedYou !== null && <Count>{likedYou}</Count>}
-        <ChevronRightIcon size={16} />
-      </LobbyLink>
+      <DeckLinks>
+        <LobbyLink to="/lobby" aria-label={likedYou === null ? 'Who liked you' : `Who liked you: ${likedYou}`}>
+          <HeartIcon size={16} />
+          Who liked you
+          {likedYou !== null && <Count>{likedYou}</Count>}
+          <ChevronRightIcon size={16} />
+        </LobbyLink>
+        <MoonBoostButton />
+      </DeckLinks>
 
       <InvisibleNotice onPlaced={() => send({ type: 'FILTERS_CHANGED' })} />
 
@@ -207,6 +213,7 @@ export function SwipeDeckPage({ machine = swipeDeckMachine }: { machine?: typeof
         />
       )}
       <DeckSafetyDialogs state={state} send={send} onCancel={setSheetFor} />
+      {undoOffered && <UndoSnackbar name={undoable.name} busy={undoing} onUndo={() => send({ type: 'UNDO' })} />}
       {deck === 'matched' && match && (
         <MatchPopup
           match={match}
@@ -321,13 +328,20 @@ const Title = styled.h1`
   }
 `;
 
-/** The way to the Lobby's 'Who liked you', under the deck's title. */
+/** Under the deck's title: the way to the Lobby's 'Who liked you', and the Moon-Boost. */
+const DeckLinks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  align-items: center;
+  gap: 4px 8px;
+  margin: -4px 0 14px;
+`;
+
 const LobbyLink = styled(Link)`
-  align-self: center;
   display: inline-flex;
   align-items: center;
   gap: 6px;
-  margin: -4px 0 14px;
   padding: 6px 10px 6px 14px;
   border-radius: ${({ theme }) => theme.radius.pill};
   border: 1px solid ${({ theme }) => theme.alpha('accent', 0.4)};

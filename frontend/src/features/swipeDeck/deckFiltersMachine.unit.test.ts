@@ -40,7 +40,7 @@ describe('deckFiltersMachine', () => {
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'TOGGLE', list: 'kinks', item: 'Rope Play' });
     actor.send({ type: 'CLEAR' });
-    expect(actor.getSnapshot().context.filters).toEqual({ gender: 'all', ageRange: [18, 60], distance: 50, city: '', kinks: [], interests: [], voiceOnly: false });
+    expect(actor.getSnapshot().context.filters).toEqual({ gender: 'all', ageRange: [18, 60], distance: 50, city: '', kinks: [], interests: [], voiceOnly: false, nightOwl: false });
   });
 
   it('asks for the upgrade when the server keeps the advanced filters for Max', async () => {

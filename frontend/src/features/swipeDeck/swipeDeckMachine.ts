@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import type { ReportReason, SwipeKind } from '@nocturne/contracts';
-import { LIKES_NUDGE_REMAINING, type LimitReason } from '@nocturne/contracts/plans';
+import { LIKES_NUDGE_REMAINING, PASS_UNDO_MS, type LimitReason } from '@nocturne/contracts/plans';
 import { HttpError } from '../../api/http';
 import { limitReasonOf } from '../../api/limitReason';
 import {
@@ -10,6 +10,7 @@ import {
   fetchQuota,
   fetchSwipeWindow,
   sendSwipe,
+  undoPass,
   type DeckProfile,
   type Match,
   type Quota,
@@ -23,6 +24,9 @@ import { takePrefetchedDeck, type FirstDeck } from '../../prefetch/deckPrefetch'
 
 /** Below this many cards in hand the next page is fetched, so three stay stacked and the next images load. */
 export const LOW_WATER = 5;
+
+/** How long the Undo snackbar stays after a pass: a little less than the server allows, for the way there. */
+export const UNDO_OFFER_MS = PASS_UNDO_MS - 1000;
 
 export interface DeckLoad {
   window: SwipeWindowInfo;
@@ -73,6 +77,10 @@ export interface SwipeDeckContext {
   /** Blocked since the deck opened: never shown again, 'Restart' or not, whatever a page still carries. */
   blocked: number[];
   safety: SafetyTarget | null;
+  /** The person just passed, while the pass can still be undone (the snackbar). */
+  undoable: DeckProfile | null;
+  /** An undo is on its way: no swipe until the card is back. */
+  undoing: boolean;
 }
 
 export type SwipeDeckEvent =
@@ -85,6 +93,9 @@ export type SwipeDeckEvent =
   | { type: 'KEEP_SWIPING' }
   | { type: 'START_CHATTING' }
   | { type: 'DISMISS_NUDGE' }
+  | { type: 'UNDO' }
+  /** An undone pass put its card back on top. */
+  | { type: 'CARD_RETURNED' }
   // From the detail sheet: block or report a person on the deck.
   | { type: 'CHOOSE_BLOCK'; profile: DeckProfile }
   | { type: 'CHOOSE_REPORT'; profile: DeckProfile }
@@ -95,6 +106,8 @@ export type SwipeDeckEvent =
   | { type: 'PERSON_BLOCKED'; userId: number };
 
 export const SWIPE_FAILED: ToastInput = { title: 'Error', description: 'Failed to process swipe', variant: 'destructive' };
+export const UNDO_TOO_LATE: ToastInput = { title: 'Too late to undo', description: 'A pass can be undone for 10 seconds.' };
+export const UNDO_FAILED: ToastInput = { title: 'Error', description: 'The pass could not be undone', variant: 'destructive' };
 
 /** The deck's first load as the machine keeps it: the server's clock compared with the browser's when the answers arrived. */
 export const deckLoadOf = ({ window, quota, profiles, receivedAt }: Omit<FirstDeck, 'membership'>): DeckLoad => ({ window, clockOffsetMs: clockOffsetOf(window, receivedAt), quota, profiles });
@@ -136,6 +149,7 @@ export const swipeDeckMachine = setup({
     fetchMore: fromPromise<DeckProfile[], { restart: boolean }>(({ input }) => fetchDeck({ restart: input.restart, limit: DECK_PAGE_SIZE })),
     sendSwipe: fromPromise<SwipeResult, { swiperId: number; swipedId: number; kind: SwipeKind }>(({ input }) => sendSwipe(input)),
     loadQuota: fromPromise<Quota>(() => fetchQuota()),
+    undoPass: fromPromise<unknown, { swipedId: number }>(({ input }) => undoPass(input.swipedId)),
     block: fromPromise<void, { userId: number }>(({ input }) => blockPerson(input.userId)),
     report: fromPromise<void, { userId: number; reason: ReportReason; text: string }>(({ input }) => reportProfile(input)),
   },
@@ -147,7 +161,9 @@ export const swipeDeckMachine = setup({
     windowClosed: (_, params: { load: DeckLoad }) => !params.load.window.open,
     hasFirstLoad: ({ context }) => context.firstLoad !== null,
     firstLoadWindowClosed: ({ context }) => context.firstLoad !== null && !context.firstLoad.window.open,
-    noCardInHand: ({ context }) => context.profiles.length === 0,
+    noCardInHand: ({ context }) => context.profiles.length === 0 || context.undoing,
+    canUndo: ({ context }) => context.undoable !== null,
+    nothingToUndo: ({ context }) => context.undoable === null,
     superLikesUsedUp: ({ context, event }) => {
       assertEvent(event, 'SWIPE');
       return event.kind === 'superlike' && context.quota !== null && context.quota.superLikesUsed >= context.quota.superLikesPerNight;
@@ -181,7 +197,8 @@ export const swipeDeckMachine = setup({
     takeTopCard: assign(({ context, event }) => {
       assertEvent(event, 'SWIPE');
       const [top, ...rest] = context.profiles;
-      return { profiles: rest, inFlight: { profile: top!, kind: event.kind }, lastKind: event.kind };
+      // A new swipe is the last one now: the pass before it can no longer be undone.
+      return { profiles: rest, inFlight: { profile: top!, kind: event.kind }, lastKind: event.kind, undoable: null };
     }),
     recordSwipe: assign(({ context }, params: { result: SwipeResult }) => {
       const { profile, kind } = context.inFlight!;
@@ -193,6 +210,7 @@ export const swipeDeckMachine = setup({
         match,
         // Spec point 4: after a like, when the free plan's remaining likes reach 5.
         nudge: context.nudge || (isLike(kind) && quota.likesRemaining === LIKES_NUDGE_REMAINING),
+        undoable: kind === 'pass' ? profile : null,
         announcement: match ? `It's a Match! You and ${match.otherUser.name} liked each other.` : spoken[kind](profile.name),
       };
     }),
@@ -216,6 +234,17 @@ export const swipeDeckMachine = setup({
       announcement: 'Super-Likes used up!',
     })),
     storeQuota: assign((_, params: { quota: Quota }) => ({ quota: params.quota })),
+    /** The undone pass's card goes back on top, and may come again in a later page. */
+    returnUndone: assign(({ context }) => {
+      const back = context.undoable!;
+      return {
+        profiles: context.blocked.includes(back.id) ? context.profiles : [back, ...context.profiles.filter((p) => p.id !== back.id)],
+        swiped: context.swiped.filter((id) => id !== back.id),
+        undoable: null,
+        lastKind: null,
+        announcement: `${back.name} is back on top.`,
+      };
+    }),
     dropPerson: assign(({ context }, params: { userId: number }) => {
       const gone = context.profiles.find((p) => p.id === params.userId) ?? (context.inFlight?.profile.id === params.userId ? context.inFlight.profile : undefined);
       return {
@@ -247,6 +276,8 @@ export const swipeDeckMachine = setup({
     announcement: '',
     blocked: [],
     safety: null,
+    undoable: null,
+    undoing: false,
   }),
   on: {
     DISMISS_NUDGE: { actions: assign({ nudge: false }) },
@@ -343,11 +374,13 @@ export const swipeDeckMachine = setup({
         },
         windowClosed: {
           after: { untilWindowOpens: { target: 'loading' } },
-          on: { RETRY: { target: 'loading' } },
+          // A Night Pass opens swiping round the clock (day access).
+          on: { RETRY: { target: 'loading' }, PLAN_CHANGED: { target: 'loading' } },
         },
         empty: {
           // Passed people come back: the ones passed since the deck opened too.
-          on: { RESTART: { target: 'loading', actions: assign({ restarted: true, swiped: [] }) }, RETRY: { target: 'loading' } },
+          on: {
+            CARD_RETURNED: { target: 'ready' }, RESTART: { target: 'loading', actions: assign({ restarted: true, swiped: [] }) }, RETRY: { target: 'loading' } },
         },
         failed: {
           on: { RETRY: { target: 'loading' } },
@@ -399,6 +432,33 @@ export const swipeDeckMachine = setup({
               { target: 'idle', actions: { type: 'notify', params: REPORT_SENT } },
             ],
             onError: { target: 'confirmingReport', actions: { type: 'notify', params: REPORT_FAILED } },
+          },
+        },
+      },
+    },
+    // The snackbar after a pass: Undo takes it back within PASS_UNDO_MS (the server has the last word).
+    undo: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'canUndo', target: 'offered' },
+        },
+        offered: {
+          always: { guard: 'nothingToUndo', target: 'idle' },
+          after: { [UNDO_OFFER_MS]: { target: 'idle', actions: assign({ undoable: null }) } },
+          on: { UNDO: { target: 'undoing' } },
+        },
+        undoing: {
+          entry: assign({ undoing: true }),
+          exit: assign({ undoing: false }),
+          invoke: {
+            src: 'undoPass',
+            input: ({ context }) => ({ swipedId: context.undoable!.id }),
+            onDone: { target: 'idle', actions: ['returnUndone', raise({ type: 'CARD_RETURNED' })] },
+            onError: [
+              { guard: { type: 'refusedBy', params: ({ event }) => ({ error: event.error, reason: 'undo-expired' }) }, target: 'idle', actions: [assign({ undoable: null }), { type: 'notify', params: UNDO_TOO_LATE }] },
+              { target: 'idle', actions: [assign({ undoable: null }), { type: 'notify', params: UNDO_FAILED }] },
+            ],
           },
         },
       },

@@ -5,7 +5,7 @@ import type { DeckProfile, Quota, SwipeResult, SwipeWindowInfo } from '../../api
 import { prefetchDeck } from '../../prefetch/deckPrefetch';
 import { fakeFetch } from '../../testing/fakeFetch';
 import { BLOCK_FAILED, REPORT_SENT } from '../safety/safetyToasts';
-import { loadDeck, LOW_WATER, SWIPE_FAILED, swipeDeckMachine, type DeckLoad } from './swipeDeckMachine';
+import { loadDeck, LOW_WATER, SWIPE_FAILED, swipeDeckMachine, UNDO_OFFER_MS, type DeckLoad } from './swipeDeckMachine';
 
 const ME = 1;
 
@@ -55,6 +55,7 @@ interface Fakes {
   quota?: () => Promise<Quota>;
   block?: (input: { userId: number }) => Promise<void>;
   report?: (input: { userId: number; reason: ReportReason; text: string }) => Promise<void>;
+  undo?: (input: { swipedId: number }) => Promise<unknown>;
 }
 
 function start(fakes: Fakes, firstLoad?: DeckLoad) {
@@ -66,6 +67,7 @@ function start(fakes: Fakes, firstLoad?: DeckLoad) {
   const quota = jest.fn(fakes.quota ?? (async () => freeQuota()));
   const block = jest.fn(fakes.block ?? (async () => undefined));
   const report = jest.fn(fakes.report ?? (async () => undefined));
+  const undo = jest.fn(fakes.undo ?? (async () => ({ undone: true })));
   const actor = createActor(
     swipeDeckMachine.provide({
       actors: {
@@ -75,6 +77,7 @@ function start(fakes: Fakes, firstLoad?: DeckLoad) {
         loadQuota: fromPromise(() => quota()),
         block: fromPromise(({ input }) => block(input)),
         report: fromPromise(({ input }) => report(input)),
+        undoPass: fromPromise(({ input }) => undo(input)),
       },
       actions: { notify, navigate },
     }),
@@ -83,7 +86,8 @@ function start(fakes: Fakes, firstLoad?: DeckLoad) {
   const deckState = () => actor.getSnapshot().value as { deck: string; supply: string };
   const settle = (state: string) => waitFor(actor, (s) => (s.value as { deck: string }).deck === state);
   const safetyState = () => (actor.getSnapshot().value as { safety: string }).safety;
-  return { actor, notify, navigate, load, more, swipe, quota, block, report, deckState, safetyState, settle };
+  const undoState = () => (actor.getSnapshot().value as { undo: string }).undo;
+  return { actor, notify, navigate, load, more, swipe, quota, block, report, undo, deckState, safetyState, undoState, settle };
 }
 
 describe('swipeDeckMachine loading', () => {
@@ -502,5 +506,71 @@ describe('swipeDeckMachine block and report from the detail sheet', () => {
     expect(block).toHaveBeenCalledWith({ userId: 100 });
     expect(notify).toHaveBeenCalledWith(expect.anything(), REPORT_SENT);
     expect(ids(actor)).toEqual([101, 102]);
+  });
+});
+
+describe('swipeDeckMachine undo', () => {
+  it('offers Undo after a pass and puts the card back on top when the server takes the pass back', async () => {
+    const { actor, undo, undoState, settle } = start({});
+    await settle('ready');
+    actor.send({ type: 'SWIPE', kind: 'pass' });
+    await waitFor(actor, () => undoState() === 'offered');
+    expect(actor.getSnapshot().context.undoable?.id).toBe(100);
+    actor.send({ type: 'UNDO' });
+    await waitFor(actor, () => undoState() === 'idle');
+    expect(undo).toHaveBeenCalledWith({ swipedId: 100 });
+    expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([100, 101, 102]);
+    expect(actor.getSnapshot().context.announcement).toBe('Owl 100 is back on top.');
+  });
+
+  it('offers no Undo after a like, and withdraws it when the next swipe comes', async () => {
+    const { actor, undoState, settle } = start({ load: async () => loadOf(profiles(100, 5)) });
+    await settle('ready');
+    actor.send({ type: 'SWIPE', kind: 'like' });
+    await settle('ready');
+    expect(undoState()).toBe('idle');
+    actor.send({ type: 'SWIPE', kind: 'pass' });
+    await waitFor(actor, () => undoState() === 'offered');
+    actor.send({ type: 'SWIPE', kind: 'like' });
+    await settle('ready');
+    expect(undoState()).toBe('idle');
+    expect(actor.getSnapshot().context.undoable).toBeNull();
+  });
+
+  it('brings the deck back from empty when the last card passed is undone', async () => {
+    const { actor, undoState, settle } = start({ load: async () => loadOf(profiles(100, 1)) });
+    await settle('ready');
+    actor.send({ type: 'SWIPE', kind: 'pass' });
+    await settle('empty');
+    actor.send({ type: 'UNDO' });
+    await settle('ready');
+    expect(undoState()).toBe('idle');
+    expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([100]);
+  });
+
+  it('says it is too late when the server refuses with undo-expired, and keeps the card gone', async () => {
+    const { actor, notify, undoState, settle } = start({ undo: async () => Promise.reject(refusal(403, 'undo-expired')) });
+    await settle('ready');
+    actor.send({ type: 'SWIPE', kind: 'pass' });
+    await waitFor(actor, () => undoState() === 'offered');
+    actor.send({ type: 'UNDO' });
+    await waitFor(actor, () => undoState() === 'idle');
+    expect(notify).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ title: 'Too late to undo' }));
+    expect(actor.getSnapshot().context.profiles.map((p) => p.id)).toEqual([101, 102]);
+  });
+
+  it('withdraws the offer after UNDO_OFFER_MS', async () => {
+    jest.useFakeTimers();
+    try {
+      const { actor, undoState, settle } = start({});
+      await settle('ready');
+      actor.send({ type: 'SWIPE', kind: 'pass' });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(undoState()).toBe('offered');
+      await jest.advanceTimersByTimeAsync(UNDO_OFFER_MS + 1);
+      expect(undoState()).toBe('idle');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

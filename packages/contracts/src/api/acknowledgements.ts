@@ -19,6 +19,10 @@ export type UnmatchedAnswer = z.infer<typeof unmatchedAnswerSchema>;
 export const blockedAnswerSchema = z.object({ blocked: z.literal(true) });
 export type BlockedAnswer = z.infer<typeof blockedAnswerSchema>;
 
+/** `POST /api/swipes/undo`: the pass is taken back; the person is in the deck again. */
+export const passUndoneAnswerSchema = z.object({ undone: z.literal(true), swipedId: z.number().int() });
+export type PassUndoneAnswer = z.infer<typeof passUndoneAnswerSchema>;
+
 /** `POST /api/reports`. */
 export const reportedAnswerSchema = z.object({ reported: z.literal(true) });
 export type ReportedAnswer = z.infer<typeof reportedAnswerSchema>;

@@ -87,6 +87,7 @@ export const deckFiltersAnswerSchema = z.object({
   kinks: z.array(z.enum(Kinks)),
   interests: z.array(z.enum(Interests)),
   voiceOnly: z.boolean(),
+  nightOwl: z.boolean().describe('Max: closest night-owl scores first within each distance band'),
 });
 export type DeckFiltersAnswer = z.infer<typeof deckFiltersAnswerSchema>;
 
@@ -100,3 +101,13 @@ export const likesReceivedSchema = z.object({
   likes: z.array(likeReceivedSchema).describe('Empty on the free plan'),
 });
 export type LikesReceived = z.infer<typeof likesReceivedSchema>;
+
+/** `GET` and `POST /api/moon-boost`: 30 minutes first in nearby decks, per the plan's allowance. */
+export const moonBoostSchema = z.object({
+  active: z.object({ startedAt: z.string(), endsAt: z.string() }).nullable().describe('The boost running now'),
+  allowance: z.number().int().describe('Boosts the plan gives per period; 0 without them'),
+  left: z.number().int().describe('Left in this period'),
+  renewsAt: z.string().nullable().describe('When the period renews (ISO 8601)'),
+  last: z.object({ startedAt: z.string(), endsAt: z.string(), viewers: z.number().int().describe('Different people whose deck showed the card while it ran') }).nullable(),
+});
+export type MoonBoostAnswer = z.infer<typeof moonBoostSchema>;

@@ -58,7 +58,7 @@ it('continues one trace from a stored event to its projection, its publish and i
   expect(stored!.metadata?.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
   expect(consumed[0]).toMatch(new RegExp(`^00-${traceId}-`));
   const spans = tracing.trace(traceId);
-  expect(spans.map((span) => span.name).sort()).toEqual(['POST /api/auth/signup', 'append user', 'consume UserRegistered', 'project users', 'publish UserRegistered'].sort());
+  expect(spans.map((span) => span.name).sort()).toEqual(['POST /api/auth/signup', 'append user', 'consume UserRegistered', 'project users', 'publish UserRegistered', 'send UserRegistered'].sort());
   // One tree: every span but the root has its parent in the trace.
   const ids = new Set(spans.map((span) => span.spanContext().spanId));
   for (const span of spans) if (span.name !== 'POST /api/auth/signup') expect(ids).toContain(span.parentSpanContext?.spanId);

@@ -1,12 +1,14 @@
 import { signedInActor, type Actor } from '@nocturne/platform/kit';
-import { isLikeKind, planAllowances, usesAdvancedFilters, type DeckFilters, type Gender } from '@nocturne/contracts';
+import { isLikeKind, planAllowances, quotaNight, usesAdvancedFilters, zoneInForce, type DeckFilters, type Gender } from '@nocturne/contracts';
 import type { Filter } from '@nocturne/platform/ports';
 import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
 import { planInForce } from '../member/member';
-import { hiddenFrom, type CandidateRow } from '../projections/readModels';
+import { hiddenFrom, zoneScheduleOfRow, type CandidateRow } from '../projections/readModels';
+import { NIGHT_OWL_DEFAULT, NIGHT_OWL_WINDOW_MS, nightOwlScore } from '../night/nightOwl';
+import type { BoostViews } from './boostViews';
 import type { CrawlLimiter } from './crawlLimits';
-import { bandOf, boundingBox, byBandThenShuffle, discoveryGap, distanceBetween, DISTANCE_BANDS_KM, preferencesExcluding, type DiscoveryGap, type Position } from './deck';
+import { bandOf, boundingBox, byBandAwakeOwlShuffle, discoveryGap, isAwake, distanceBetween, DISTANCE_BANDS_KM, preferencesExcluding, type DiscoveryGap, type Position } from './deck';
 
 export interface DeckCard {
   userId: number;
@@ -48,7 +50,7 @@ const positionOf = (row: Pick<CandidateRow, 'latitude' | 'longitude'> | null): P
  * people; passed people only on 'Restart' once nothing else is left. Candidates are looked up by a
  * coordinate box per distance band (an index on the cell centres), never by reading every profile.
  */
-export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication, crawl: CrawlLimiter) {
+export function createDeckApplication(deps: SwipeDependencies, members: MemberApplication, crawl: CrawlLimiter, boostViews: BoostViews) {
   const { collections } = deps;
 
   /**
@@ -80,9 +82,10 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
     return filter;
   }
 
-  async function nearby(base: Filter, from: Position, maxKm: number, limit: number): Promise<Array<{ row: CandidateRow; distanceKm: number }>> {
+  /** `oneBox`: a single look over the whole distance (few people match, as for those on a Moon-Boost). */
+  async function nearby(base: Filter, from: Position, maxKm: number, limit: number, oneBox = false): Promise<Array<{ row: CandidateRow; distanceKm: number }>> {
     const found = new Map<number, { row: CandidateRow; distanceKm: number }>();
-    for (const band of [...DISTANCE_BANDS_KM.filter((b) => b < maxKm), maxKm]) {
+    for (const band of oneBox ? [maxKm] : [...DISTANCE_BANDS_KM.filter((b) => b < maxKm), maxKm]) {
       const box = boundingBox(from, band);
       const rows = await collections.candidates.find(
         {
@@ -106,6 +109,15 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
     return [...found.values()];
   }
 
+  /** Night-owl scores of these people, from one read of their activity over the score's window. */
+  async function nightOwlScores(userIds: number[], now: Date): Promise<Map<number, number>> {
+    const since = new Date(now.getTime() - NIGHT_OWL_WINDOW_MS).toISOString();
+    const rows = await collections.activity.find({ userId: { $in: [...new Set(userIds)] }, hour: { $gte: since } });
+    const byUser = new Map<number, typeof rows>();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+    return new Map([...byUser].map(([userId, hours]) => [userId, nightOwlScore(hours)]));
+  }
+
   return {
     /** Whether others can find the viewer in their decks, and if not, what is missing (decisions.md, Discovery). */
     async discovery(actor: Actor): Promise<{ visible: boolean; missing: DiscoveryGap | null }> {
@@ -119,12 +131,13 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       await crawl.deckRead(viewerId);
       const limit = Math.min(DECK_PAGE_MAX, Math.max(1, options.limit ?? 20));
       const now = deps.clock();
-      const [me, member, mySwipes, likedMe, hidden] = await Promise.all([
+      const [me, member, mySwipes, likedMe, hidden, priorityLikes] = await Promise.all([
         collections.candidates.get(String(viewerId)),
         members.load(viewerId),
         collections.swipes.find({ swiperId: viewerId }),
         collections.swipes.find({ swipedId: viewerId, kind: 'superlike' }),
         hiddenFrom(collections, viewerId),
+        collections.swipes.find({ swipedId: viewerId, priority: true }),
       ]);
       const advanced = planAllowances[planInForce(member, now)].advancedFilters && usesAdvancedFilters(member.filters);
       // Voice-only mode holds while the plan has it: a lapsed Max shows photos again.
@@ -135,23 +148,44 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
       const myKinks = new Set(me && !me.erased ? me.kinks : []);
       const from = positionOf(me && !me.erased ? me : null);
 
-      const pick = async (userIds: Filter) => {
-        const base = filterDocument(member.filters, advanced, userIds, myKinks, me && !me.erased ? me.gender : null);
-        if (from) return nearby(base, from, member.filters.distance, limit);
+      const pick = async (userIds: Filter, extra: Filter = {}, oneBox = false) => {
+        const base = { ...filterDocument(member.filters, advanced, userIds, myKinks, me && !me.erased ? me.gender : null), ...extra };
+        if (from) return nearby(base, from, member.filters.distance, limit, oneBox);
         const rows = await collections.candidates.find(base, { sort: { shuffle: 1 }, limit });
         return rows.map((row) => ({ row, distanceKm: null as number | null }));
       };
       let restarted = false;
-      let picked = await pick({ $nin: [viewerId, ...liked, ...passed, ...hidden] });
-      if (picked.length === 0 && options.includePassed && passed.length > 0) {
+      const excluded = [viewerId, ...liked, ...passed, ...hidden];
+      // Cards that come first, each still under every deck rule (filters, distance, mutual gender): people
+      // on a Moon-Boost, then likes with priority not yet shown first.
+      const boosted = await pick({ $nin: excluded }, { boostedUntil: { $gt: now.toISOString() } }, true);
+      const boostedIds = new Set(boosted.map(({ row }) => row.userId));
+      const priorityLikers = priorityLikes.map((swipe) => swipe.swiperId).filter((id) => !excluded.includes(id) && !boostedIds.has(id));
+      const prioritized = priorityLikers.length > 0 ? await pick({ $in: priorityLikers }, {}, true) : [];
+      const priorityIds = new Set(prioritized.map(({ row }) => row.userId));
+      const firstIds = new Set([...boostedIds, ...priorityIds]);
+      let picked = (await pick({ $nin: excluded })).filter(({ row }) => !firstIds.has(row.userId));
+      if (firstIds.size === 0 && picked.length === 0 && options.includePassed && passed.length > 0) {
         restarted = true;
         picked = await pick({ $in: passed });
       }
-      const cards = picked
-        .map(({ row, distanceKm }) => ({ row, distanceKm, band: distanceKm === null ? 0 : bandOf(distanceKm), shuffle: row.shuffle }))
-        .sort(byBandThenShuffle)
-        .slice(0, limit)
-        .map(({ row, distanceKm }) => ({
+      // Within a band: who is awake tonight first, then (Max, when chosen) the closest night-owl scores.
+      const owlMatching = (member.filters.nightOwl ?? false) && planAllowances[planInForce(member, now)].nightOwlMatching;
+      const scores = owlMatching ? await nightOwlScores([viewerId, ...[...boosted, ...prioritized, ...picked].map(({ row }) => row.userId)], now) : new Map<number, number>();
+      const myScore = scores.get(viewerId) ?? NIGHT_OWL_DEFAULT;
+      const ranked = (entries: typeof picked) =>
+        entries
+          .map(({ row, distanceKm }) => ({
+            row,
+            distanceKm,
+            band: distanceKm === null ? 0 : bandOf(distanceKm),
+            awake: isAwake(row, now),
+            owlGap: owlMatching ? Math.abs((scores.get(row.userId) ?? NIGHT_OWL_DEFAULT) - myScore) : 0,
+            shuffle: row.shuffle,
+          }))
+          .sort(byBandAwakeOwlShuffle);
+      const shown = [...ranked(boosted), ...ranked(prioritized), ...ranked(picked)].slice(0, limit);
+      const cards = shown.map(({ row, distanceKm }) => ({
           userId: row.userId,
           distanceKm,
           superLikedYou: superLikers.has(row.userId),
@@ -159,6 +193,16 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
           city: row.cityName,
           photosHidden,
         }));
+      // Shown first once: the next read orders them as anyone else.
+      const shownFirst = cards.filter((card) => priorityIds.has(card.userId)).map((card) => card.userId);
+      if (shownFirst.length > 0) await members.notePriorityLikesShown(actor, shownFirst);
+      // The first read of the night makes the viewer awake for others (once a night; the order shows it from the next quarter hour).
+      if (me && !me.erased) {
+        const night = quotaNight(now, zoneInForce(zoneScheduleOfRow(me), now));
+        if (member.deckOpenedNight !== night) await members.noteDeckOpened(actor, night);
+      }
+      // Each boost counts the distinct people it reached.
+      await Promise.all(shown.filter(({ row }) => boostedIds.has(row.userId) && row.boostId).map(({ row }) => boostViews.note(row.boostId!, viewerId)));
       return { cards, restarted };
     },
 

@@ -52,6 +52,31 @@ export interface Ranked {
 /** Nearer bands first; within a band, the random key. */
 export const byBandThenShuffle = (a: Ranked, b: Ranked) => a.band - b.band || a.shuffle - b.shuffle;
 
+export interface RankedAwake extends Ranked {
+  /** Awake tonight ("Who's awake"): first within their band. */
+  awake: boolean;
+  /** How far the person's night-owl score is from the viewer's, when the viewer chose night-owl matching; else 0. */
+  owlGap: number;
+}
+
+/** Nearer bands first; within a band, who is awake, then the closest night-owl scores (when chosen), then the random key. Never the exact distance. */
+export const byBandAwakeOwlShuffle = (a: RankedAwake, b: RankedAwake) => a.band - b.band || Number(b.awake) - Number(a.awake) || a.owlGap - b.owlGap || a.shuffle - b.shuffle;
+
+/** What others see of being awake moves in quarter hours, as the card's "Active tonight" does (docs/security.md). */
+export const AWAKE_STEP_MS = 15 * 60_000;
+
+/**
+ * Awake tonight, from the first deck read since the person's last 8:00 PM: shown from the quarter hour
+ * after it (so the moment of arrival cannot be read from the order) until their next 8:00 PM.
+ */
+export const awakeSpan = (openedAt: Date, nextEightPm: Date): { from: string; until: string } => ({
+  from: new Date(Math.floor(openedAt.getTime() / AWAKE_STEP_MS) * AWAKE_STEP_MS + AWAKE_STEP_MS).toISOString(),
+  until: nextEightPm.toISOString(),
+});
+
+export const isAwake = (row: { awakeFrom?: string | null; awakeUntil?: string | null }, now: Date): boolean =>
+  !!row.awakeFrom && !!row.awakeUntil && Date.parse(row.awakeFrom) <= now.getTime() && now.getTime() < Date.parse(row.awakeUntil);
+
 export const sameCell = (a: GridCell | null, b: GridCell | null) => a !== null && b !== null && a.row === b.row && a.col === b.col;
 
 /**

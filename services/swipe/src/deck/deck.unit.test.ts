@@ -1,5 +1,5 @@
 import { cityCentre, snapToGrid } from '@nocturne/contracts';
-import { admits, bandOf, boundingBox, byBandThenShuffle, discoveryGap, distanceBetween, mutuallyAdmitted, placeOf, preferencesExcluding } from './deck';
+import { admits, awakeSpan, bandOf, boundingBox, byBandAwakeOwlShuffle, byBandThenShuffle, discoveryGap, isAwake, distanceBetween, mutuallyAdmitted, placeOf, preferencesExcluding } from './deck';
 
 describe('deck geometry', () => {
   const berlin = snapToGrid(52.52, 13.405);
@@ -84,5 +84,23 @@ describe('discovery rules', () => {
     expect(distanceBetween(cityCentre('Berlin')!, snapToGrid(52.52, 13.405))).toBe(0);
     expect(cityCentre('Atlantis')).toBeNull();
     expect(cityCentre(null)).toBeNull();
+  });
+});
+
+describe("who's awake and night-owl matching within a band", () => {
+  const card = (id: number, band: number, awake: boolean, owlGap: number, shuffle: number) => ({ id, band, awake, owlGap, shuffle });
+
+  it('orders by band first, then awake people, then the closest night-owl scores, then the random key', () => {
+    const cards = [card(1, 5, true, 0, 0.1), card(2, 2, false, 9, 0.9), card(3, 2, true, 4, 0.8), card(4, 2, true, 1, 0.7), card(5, 2, false, 0, 0.5)];
+    expect([...cards].sort(byBandAwakeOwlShuffle).map((c) => c.id)).toEqual([4, 3, 5, 2, 1]);
+  });
+
+  it('shows someone awake from the quarter hour after their first deck read until their next 8 PM', () => {
+    const span = awakeSpan(new Date('2026-11-23T21:07:12.000Z'), new Date('2026-11-24T20:00:00.000Z'));
+    expect(span).toEqual({ from: '2026-11-23T21:15:00.000Z', until: '2026-11-24T20:00:00.000Z' });
+    expect(isAwake({ awakeFrom: span.from, awakeUntil: span.until }, new Date('2026-11-23T21:14:59.000Z'))).toBe(false);
+    expect(isAwake({ awakeFrom: span.from, awakeUntil: span.until }, new Date('2026-11-23T21:15:00.000Z'))).toBe(true);
+    expect(isAwake({ awakeFrom: span.from, awakeUntil: span.until }, new Date('2026-11-24T20:00:00.000Z'))).toBe(false);
+    expect(isAwake({}, new Date())).toBe(false);
   });
 });

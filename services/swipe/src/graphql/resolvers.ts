@@ -7,12 +7,14 @@ import type { DeckApplication } from '../deck/application';
 import type { CrawlLimiter } from '../deck/crawlLimits';
 import type { LiveLike, LiveLikes } from '../deck/liveLikes';
 import type { MemberApplication, MembershipView } from '../member/application';
+import type { MoonBoosts } from '../member/moonBoosts';
 import type { MatchView, PairApplication } from '../pair/application';
 import type { NightApplication, QuotaView } from '../night/application';
 import type { ReportApplication } from '../report/application';
 
 export interface SwipeContext extends SubgraphBaseContext {
   members: MemberApplication;
+  moonBoosts: MoonBoosts;
   nights: NightApplication;
   deck: DeckApplication;
   pairs: PairApplication;
@@ -31,7 +33,7 @@ const billingEnum = (billing: Billing | null) => billing?.toUpperCase() ?? null;
 const quota = (view: QuotaView) => ({ ...view, plan: planEnum(view.plan) });
 const membership = (view: MembershipView) => ({ ...view, plan: planEnum(view.plan), billing: billingEnum(view.billing) });
 const match = (view: MatchView) => ({ ...view, otherUser: { id: view.otherUserId } });
-const filters = (value: DeckFilters) => ({ gender: value.gender, ageMin: value.ageRange[0], ageMax: value.ageRange[1], distance: value.distance, city: value.city, kinks: value.kinks, interests: value.interests, voiceOnly: value.voiceOnly });
+const filters = (value: DeckFilters) => ({ gender: value.gender, ageMin: value.ageRange[0], ageMax: value.ageRange[1], distance: value.distance, city: value.city, kinks: value.kinks, interests: value.interests, voiceOnly: value.voiceOnly, nightOwl: value.nightOwl ?? false });
 
 interface FiltersInput {
   gender?: string | null;
@@ -42,6 +44,7 @@ interface FiltersInput {
   kinks?: string[] | null;
   interests?: string[] | null;
   voiceOnly?: boolean | null;
+  nightOwl?: boolean | null;
 }
 
 /** Fields left out keep their stored value; the whole result is checked with the contracts' rules. */
@@ -54,6 +57,7 @@ function mergeFilters(current: DeckFilters, input: FiltersInput): DeckFilters {
     kinks: input.kinks ?? current.kinks,
     interests: input.interests ?? current.interests,
     voiceOnly: input.voiceOnly ?? current.voiceOnly,
+    nightOwl: input.nightOwl ?? current.nightOwl ?? false,
   };
   const parsed = deckFiltersSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
@@ -74,6 +78,7 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
     },
     quota: async (_parent, _args, context: SwipeContext) => quota(await context.nights.quota(actorOf(context))),
     membership: async (_parent, _args, context: SwipeContext) => membership(await context.members.membership(actorOf(context))),
+    moonBoost: async (_parent, _args, context: SwipeContext) => context.moonBoosts.view(actorOf(context)),
     deckFilters: async (_parent, _args, context: SwipeContext) => filters(await context.members.filters(actorOf(context))),
     likesReceived: async (_parent, _args, context: SwipeContext) => {
       const { visible, count, likes } = await context.deck.likesReceived(actorOf(context));
@@ -96,6 +101,11 @@ export const swipeResolvers: GraphQLResolverMap<SwipeContext> = {
       if (kind === 'PASS') await context.crawl.pass(signedInActor(actor));
       const outcome = await context.nights.swipe(actor, { swipedId, kind: kinds[kind]! });
       return { isMatch: outcome.isMatch, quota: quota(outcome.quota), match: outcome.match && match(outcome.match) };
+    },
+    startMoonBoost: async (_parent, _args, context: SwipeContext) => context.moonBoosts.start(actorOf(context)),
+    undoPass: async (_parent, args: { swipedId: number }, context: SwipeContext) => {
+      await context.nights.undoPass(actorOf(context), args.swipedId);
+      return true;
     },
     choosePlan: async (_parent, args: { plan: string; billing?: string | null }, context: SwipeContext) =>
       membership(await context.members.choosePlan(actorOf(context), { plan: plans[args.plan]!, billing: args.billing ? (args.billing.toLowerCase() as Billing) : null })),

@@ -47,6 +47,31 @@ export function createMemberApplication(deps: SwipeDependencies) {
       });
       return view(result.state, now);
     },
+    /** The deck showed these likers first: their priority is spent (read-your-writes before the answer). */
+    async notePriorityLikesShown(actor: Actor, likerIds: number[]): Promise<void> {
+      const userId = signedInActor(actor);
+      const now = deps.clock();
+      const result = await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: memberStreamId(userId),
+        decider: memberDecider,
+        command: { type: 'NotePriorityLikesShown', userId, likerIds, now },
+        context: actorCommandContext(deps.newId, now, actor),
+      });
+      await deps.projection.waitFor(result.lastGlobalPosition);
+    },
+    /** The first deck read of the person's quota night (once a night): they are awake tonight. */
+    async noteDeckOpened(actor: Actor, night: string): Promise<void> {
+      const userId = signedInActor(actor);
+      const now = deps.clock();
+      await handleCommand({
+        eventStore: deps.eventStore,
+        streamId: memberStreamId(userId),
+        decider: memberDecider,
+        command: { type: 'OpenDeck', userId, night, now },
+        context: actorCommandContext(deps.newId, now, actor),
+      });
+    },
     async filters(actor: Actor): Promise<DeckFilters> {
       return (await load(signedInActor(actor))).filters;
     },

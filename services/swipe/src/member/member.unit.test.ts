@@ -76,3 +76,53 @@ describe('deck filters', () => {
     spec.given([]).when({ type: 'SetFilters', userId: 7, filters: defaultDeckFilters, now }).thenNothingHappens();
   });
 });
+
+describe('Moon-Boost', () => {
+  const boost = (at: Date, boostId = `b-${at.toISOString()}`) => ({ type: 'StartMoonBoost' as const, userId: 7, boostId, now: at });
+  const started = (at: Date, boostId = `b-${at.toISOString()}`): MemberEvent => ({
+    type: 'MoonBoostStarted',
+    data: { userId: 7, boostId, startedAt: at.toISOString(), endsAt: new Date(at.getTime() + 30 * 60_000).toISOString() },
+  });
+  const hoursLater = (hours: number) => new Date(now.getTime() + hours * 3600_000);
+
+  it('starts a 30-minute boost for Plus and Max', () => {
+    spec.given([chosen('plus', now, 'weekly')]).when(boost(now)).then([started(now)]);
+    spec.given([chosen('max')]).when(boost(now)).then([started(now)]);
+  });
+
+  it('refuses the free plan and a Night Pass with the night-boost prompt', () => {
+    spec.given([]).when(boost(now)).thenThrows(limitReason('night-boost'));
+    spec.given([chosen('nightPass', now, null, '2026-11-24T21:00:00.000Z')]).when(boost(now)).thenThrows(limitReason('night-boost'));
+  });
+
+  it('gives Plus one a week, renewed seven days after the plan was chosen', () => {
+    const plus = [chosen('plus', now, 'weekly'), started(hoursLater(1))];
+    spec.given(plus).when(boost(hoursLater(24))).thenThrows(limitReason('night-boost'));
+    spec.given(plus).when(boost(hoursLater(7 * 24 + 1))).then([started(hoursLater(7 * 24 + 1))]);
+  });
+
+  it('gives Max five a month, counted from the day the plan was chosen', () => {
+    const five = [chosen('max'), ...[1, 2, 3, 4, 5].map((day) => started(hoursLater(day * 24)))];
+    spec.given(five).when(boost(hoursLater(6 * 24))).thenThrows(limitReason('night-boost'));
+    const nextMonth = new Date('2026-12-23T21:00:00.000Z');
+    spec.given(five).when(boost(nextMonth)).then([started(nextMonth)]);
+  });
+
+  it('refuses a second boost while one runs', () => {
+    spec.given([chosen('max'), started(now)]).when(boost(new Date(now.getTime() + 60_000))).thenThrows((error) => expect(error).toMatchObject({ code: 'CONFLICT' }));
+  });
+});
+
+describe('night-owl matching and the deck opened each night', () => {
+  it('keeps night-owl matching for Max only, refused like the advanced filters', () => {
+    const owl = { ...defaultDeckFilters, nightOwl: true };
+    spec.given([chosen('plus', now, 'weekly')]).when({ type: 'SetFilters', userId: 7, filters: owl, now }).thenThrows(limitReason('advanced-filters'));
+    spec.given([chosen('max')]).when({ type: 'SetFilters', userId: 7, filters: owl, now }).then([{ type: 'FiltersSet', data: { userId: 7, filters: owl, setAt: now.toISOString() } }]);
+  });
+
+  it('notes the first deck read of a night once', () => {
+    const opened: MemberEvent = { type: 'DeckOpened', data: { userId: 7, night: '2026-11-23', openedAt: now.toISOString() } };
+    spec.given([]).when({ type: 'OpenDeck', userId: 7, night: '2026-11-23', now }).then([opened]);
+    spec.given([opened]).when({ type: 'OpenDeck', userId: 7, night: '2026-11-23', now }).thenNothingHappens();
+  });
+});

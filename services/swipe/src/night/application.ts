@@ -1,4 +1,4 @@
-import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
+import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, PASS_UNDO_MS, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
 import { invalidInput, RuleViolation } from '@nocturne/platform/domain';
 import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor, type CommandContext } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
@@ -123,6 +123,29 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       return { isMatch: match !== null, match, quota: quotaView(recorded.state, night, plan, now, timeZone) };
     },
 
+    /**
+     * Takes back the swiper's last pass, on `swipedId`, within `PASS_UNDO_MS` of it (the server's clock),
+     * once: a `PassUndone` in the night, so the person is in the deck again. A pass made just before 8:00 PM
+     * is in the night that ended, which is asked when the new one has no swipe yet.
+     */
+    async undoPass(actor: Actor, swipedId: number): Promise<{ swipedId: number }> {
+      const swiperId = signedInActor(actor);
+      const now = deps.clock();
+      const timeZone = await timeZoneOf(swiperId, now);
+      let night = quotaNight(now, timeZone);
+      const earlier = quotaNight(new Date(now.getTime() - PASS_UNDO_MS), timeZone);
+      if (earlier !== night && (await loadStream(eventStore, nightStreamId(swiperId, night), nightDecider)).state.last === null) night = earlier;
+      const undone = await handleCommand({
+        eventStore,
+        streamId: nightStreamId(swiperId, night),
+        decider: nightDecider,
+        command: { type: 'UndoPass', swiperId, swipedId, night, now },
+        context: actorCommandContext(deps.newId, now, actor),
+      });
+      await deps.projection.waitFor(undone.lastGlobalPosition);
+      return { swipedId };
+    },
+
     async quota(actor: Actor): Promise<QuotaView> {
       const userId = signedInActor(actor);
       const now = deps.clock();
@@ -135,9 +158,10 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
     async swipeWindow(actor: Actor) {
       const userId = signedInActor(actor);
       const now = deps.clock();
-      const { timeZone, next } = await zonesOf(userId, now);
+      const [{ timeZone, next }, plan] = await Promise.all([zonesOf(userId, now), members.planInForce(userId, now)]);
       return {
-        open: isSwipeWindowOpen(now, timeZone, deps.windowMode),
+        open: isSwipeWindowOpen(now, timeZone, deps.windowMode) || plan.allowance.dayAccess,
+        dayAccess: plan.allowance.dayAccess,
         mode: deps.windowMode,
         opensAt: nextWindowOpening(now, timeZone).toISOString(),
         timeZone,

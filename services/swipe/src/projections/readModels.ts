@@ -1,9 +1,9 @@
-import { cityCentre, DefaultKinkVisibility, isNightTime, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
+import { cityCentre, DefaultKinkVisibility, isNightTime, nextWindowOpening, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
 import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit';
 import type { ReadModelCollection, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import { hasErasedPersonalData } from '@nocturne/platform/privacy';
 import { userIdOfCandidateStream, zoneScheduleOf, type CandidateEvent } from '../candidate/candidate';
-import { placeOf, type PositionSource } from '../deck/deck';
+import { awakeSpan, placeOf, type PositionSource } from '../deck/deck';
 import type { MemberEvent } from '../member/member';
 import type { NightEvent } from '../night/night';
 import type { PairEvent } from '../pair/pair';
@@ -40,6 +40,12 @@ export interface CandidateRow extends VersionedRow {
   nextTimeZoneFrom?: string | null;
   /** Random, drawn once: the order within a distance band. */
   shuffle: number;
+  /** A Moon-Boost: first in nearby decks until then (ISO 8601), counted under `boostId`. */
+  boostedUntil?: string | null;
+  boostId?: string | null;
+  /** Awake tonight (`awakeSpan`): first within their distance band between these two instants. */
+  awakeFrom?: string | null;
+  awakeUntil?: string | null;
 }
 
 /** A candidate row's zone schedule. */
@@ -51,6 +57,8 @@ export interface SwipeRow extends VersionedRow {
   swipedId: number;
   kind: SwipeKind;
   swipedAt: string;
+  /** A like from a plan with priority likes, not yet shown first in the liked person's deck. */
+  priority?: boolean;
 }
 
 export interface MatchRow extends VersionedRow {
@@ -212,10 +220,37 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         return;
       }
       case 'SwipeRecorded': {
-        const { swiperId, swipedId, kind, swipedAt } = event.data;
+        const { swiperId, swipedId, kind, swipedAt, priority } = event.data;
         if ((await isErased(swiperId)) || (await isErased(swipedId))) return;
-        await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt }));
+        await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt, ...(priority && { priority }) }));
         await countActivity(swiperId, swipedAt, stored.globalPosition);
+        return;
+      }
+      case 'DeckOpened': {
+        const { userId, openedAt } = event.data;
+        const row = await collections.candidates.get(String(userId));
+        if (!row || row.erased) return;
+        const at = new Date(openedAt);
+        const span = awakeSpan(at, nextWindowOpening(at, zoneInForce(zoneScheduleOfRow(row), at) ?? 'UTC'));
+        if (row.awakeFrom !== span.from) await collections.candidates.update(row._id, { awakeFrom: span.from, awakeUntil: span.until });
+        return;
+      }
+      case 'MoonBoostStarted': {
+        // Like FiltersSet: a member event on the candidate's row, the same values whenever replayed.
+        const { userId, boostId, endsAt } = event.data;
+        const row = await collections.candidates.get(String(userId));
+        if (row && !row.erased && row.boostId !== boostId) await collections.candidates.update(row._id, { boostedUntil: endsAt, boostId });
+        return;
+      }
+      case 'PriorityLikesShown': {
+        const { userId, likerIds } = event.data;
+        for (const likerId of likerIds) await swipes.apply(swipeRowId(likerId, userId), stored.globalPosition, (current) => (current?.priority ? { ...withoutVersion(current), priority: false } : undefined));
+        return;
+      }
+      case 'PassUndone': {
+        // The person is in the swiper's deck again; the pass stays in the night's history.
+        const { swiperId, swipedId } = event.data;
+        await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, (current) => (current?.kind === 'pass' ? ERASE : undefined));
         return;
       }
       case 'MatchCreated': {
@@ -247,6 +282,8 @@ function devicePositionOf(row: Pick<CandidateRow, 'latitude' | 'longitude' | 'po
   if (row.latitude === null || row.longitude === null) return null;
   return row.positionFrom === 'city' ? null : { latitude: row.latitude, longitude: row.longitude };
 }
+
+const withoutVersion = ({ _id: _ignoredId, version: _ignoredVersion, ...row }: SwipeRow): Omit<SwipeRow, '_id' | 'version'> => row;
 
 /** Everyone `userId` must not see (or be seen by): blocked either way. */
 export async function hiddenFrom(collections: Pick<SwipeCollections, 'blocks'>, userId: number): Promise<number[]> {

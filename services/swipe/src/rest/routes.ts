@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChatMessages, deckFiltersSchema, LimitReasons, planIdSchema, ReportReasons, reportInputSchema, SwipeMessages } from '@nocturne/contracts';
+import { ChatMessages, deckFiltersSchema, planIdSchema, ReportReasons, reportInputSchema, SwipeMessages } from '@nocturne/contracts';
 import {
   blockedAnswerSchema,
   deckAnswerSchema,
@@ -7,6 +7,8 @@ import {
   likesReceivedSchema,
   matchesAnswerSchema,
   membershipSchema,
+  moonBoostSchema,
+  passUndoneAnswerSchema,
   quotaSchema,
   reportedAnswerSchema,
   swipeResultSchema,
@@ -17,6 +19,7 @@ import {
   type LikesReceived,
   type Match,
   type Membership,
+  type MoonBoostAnswer,
   type Quota,
   type SwipeWindowInfo,
 } from '@nocturne/contracts/api';
@@ -92,6 +95,26 @@ const swipeBodySchema = z.object({
   timestamp: z.string({ error: 'timestamp must be an ISO 8601 time' }).optional(),
 });
 
+const undoPass = defineRoute({
+  method: 'post',
+  path: '/api/swipes/undo',
+  operationId: 'undoPass',
+  summary: 'Take back your last pass, on `swipedId`, within 10 seconds of it (once): the person is in your deck again. The pass stays in the history, undone',
+  tag: 'swipe',
+  access: 'signedIn',
+  requestBody: z.object({ swipedId: positiveIdField('swipedId', 'a user id') }),
+  success: { status: 200, description: 'The pass is undone', schema: passUndoneAnswerSchema },
+  errors: [
+    validation,
+    limitReached(['undo-expired']),
+    { status: 404, description: `'${SwipeMessages.noPassToUndo}': your last swipe is not a pass on this person, or it was undone already` },
+  ],
+  handle: async ({ input, execute }) => {
+    await execute(`mutation UndoPass($swipedId: Int!) { undoPass(swipedId: $swipedId) }`, { swipedId: input.swipedId });
+    return { body: { undone: true as const, swipedId: input.swipedId } };
+  },
+});
+
 const MATCH_FIELDS = 'id user1Id user2Id createdAt superLikedYou otherUser { id name avatarUrl }';
 interface MatchData {
   id: number;
@@ -124,7 +147,7 @@ const swipe = defineRoute({
   errors: [
     { status: 400, description: `A field breaks a rule, or '${SwipeMessages.self}' (field swipedId)` },
     forbidden("swiperId is not the signed-in user's id"),
-    limitReached(LimitReasons.filter((reason) => reason !== 'advanced-filters' && reason !== 'chat-limit')),
+    limitReached(['likes-limit', 'super-likes-used', 'window-closed']),
     { status: 404, description: `'${SwipeMessages.unknownPerson}'` },
     tooFast('More passes this minute than SWIPE_PASSES_PER_MINUTE (the pass is not recorded)'),
   ],
@@ -223,9 +246,45 @@ const swipeWindow = defineRoute({
   },
 });
 
+const MOON_BOOST_FIELDS = 'active { startedAt endsAt } allowance left renewsAt last { startedAt endsAt viewers }';
+const moonBoost = defineRoute({
+  method: 'get',
+  path: '/api/moon-boost',
+  operationId: 'moonBoost',
+  summary: 'Your Moon-Boosts: the one running, how many your plan gives and has left this period, and how many people saw your card during the last one',
+  tag: 'plans',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'Moon-Boost', schema: moonBoostSchema },
+  errors: [],
+  handle: async ({ execute }) => ({ body: (await execute<{ moonBoost: MoonBoostAnswer }>(`query MoonBoost { moonBoost { ${MOON_BOOST_FIELDS} } }`)).moonBoost }),
+});
+
+const startMoonBoost = defineRoute({
+  method: 'post',
+  path: '/api/moon-boost',
+  operationId: 'startMoonBoost',
+  summary: 'Start a Moon-Boost: for 30 minutes your card comes first in the decks of people nearby whose filters admit you (Plus: 1 a week, Max: 5 a month)',
+  tag: 'plans',
+  access: 'signedIn',
+  parseInput: () => undefined,
+  success: { status: 200, description: 'The boost runs', schema: moonBoostSchema },
+  errors: [limitReached(['night-boost']), { status: 409, description: `'${SwipeMessages.moonBoostRunning}'` }],
+  handle: async ({ execute }) => ({ body: (await execute<{ startMoonBoost: MoonBoostAnswer }>(`mutation StartMoonBoost { startMoonBoost { ${MOON_BOOST_FIELDS} } }`)).startMoonBoost }),
+});
+
 type FiltersData = Omit<DeckFiltersAnswer, 'gender' | 'ageRange'> & { gender: string; ageMin: number; ageMax: number };
-const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests voiceOnly';
-const toFilters = (data: FiltersData): DeckFiltersAnswer => ({ gender: data.gender as DeckFiltersAnswer['gender'], ageRange: [data.ageMin, data.ageMax], distance: data.distance, city: data.city, kinks: data.kinks, interests: data.interests, voiceOnly: data.voiceOnly });
+const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests voiceOnly nightOwl';
+const toFilters = (data: FiltersData): DeckFiltersAnswer => ({
+  gender: data.gender as DeckFiltersAnswer['gender'],
+  ageRange: [data.ageMin, data.ageMax],
+  distance: data.distance,
+  city: data.city,
+  kinks: data.kinks,
+  interests: data.interests,
+  voiceOnly: data.voiceOnly,
+  nightOwl: data.nightOwl,
+});
 
 const deckFilters = defineRoute({
   method: 'get',
@@ -244,7 +303,7 @@ const setDeckFilters = defineRoute({
   method: 'put',
   path: '/api/deck-filters',
   operationId: 'setDeckFilters',
-  summary: 'Set your deck filters (the spec shape: gender, ageRange [min, max], distance, city, kinks, interests, and voiceOnly). Kinks, interests and voice-only matches need Max',
+  summary: 'Set your deck filters (the spec shape: gender, ageRange [min, max], distance, city, kinks, interests; and voiceOnly, nightOwl). Kinks, interests, voice-only matches and night-owl ordering need Max',
   tag: 'swipe',
   access: 'signedIn',
   requestBody: deckFiltersSchema,
@@ -252,7 +311,7 @@ const setDeckFilters = defineRoute({
   errors: [validation, limitReached(['advanced-filters'])],
   handle: async ({ input, execute }) => {
     const data = await execute<{ setDeckFilters: FiltersData }>(`mutation SetDeckFilters($input: DeckFiltersInput!) { setDeckFilters(input: $input) { ${FILTER_FIELDS} } }`, {
-      input: { gender: input.gender, ageMin: input.ageRange[0], ageMax: input.ageRange[1], distance: input.distance, city: input.city, kinks: input.kinks, interests: input.interests, voiceOnly: input.voiceOnly },
+      input: { gender: input.gender, ageMin: input.ageRange[0], ageMax: input.ageRange[1], distance: input.distance, city: input.city, kinks: input.kinks, interests: input.interests, voiceOnly: input.voiceOnly, nightOwl: input.nightOwl },
     });
     return { body: toFilters(data.setDeckFilters) };
   },
@@ -339,4 +398,4 @@ const reportProfile = defineRoute({
   },
 });
 
-export const swipeRoutes: RestRoute[] = [profiles, swipe, matches, membership, choosePlan, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block, reportProfile];
+export const swipeRoutes: RestRoute[] = [profiles, swipe, undoPass, matches, membership, choosePlan, moonBoost, startMoonBoost, quota, swipeWindow, deckFilters, setDeckFilters, likes, unmatch, block, reportProfile];
