@@ -1,4 +1,4 @@
-import { planAllowances, PlanIds, planNames, suggestedPlanFor, type Billing, type PlanId, type UpgradeTrigger } from '@nocturne/contracts/plans';
+import { planAllowances, PlanIds, planNames, suggestedPlanFor, type Billing, type PeriodAllowance, type PlanId, type UpgradeTrigger } from '@nocturne/contracts/plans';
 
 /**
  * Display texts and prices of the plans of spec point 9. What each plan allows is the contracts'
@@ -62,19 +62,23 @@ type Row = readonly [string, string, string, string];
 const perPlan = (value: (id: PlanId) => string): Row => PlanIds.map(value) as unknown as Row;
 const yesNo = (yes: boolean) => (yes ? '✓' : '—');
 const countOrUnlimited = (n: number | null) => (n === null ? 'Unlimited' : String(n));
+const perPeriod = (allowance: PeriodAllowance | null) => (allowance ? `${allowance.count} per ${allowance.per}` : '—');
 
 /** Rows of the comparison table, one value per plan in the order above; the limits come from the contracts. */
 export const comparison: ReadonlyArray<{ feature: string; values: Row }> = [
   { feature: 'Likes per night', values: perPlan((id) => countOrUnlimited(planAllowances[id].likesPerNight)) },
   { feature: 'Active chats', values: perPlan((id) => countOrUnlimited(planAllowances[id].activeChatsPerNight)) },
   { feature: 'Super-Likes per night', values: perPlan((id) => String(planAllowances[id].superLikesPerNight)) },
-  { feature: 'Moon-Boosts', values: ['—', '—', '1 per week', '5 per month'] },
-  { feature: 'Time-Freeze tokens', values: ['—', '—', '—', '7 per month'] },
+  { feature: 'Moon-Boosts', values: perPlan((id) => perPeriod(planAllowances[id].moonBoosts)) },
+  { feature: 'Time-Freeze tokens', values: perPlan((id) => perPeriod(planAllowances[id].timeFreezes)) },
   { feature: 'Likes in Day Lobby', values: perPlan((id) => (planAllowances[id].seeLikes ? 'Visible' : 'Blurred')) },
   { feature: 'Read receipts', values: perPlan((id) => yesNo(planAllowances[id].readReceipts)) },
-  { feature: 'Priority matching', values: ['—', '✓', '—', '—'] },
+  { feature: 'Day access', values: perPlan((id) => yesNo(planAllowances[id].dayAccess)) },
+  { feature: 'Priority matching', values: perPlan((id) => yesNo(planAllowances[id].priorityLikes)) },
   { feature: 'Advanced filters', values: perPlan((id) => yesNo(planAllowances[id].advancedFilters)) },
-  { feature: 'Voice-only matches', values: ['—', '—', '—', '✓'] },
+  { feature: 'Night-owl score matching', values: perPlan((id) => yesNo(planAllowances[id].nightOwlMatching)) },
+  { feature: 'Voice-only matches', values: perPlan((id) => yesNo(planAllowances[id].voiceOnlyMatches)) },
+  { feature: 'Priority support', values: perPlan((id) => yesNo(planAllowances[id].prioritySupport)) },
 ];
 
 /** Cheapest first: moving right is an upgrade. */
