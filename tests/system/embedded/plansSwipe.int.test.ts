@@ -1,5 +1,5 @@
 import { eventually } from '@nocturne/platform/testing';
-import { startInProcessStack, type InProcessStack, type Member } from '../support';
+import { liftedSignUpLimits, startInProcessStack, type InProcessStack, type Member } from '../support';
 
 // What the plans deliver on the deck, over HTTP against the embedded stack: undo (everyone), day access and
 // priority likes (Night Pass, Plus, Max), Moon-Boost, who's awake and night-owl matching. The swipe
@@ -11,7 +11,7 @@ const later = (ms: number) => {
 };
 
 beforeAll(async () => {
-  stack = await startInProcessStack('plans-swipe', { env: { SWIPE_WINDOW: 'always' }, clocks: { swipe: () => new Date(Date.now() + offsetMs) } });
+  stack = await startInProcessStack('plans-swipe', { env: { ...liftedSignUpLimits, SWIPE_WINDOW: 'always' }, clocks: { swipe: () => new Date(Date.now() + offsetMs) } });
 }, 60_000);
 
 afterAll(() => stack?.stop());
@@ -125,7 +125,7 @@ describe('priority likes (Night Pass, Plus, Max)', () => {
 describe('day access (Night Pass) on the real nightly window', () => {
   let nightly: InProcessStack;
   beforeAll(async () => {
-    nightly = await startInProcessStack('plans-swipe-day', { env: { SWIPE_WINDOW: 'nightly' } });
+    nightly = await startInProcessStack('plans-swipe-day', { env: { ...liftedSignUpLimits, SWIPE_WINDOW: 'nightly' } });
   }, 60_000);
   afterAll(() => nightly?.stop());
 
