@@ -1,6 +1,6 @@
 // `npm test`: every test, in turn: the unit tests, the build, the integration suites (three groups at once,
 // then the outage suites: tests/runIntegration.mjs), the browser journey on the embedded stack and, with
-// KAFKA_BROKERS, MONGODB_URI and REDIS_URL set, on the real servers (two test files at a time each). Running
+// KAFKA_BROKERS, MONGODB_URI and REDIS_URL set, on the real servers. Running
 // the integration suites and a browser journey at the same time was measured slower on two cores (load
 // above 30, each three times slower) and made timing-bound tests fail, so each step has the machine.
 import { report, run } from './processes.mjs';
