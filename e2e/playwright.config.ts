@@ -24,6 +24,8 @@ const realStack = process.env.E2E_STACK === 'real';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'nocturne-e2e-'));
 // Workers load this file again: hand them the same directory through the environment.
 process.env.E2E_DATA_DIR = dataDir;
+// The same for the stack's internal secret: the moderation tools of the tests call the real stack's services with it.
+process.env.INTERNAL_SECRET ??= randomBytes(24).toString('hex');
 const mailOutbox = join(dataDir, 'outbox');
 process.env.E2E_MAIL_OUTBOX = mailOutbox;
 
@@ -74,7 +76,7 @@ export default defineConfig({
       // servers Redis keeps the hour's count across runs (and across the integration suites before them in
       // CI). The per-address limit itself is tested in the integration suites.
       RATE_SIGN_UP_ADDRESS_LIMIT: '1000',
-      INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
+      INTERNAL_SECRET: process.env.INTERNAL_SECRET,
       LOG_LEVEL: 'warn',
       // @apollo/gateway otherwise probes cloud metadata addresses and reports usage to Apollo.
       APOLLO_TELEMETRY_DISABLED: 'true',

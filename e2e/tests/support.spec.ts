@@ -10,12 +10,16 @@ import { answerLocationDialog, signIn } from './support';
 // Contact support from Settings: the form's rules are explained at once, the person sees a confirmation,
 // and the request lands in `npm run support:open` with Plus and Max members' first.
 
-/** `npm run support:open`, read from a copy of the stack's data directory. */
+/** `npm run support:open`: on the real servers as an operator runs it, else from a copy of the stack's data directory. */
 async function openSupportRequests(): Promise<string> {
+  const tool = path.resolve(__dirname, '..', '..', 'services', 'chat', 'dist', 'tools', 'openSupportRequests.js');
+  if (process.env.E2E_STACK === 'real') {
+    const { KAFKA_BROKERS = '', MONGODB_URI = '', REDIS_URL = '' } = process.env;
+    return (await promisify(execFile)(process.execPath, [tool], { env: { PATH: process.env.PATH ?? '', KAFKA_BROKERS, MONGODB_URI, REDIS_URL } })).stdout;
+  }
   const copy = mkdtempSync(path.join(tmpdir(), 'nocturne-e2e-support-'));
   try {
     cpSync(process.env.E2E_DATA_DIR!, copy, { recursive: true });
-    const tool = path.resolve(__dirname, '..', '..', 'services', 'chat', 'dist', 'tools', 'openSupportRequests.js');
     const { stdout } = await promisify(execFile)(process.execPath, [tool], { env: { PATH: process.env.PATH ?? '', KAFKA_BROKERS: '', MONGODB_URI: '', REDIS_URL: '', NOCTURNE_DATA_DIR: copy } });
     return stdout;
   } finally {

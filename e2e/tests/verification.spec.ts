@@ -17,7 +17,13 @@ test.describe.configure({ timeout: 180_000 });
 async function moderationTool(...args: string[]): Promise<string> {
   const script = path.resolve(__dirname, '..', '..', 'services', 'profile', 'dist', 'tools', 'verifications.js');
   const { stdout } = await promisify(execFile)(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH ?? '', NOCTURNE_DATA_DIR: process.env.E2E_DATA_DIR!, VERIFICATION_REVIEW_DIR: test.info().outputPath('review') },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NOCTURNE_DATA_DIR: process.env.E2E_DATA_DIR!,
+      VERIFICATION_REVIEW_DIR: test.info().outputPath('review'),
+      // On the real servers the profile service has a port of its own (the config's E2E_PORT + 2), as an operator's would.
+      ...(process.env.E2E_STACK === 'real' && { PROFILE_URL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 2}`, INTERNAL_SECRET: process.env.INTERNAL_SECRET! }),
+    },
   });
   return stdout;
 }

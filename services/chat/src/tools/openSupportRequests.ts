@@ -22,7 +22,9 @@ async function main() {
       await projection.start();
       await projection.stop();
     }
-    const open = await collections.supportRequests.find({ status: 'open' }, { sort: { priority: -1, requestedAt: 1 } });
+    // Paying members' first, then the oldest first; ordered here rather than by the server's sort of booleans
+    // (the MongoDB stand-in orders them differently from MongoDB).
+    const open = (await collections.supportRequests.find({ status: 'open' })).sort((a, b) => Number(b.priority) - Number(a.priority) || a.requestedAt.localeCompare(b.requestedAt));
     if (open.length === 0) {
       process.stdout.write('No open support requests.\n');
       return;
