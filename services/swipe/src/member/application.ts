@@ -1,7 +1,7 @@
 import { planAllowances, type Billing, type DeckFilters, type PlanAllowance, type PlanId } from '@nocturne/contracts';
 import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
-import { memberDecider } from './businessLogic';
+import { memberDecider, type MemberCommand } from './businessLogic';
 import { memberStreamId, planInForce, type Member } from './member';
 
 export interface MembershipView {
@@ -25,9 +25,17 @@ const view = (member: Member, now: Date): MembershipView => {
 /** Plans (simulated, but kept and enforced) and deck filters. */
 export function createMemberApplication(deps: SwipeDependencies) {
   const load = async (userId: number): Promise<Member> => (await loadStream(deps.eventStore, memberStreamId(userId), memberDecider)).state;
+  /** Decides `command` (made for the signed-in person at the service's now) on their member stream. */
+  const decide = async (actor: Actor, command: (userId: number, now: Date) => MemberCommand) => {
+    const userId = signedInActor(actor);
+    const now = deps.clock();
+    const result = await handleCommand({ eventStore: deps.eventStore, streamId: memberStreamId(userId), decider: memberDecider, command: command(userId, now), context: actorCommandContext(deps.newId, now, actor) });
+    return { ...result, now };
+  };
 
   return {
     load,
+    decide,
     async planInForce(userId: number, now: Date): Promise<PlanInForce> {
       const plan = planInForce(await load(userId), now);
       return { plan, allowance: planAllowances[plan] };
@@ -36,55 +44,23 @@ export function createMemberApplication(deps: SwipeDependencies) {
       return view(await load(signedInActor(actor)), deps.clock());
     },
     async choosePlan(actor: Actor, input: { plan: PlanId; billing: Billing | null }): Promise<MembershipView> {
-      const userId = signedInActor(actor);
-      const now = deps.clock();
-      const result = await handleCommand({
-        eventStore: deps.eventStore,
-        streamId: memberStreamId(userId),
-        decider: memberDecider,
-        command: { type: 'ChoosePlan', userId, plan: input.plan, billing: input.billing, now },
-        context: actorCommandContext(deps.newId, now, actor),
-      });
-      return view(result.state, now);
+      const result = await decide(actor, (userId, now) => ({ type: 'ChoosePlan', userId, plan: input.plan, billing: input.billing, now }));
+      return view(result.state, result.now);
     },
     /** The deck showed these likers first: their priority is spent (read-your-writes before the answer). */
     async notePriorityLikesShown(actor: Actor, likerIds: number[]): Promise<void> {
-      const userId = signedInActor(actor);
-      const now = deps.clock();
-      const result = await handleCommand({
-        eventStore: deps.eventStore,
-        streamId: memberStreamId(userId),
-        decider: memberDecider,
-        command: { type: 'NotePriorityLikesShown', userId, likerIds, now },
-        context: actorCommandContext(deps.newId, now, actor),
-      });
+      const result = await decide(actor, (userId, now) => ({ type: 'NotePriorityLikesShown', userId, likerIds, now }));
       await deps.projection.waitFor(result.lastGlobalPosition);
     },
     /** The first deck read of the person's quota night (once a night): they are awake tonight. */
     async noteDeckOpened(actor: Actor, night: string): Promise<void> {
-      const userId = signedInActor(actor);
-      const now = deps.clock();
-      await handleCommand({
-        eventStore: deps.eventStore,
-        streamId: memberStreamId(userId),
-        decider: memberDecider,
-        command: { type: 'OpenDeck', userId, night, now },
-        context: actorCommandContext(deps.newId, now, actor),
-      });
+      await decide(actor, (userId, now) => ({ type: 'OpenDeck', userId, night, now }));
     },
     async filters(actor: Actor): Promise<DeckFilters> {
       return (await load(signedInActor(actor))).filters;
     },
     async setFilters(actor: Actor, filters: DeckFilters): Promise<DeckFilters> {
-      const userId = signedInActor(actor);
-      const now = deps.clock();
-      const result = await handleCommand({
-        eventStore: deps.eventStore,
-        streamId: memberStreamId(userId),
-        decider: memberDecider,
-        command: { type: 'SetFilters', userId, filters, now },
-        context: actorCommandContext(deps.newId, now, actor),
-      });
+      const result = await decide(actor, (userId, now) => ({ type: 'SetFilters', userId, filters, now }));
       return result.state.filters;
     },
   };

@@ -1,9 +1,9 @@
-import { actorCommandContext, handleCommand, signedInActor, type Actor } from '@nocturne/platform/kit';
+import { signedInActor, type Actor } from '@nocturne/platform/kit';
 import type { BoostViews } from '../deck/boostViews';
 import { type SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from './application';
-import { boostAllowance, memberDecider, runningBoost } from './businessLogic';
-import { memberStreamId, type Member } from './member';
+import { boostAllowance, runningBoost } from './businessLogic';
+import type { Member } from './member';
 
 export interface MoonBoostView {
   /** The boost running now, if any. */
@@ -38,18 +38,10 @@ export function createMoonBoosts(deps: SwipeDependencies, members: MemberApplica
     },
     /** Without the plan or with the period's boosts spent: LIMIT_REACHED `night-boost`; one running: CONFLICT. */
     async start(actor: Actor): Promise<MoonBoostView> {
-      const userId = signedInActor(actor);
-      const now = deps.clock();
-      const result = await handleCommand({
-        eventStore: deps.eventStore,
-        streamId: memberStreamId(userId),
-        decider: memberDecider,
-        command: { type: 'StartMoonBoost', userId, boostId: deps.newId(), now },
-        context: actorCommandContext(deps.newId, now, actor),
-      });
+      const result = await members.decide(actor, (userId, now) => ({ type: 'StartMoonBoost', userId, boostId: deps.newId(), now }));
       // Read-your-writes: the card is first in nearby decks before the answer.
       await deps.projection.waitFor(result.lastGlobalPosition);
-      return viewOf(result.state, now);
+      return viewOf(result.state, result.now);
     },
   };
 }
