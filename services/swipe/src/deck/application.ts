@@ -170,7 +170,7 @@ export function createDeckApplication(deps: SwipeDependencies, members: MemberAp
         picked = await pick({ $in: passed });
       }
       // Within a band: who is awake tonight first, then (Max, when chosen) the closest night-owl scores.
-      const owlMatching = (member.filters.nightOwl ?? false) && planAllowances[planInForce(member, now)].nightOwlMatching;
+      const owlMatching = member.filters.nightOwl && planAllowances[planInForce(member, now)].nightOwlMatching;
       const scores = owlMatching ? await nightOwlScores([viewerId, ...[...boosted, ...prioritized, ...picked].map(({ row }) => row.userId)], now) : new Map<number, number>();
       const myScore = scores.get(viewerId) ?? NIGHT_OWL_DEFAULT;
       const ranked = (entries: typeof picked) =>

@@ -33,7 +33,7 @@ const billingEnum = (billing: Billing | null) => billing?.toUpperCase() ?? null;
 const quota = (view: QuotaView) => ({ ...view, plan: planEnum(view.plan) });
 const membership = (view: MembershipView) => ({ ...view, plan: planEnum(view.plan), billing: billingEnum(view.billing) });
 const match = (view: MatchView) => ({ ...view, otherUser: { id: view.otherUserId } });
-const filters = (value: DeckFilters) => ({ gender: value.gender, ageMin: value.ageRange[0], ageMax: value.ageRange[1], distance: value.distance, city: value.city, kinks: value.kinks, interests: value.interests, voiceOnly: value.voiceOnly, nightOwl: value.nightOwl ?? false });
+const filters = ({ ageRange: [ageMin, ageMax], ...rest }: DeckFilters) => ({ ...rest, ageMin, ageMax });
 
 interface FiltersInput {
   gender?: string | null;
@@ -57,7 +57,7 @@ function mergeFilters(current: DeckFilters, input: FiltersInput): DeckFilters {
     kinks: input.kinks ?? current.kinks,
     interests: input.interests ?? current.interests,
     voiceOnly: input.voiceOnly ?? current.voiceOnly,
-    nightOwl: input.nightOwl ?? current.nightOwl ?? false,
+    nightOwl: input.nightOwl ?? current.nightOwl,
   };
   const parsed = deckFiltersSchema.safeParse(merged);
   if (parsed.success) return parsed.data;

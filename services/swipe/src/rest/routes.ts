@@ -275,16 +275,8 @@ const startMoonBoost = defineRoute({
 
 type FiltersData = Omit<DeckFiltersAnswer, 'gender' | 'ageRange'> & { gender: string; ageMin: number; ageMax: number };
 const FILTER_FIELDS = 'gender ageMin ageMax distance city kinks interests voiceOnly nightOwl';
-const toFilters = (data: FiltersData): DeckFiltersAnswer => ({
-  gender: data.gender as DeckFiltersAnswer['gender'],
-  ageRange: [data.ageMin, data.ageMax],
-  distance: data.distance,
-  city: data.city,
-  kinks: data.kinks,
-  interests: data.interests,
-  voiceOnly: data.voiceOnly,
-  nightOwl: data.nightOwl,
-});
+// The GraphQL shape has the age range as two fields; everything else is the same.
+const toFilters = ({ gender, ageMin, ageMax, ...rest }: FiltersData): DeckFiltersAnswer => ({ ...rest, gender: gender as DeckFiltersAnswer['gender'], ageRange: [ageMin, ageMax] });
 
 const deckFilters = defineRoute({
   method: 'get',
@@ -311,7 +303,7 @@ const setDeckFilters = defineRoute({
   errors: [validation, limitReached(['advanced-filters'])],
   handle: async ({ input, execute }) => {
     const data = await execute<{ setDeckFilters: FiltersData }>(`mutation SetDeckFilters($input: DeckFiltersInput!) { setDeckFilters(input: $input) { ${FILTER_FIELDS} } }`, {
-      input: { gender: input.gender, ageMin: input.ageRange[0], ageMax: input.ageRange[1], distance: input.distance, city: input.city, kinks: input.kinks, interests: input.interests, voiceOnly: input.voiceOnly, nightOwl: input.nightOwl },
+      input: (({ ageRange: [ageMin, ageMax], ...rest }) => ({ ...rest, ageMin, ageMax }))(input),
     });
     return { body: toFilters(data.setDeckFilters) };
   },
