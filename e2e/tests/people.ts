@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Browser, type BrowserContext } from '@playwright/test';
+import { snapToGrid } from '@nocturne/contracts';
 import sharp from 'sharp';
 import { newPerson } from './support';
 
@@ -93,11 +94,14 @@ export async function seedPeople(count: number, options: (index: number) => Seed
 
 /** A place of its own for each test, far from everyone else's, so its deck holds only its own people. */
 export function remotePlace(): { latitude: number; longitude: number } {
-  return { latitude: -50 + Math.random() * 100, longitude: -170 + Math.random() * 340 };
+  // The centre of a cell of the grid every position is snapped to, so that a person `near(place, n)` is
+  // shown exactly n km away: from anywhere else in the cell, n km north can cross one row more.
+  const { latitude, longitude } = snapToGrid(-50 + Math.random() * 100, -170 + Math.random() * 340);
+  return { latitude, longitude };
 }
 
-/** Somewhere within a few km of `place`. */
-export const near = (place: { latitude: number; longitude: number }, km: number) => ({ latitude: place.latitude + km / 111, longitude: place.longitude });
+/** `km` north of `place` (whole km on the grid when `place` is a remotePlace()). */
+export const near = (place: { latitude: number; longitude: number }, km: number) => ({ latitude: place.latitude + km * (180 / (Math.PI * 6371)), longitude: place.longitude });
 
 export async function setTimeZone(api: APIRequestContext, zone: string) {
   await ok(await api.post('/graphql', { data: { query: 'mutation($zone: String!) { setTimeZone(zone: $zone) { id } }', variables: { zone } } }), 'time zone');
