@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, not, raise, setup, spawnChild, type EventObject } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, not, raise, setup, spawnChild, stateIn, type EventObject } from 'xstate';
 import { ChatMessages, IceBreakers, type ReportReason } from '@nocturne/contracts';
 import { fetchConversations, fetchMessages, markConversationRead, otherDeleted, sendMessage, setTyping, unmatch, type ChatMessage, type ConversationSummary, type MessagePage } from '../../api/chat';
 import { limitReasonOf } from '../../api/limitReason';
@@ -275,7 +275,9 @@ export const conversationMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { CATCH_UP: { target: 'catchingUp' }, RELOAD: { target: 'reloading' } },
+              // Not while the person's own unmatch or block is on its way: the server ends the feed for it,
+              // often before the request's answer, and that answer is what leads back to the list.
+              on: { CATCH_UP: { target: 'catchingUp' }, RELOAD: { guard: stateIn({ open: { leaving: 'idle' } }), target: 'reloading' } },
             },
             catchingUp: {
               entry: 'startCatchUp',
@@ -288,7 +290,7 @@ export const conversationMachine = setup({
                 ],
                 onError: { target: 'idle' },
               },
-              on: { CATCH_UP: { actions: 'catchUpLater' }, RELOAD: { target: 'reloading', actions: 'catchUpLater' } },
+              on: { CATCH_UP: { actions: 'catchUpLater' }, RELOAD: { guard: stateIn({ open: { leaving: 'idle' } }), target: 'reloading', actions: 'catchUpLater' } },
             },
             reloading: {
               invoke: {

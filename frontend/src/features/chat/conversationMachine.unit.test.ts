@@ -333,6 +333,27 @@ describe('conversationMachine menu', () => {
     await waitFor(actor, () => leave.mock.calls.length === 1);
   });
 
+  it.each([
+    ['unmatch', 'CHOOSE_UNMATCH', 'CONFIRM_UNMATCH'],
+    ['block', 'CHOOSE_BLOCK', 'CONFIRM_BLOCK'],
+  ] as const)('leaves after its own %s even when the server ends the feed before the answer comes', async (ending, choose, confirm) => {
+    let answer: () => void = () => undefined;
+    let load = found([message(1, ORION)]);
+    const { actor, calls, opened, push, leave } = start({ load: async () => load, [ending]: () => new Promise<void>((resolve) => (answer = resolve)) });
+    await opened();
+    actor.send({ type: 'TOGGLE_MENU' });
+    actor.send({ type: choose });
+    actor.send({ type: confirm });
+    // The match ends on the server: its feed ends before the request's own answer arrives.
+    load = notFound;
+    push('liveMessages', { type: 'MESSAGES_ENDED' });
+    await settled();
+    answer();
+    await waitFor(actor, () => leave.mock.calls.length === 1);
+    expect(actor.getSnapshot().matches('gone')).toBe(false);
+    expect(calls.otherDeleted).not.toHaveBeenCalled();
+  });
+
   it('says so when blocking fails', async () => {
     const { actor, opened, notify } = start({ block: () => Promise.reject(refusal(500)) });
     await opened();
