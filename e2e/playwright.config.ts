@@ -45,7 +45,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: realStack ? 'playwright-report/real' : 'playwright-report/embedded' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // With reduced motion, which the app honours: Chromium's compositor drawing the animated stars and
     // transitions took half the journey's time (measured: 74 s and 130 s of CPU for two files, 44 s and 57 s
     // without). The tests of gestures opt back in with test.use({ reducedMotion: 'no-preference' }).

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { answerLocationDialog, latestMailTo, newPerson, signIn, signUp, toastWith } from './support';
 
 test.describe('account journey', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { IceBreakers } from '@nocturne/contracts';
 import { contextAtHour, matched, near, remotePlace, seedPerson, zoneWhereHourIs, type Seeded } from './people';
 import { answerLocationDialog, signIn, toastWith } from './support';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { contextAtHour, seedPerson, zoneWhereHourIs } from './people';
 import { answerLocationDialog, newPerson, signIn, signUp, toastWith, type Person } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { contextAtHour, near, remotePlace, seedPeople, seedPerson, zoneWhereHourIs, type Seeded } from './people';
 import { answerLocationDialog, signIn, toastWith } from './support';
 
