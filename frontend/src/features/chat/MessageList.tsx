@@ -48,6 +48,9 @@ export function MessageList({ messages, userId, otherName, seenUpTo, otherTyping
     const last = messages.at(-1)?.id;
     const before = shown.current;
     const newerArrived = last !== before.last;
+    // Where the person is now, not as of the last scroll event: a scroll up the browser has not reported yet
+    // (the event comes with the next frame) must not be undone by a message arriving in between.
+    if (before.height > 0) following.current = before.height - element.scrollTop - element.clientHeight <= NEAR_END_PX;
     if (before.first !== undefined && first !== before.first && !newerArrived) {
       // An older page went in above: the same messages stay where they were.
       element.scrollTop += element.scrollHeight - before.height;
