@@ -248,6 +248,33 @@ describe('the media routes when the subgraph that serves them fails', () => {
     }
   });
 
+  it('sends a picture request again on a new connection when the kept-alive one it went out on is closed at that moment', async () => {
+    // Each connection answers its first request and is dropped at its second: what a subgraph's idle timeout
+    // does to a connection the gateway reuses at the same moment.
+    const served: string[] = [];
+    const closing: Server = createServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { answered?: boolean };
+      if (socket.answered) return void socket.destroy();
+      socket.answered = true;
+      served.push(req.url!);
+      res.writeHead(200, { 'content-type': 'image/webp' }).end('picture');
+    });
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    const port = (closing.address() as AddressInfo).port;
+    const gateway = await startGateway({ subgraphUrl: `http://127.0.0.1:${port}/graphql`, sessions: fake.sessions });
+    try {
+      for (let n = 0; n < 3; n++) {
+        const res = await request(gateway.base).get('/api/avatars/1');
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+      }
+      expect(served).toHaveLength(3);
+    } finally {
+      await gateway.gateway.stop();
+      await new Promise((resolve) => closing.close(resolve));
+    }
+  });
+
   it('answers 504 once the bound has passed when the subgraph holds the request, an upload after its own longer bound', async () => {
     const hung: Server = createServer(() => undefined);
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));

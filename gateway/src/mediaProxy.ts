@@ -82,17 +82,24 @@ export function matchProxiedRoute(proxied: ProxiedPrefix, method: string, origin
  * Sends the request on to the subgraph and pipes its answer back. Fails with DependencyUnavailable when the
  * subgraph refuses or drops the connection, DependencyTimeout when its answer has not begun within
  * `timeoutMs` (once it has, a slow reader of a large image is not cut off). Resolves quietly when the
- * person leaves first: there is no one left to answer.
+ * person leaves first: there is no one left to answer. A read (GET, HEAD) that went out on a kept-alive
+ * connection the subgraph closed at that moment (its idle timeout) is sent once more on a new one: nothing
+ * reached the subgraph, and the person would otherwise see a broken picture.
  */
-function forward(req: Request, res: Response, target: URL, headers: OutgoingHttpHeaders, timeoutMs: number): Promise<void> {
+function forward(req: Request, res: Response, target: URL, headers: OutgoingHttpHeaders, timeoutMs: number, firstAttempt = true): Promise<void> {
+  const isRead = req.method === 'GET' || req.method === 'HEAD';
   return new Promise<void>((resolve, reject) => {
     let personLeft = false;
+    let answered = false;
     const upstream = httpRequest(target, { method: req.method, headers });
     const deadline = setTimeout(() => upstream.destroy(new DependencyTimeout('subgraph', timeoutMs)), timeoutMs);
     const fail = (error: unknown) => {
       clearTimeout(deadline);
-      if (personLeft) resolve();
-      else reject(subgraphFailureOf(error, timeoutMs) ?? error);
+      if (personLeft) return resolve();
+      if (firstAttempt && isRead && !answered && upstream.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+        return resolve(forward(req, res, target, headers, timeoutMs, false));
+      }
+      reject(subgraphFailureOf(error, timeoutMs) ?? error);
     };
     res.once('close', () => {
       if (res.writableFinished) return;
@@ -101,12 +108,15 @@ function forward(req: Request, res: Response, target: URL, headers: OutgoingHttp
     });
     upstream.on('error', fail);
     upstream.on('response', (answer) => {
+      answered = true;
       clearTimeout(deadline);
       res.status(answer.statusCode ?? 502);
       for (const [name, value] of Object.entries(pick(answer.headers, FORWARDED_RESPONSE_HEADERS))) res.setHeader(name, value);
       pipeline(answer, res).then(resolve, fail);
     });
-    req.pipe(upstream);
+    // A read has no body (and a second attempt could not read the request again).
+    if (isRead) upstream.end();
+    else req.pipe(upstream);
   });
 }
 
