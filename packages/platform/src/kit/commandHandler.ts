@@ -45,13 +45,45 @@ export const CONCURRENT_CHANGE_MESSAGE = 'This was changed by another request at
 
 const toDomainEvent = <Event extends DomainEvent>(stored: StoredEvent): Event => ({ type: stored.type, data: stored.data }) as Event;
 
+/** How many streams' folded states an event store keeps in memory (the most recently used). */
+const KEPT_STATES = 10_000;
+
+interface KeptState {
+  decider: object;
+  state: unknown;
+  version: number;
+}
+
+/** Folded states of deciders `stateWithoutPersonalData`, per event store and stream, the least recently used first. */
+const keptStates = new WeakMap<EventStore, Map<string, KeptState>>();
+
+function keep(eventStore: EventStore, streamId: string, kept: KeptState): void {
+  let streams = keptStates.get(eventStore);
+  if (!streams) keptStates.set(eventStore, (streams = new Map()));
+  streams.delete(streamId);
+  streams.set(streamId, kept);
+  if (streams.size > KEPT_STATES) streams.delete(streams.keys().next().value!);
+}
+
+/**
+ * The stream's state and version. A decider whose state holds no personal data has its state kept between
+ * commands: only the events appended since (by any process) are read and folded on top, so a long stream
+ * (a conversation's messages, a night's swipes) costs its new events, not all of them.
+ */
 export async function loadStream<State, Event extends DomainEvent>(
   eventStore: EventStore,
   streamId: string,
-  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState'>,
+  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState' | 'stateWithoutPersonalData'>,
 ): Promise<LoadedStream<State>> {
-  const stored = await eventStore.readStream(streamId);
-  return { state: foldEvents(decider, stored.map((event) => toDomainEvent<Event>(event))), version: stored.length };
+  const kept = decider.stateWithoutPersonalData ? keptStates.get(eventStore)?.get(streamId) : undefined;
+  const from = kept?.decider === decider ? kept : undefined;
+  const stored = await eventStore.readStream(streamId, from ? { fromVersion: from.version + 1 } : {});
+  const events = stored.map((event) => toDomainEvent<Event>(event));
+  const loaded = from
+    ? { state: events.reduce((state, event) => decider.evolve(state, event), from.state as State), version: from.version + stored.length }
+    : { state: foldEvents(decider, events), version: stored.length };
+  if (decider.stateWithoutPersonalData) keep(eventStore, streamId, { decider, ...loaded });
+  return loaded;
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -142,7 +174,7 @@ async function decideTogetherAndAppend<T>(options: HandleCommandsTogetherOptions
   const policy = options.conflicts ?? defaultConflictPolicy;
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {
-    const decided: Array<{ streamId: string; version: number; events: NewEvent[]; answer: HandledCommand<unknown, DomainEvent> }> = [];
+    const decided: Array<{ streamId: string; decider: Pick<Decider<never, unknown, DomainEvent>, 'stateWithoutPersonalData'>; version: number; events: NewEvent[]; answer: HandledCommand<unknown, DomainEvent> }> = [];
     const together: CommandsTogether = {
       async decide<Command, State, Event extends DomainEvent>(streamId: string, decider: Decider<Command, State, Event>, command: Command | ((state: State) => Command | Promise<Command>)) {
         if (!options.streamIds.includes(streamId)) throw new Error(`stream ${streamId} is not among the streams of this command`);
@@ -159,7 +191,7 @@ async function decideTogetherAndAppend<T>(options: HandleCommandsTogetherOptions
           ...(context.metadata && { metadata: context.metadata }),
         }));
         const answer: HandledCommand<State, Event> = { state: events.reduce(decider.evolve, state), events, version: version + events.length, lastGlobalPosition: 0 };
-        decided.push({ streamId, version, events: newEvents, answer: answer as HandledCommand<unknown, DomainEvent> });
+        decided.push({ streamId, decider, version, events: newEvents, answer: answer as HandledCommand<unknown, DomainEvent> });
         return answer;
       },
     };
@@ -170,6 +202,7 @@ async function decideTogetherAndAppend<T>(options: HandleCommandsTogetherOptions
       const appended = await eventStore.appendToStreams(writing.map(({ streamId, events, version }) => ({ streamId, events, expectedVersion: version })));
       writing.forEach((entry, i) => {
         entry.answer.lastGlobalPosition = appended[i]!.lastGlobalPosition;
+        if (entry.decider.stateWithoutPersonalData) keep(eventStore, entry.streamId, { decider: entry.decider, state: entry.answer.state, version: entry.answer.version });
         noteWrites(entry.events.map((event, index) => ({ ...event, streamId: entry.streamId, streamVersion: entry.version + index + 1, globalPosition: appended[i]!.lastGlobalPosition, schemaVersion: 1 })));
       });
       return { value, lastGlobalPosition: Math.max(...appended.map((result) => result.lastGlobalPosition)) };

@@ -3,7 +3,7 @@ import { InProcessEventStore, InProcessReadModelStore, MemoryCheckpointStore } f
 import { createLogger } from '../logging';
 import { WrongExpectedVersionError, type EventStore, type StoredEvent } from '../ports';
 import { deciderSpecification } from '../testing/deciderSpecification';
-import { handleCommand, handleCommandsTogether, CONCURRENT_CHANGE_MESSAGE, type CommandContext } from './commandHandler';
+import { handleCommand, handleCommandsTogether, loadStream, CONCURRENT_CHANGE_MESSAGE, type CommandContext } from './commandHandler';
 import type { Decider } from '../domain/decider';
 import { createProjection, ERASE, versionedRows, type VersionedRow } from './projection';
 import { RuleViolation } from '../domain/ruleViolation';
@@ -139,6 +139,32 @@ describe('handleCommand', () => {
 interface TotalRow extends VersionedRow {
   total: number;
 }
+
+describe('loadStream', () => {
+  const keptCounter: Decider<CounterCommand, Counter, CounterEvent> = { ...counter, stateWithoutPersonalData: true };
+
+  it('keeps the folded state of a decider whose state holds no personal data, and reads only the events appended since, by any process', async () => {
+    const store = new InProcessEventStore();
+    const reads: Array<number | undefined> = [];
+    const watched: EventStore = { ...processViewOf(store), readStream: (id, options) => (reads.push(options?.fromVersion), store.readStream(id, options)) };
+    await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: keptCounter, command: { type: 'Add', amount: 1 }, context: context() });
+    await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: keptCounter, command: { type: 'Add', amount: 2 }, context: context() });
+    // Another process appends meanwhile: the next load reads it and folds it on top.
+    await handleCommand({ eventStore: processViewOf(store), streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 3 }, context: context() });
+    const loaded = await loadStream(watched, 'counter-1', keptCounter);
+    expect(loaded).toEqual({ state: { total: 6, closed: false }, version: 3 });
+    expect(reads).toEqual([undefined, 2, 3]);
+  });
+
+  it('reads every event each time for a decider that does not say its state holds no personal data', async () => {
+    const store = new InProcessEventStore();
+    const reads: Array<number | undefined> = [];
+    const watched: EventStore = { ...processViewOf(store), readStream: (id, options) => (reads.push(options?.fromVersion), store.readStream(id, options)) };
+    await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 1 }, context: context() });
+    await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 2 }, context: context() });
+    expect(reads).toEqual([undefined, undefined]);
+  });
+});
 
 describe('handleCommandsTogether', () => {
   /** Adds to `from` and, when that decided something, the same to `to`: one write. */
