@@ -9,7 +9,7 @@ import { nightDecider } from './businessLogic';
 import { nightStreamId, type Night } from './night';
 import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
 import { pairStreamId, type Pair } from '../pair/pair';
-import { zoneScheduleOfRow } from '../projections/readModels';
+import { zoneScheduleOfRow, type CandidateRow } from '../projections/readModels';
 import { admits } from '../deck/deck';
 
 export interface QuotaView {
@@ -41,11 +41,11 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
   const { eventStore, collections } = deps;
 
   /** The person's zones as they stand now: the zone in force (UTC before any) and a change still waiting. */
-  const zonesOf = async (userId: number, now: Date): Promise<{ timeZone: string; next: ZoneSchedule['next'] }> => {
-    const row = await collections.candidates.get(String(userId));
+  const zonesOfRow = (row: CandidateRow | null, now: Date): { timeZone: string; next: ZoneSchedule['next'] } => {
     const zones = zoneScheduleAt(row ? zoneScheduleOfRow(row) : NO_ZONE_YET, now);
     return { timeZone: zones.zone ?? 'UTC', next: zones.next };
   };
+  const zonesOf = async (userId: number, now: Date) => zonesOfRow(await collections.candidates.get(String(userId)), now);
   const timeZoneOf = async (userId: number, now: Date) => (await zonesOf(userId, now)).timeZone;
 
   const quotaView = (night: Night, nightKey: string, plan: { plan: PlanId; allowance: { likesPerNight: number | null; superLikesPerNight: number } }, now: Date, timeZone: string): QuotaView => ({
@@ -75,7 +75,8 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       // their deck, and cannot be liked by naming their id either.
       if (isLikeKind(kind) && !admits(target.seeks, swiper && !swiper.erased ? swiper.gender : null)) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
       const now = deps.clock();
-      const timeZone = await timeZoneOf(swiperId, now);
+      // The swiper's row read above holds their zones.
+      const { timeZone } = zonesOfRow(swiper, now);
       const plan = await members.planInForce(swiperId, now);
       const night = quotaNight(now, timeZone);
       const context = actorCommandContext(deps.newId, now, actor);
