@@ -50,6 +50,8 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
   private store(id: string, doc: T, text: string): void {
     const previous = this.docs.get(id);
     for (const index of this.numberIndexes.values()) {
+      // Most updates leave the indexed fields as they were (a counter, a flag): nothing to move.
+      if (previous && index.usable && index.valueOf(previous) !== undefined && index.valueOf(previous) === index.valueOf(doc)) continue;
       if (previous) index.remove(id, previous);
       index.add(id, doc);
     }
