@@ -27,11 +27,24 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * Wall-clock times already worked out, by zone and whole second (a swipe asks for the same few instants
+ * several times: now, and the 8:00 PMs around it); `formatToParts` is the costly part of a swipe's arithmetic.
+ */
+const localTimes = new Map<string, Readonly<LocalTime>>();
+const LOCAL_TIMES_KEPT = 4096;
+
 /** The wall-clock time at `instant` in `timeZone`. */
 export function localTime(instant: Date, timeZone: string): LocalTime {
+  const key = `${timeZone} ${Math.floor(instant.getTime() / 1000)}`;
+  const known = localTimes.get(key);
+  if (known) return { ...known };
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  const local = { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  if (localTimes.size >= LOCAL_TIMES_KEPT) localTimes.clear();
+  localTimes.set(key, local);
+  return { ...local };
 }
 
 /** The instant at which the wall clock of `timeZone` shows the given local time (DST gaps move forward). */

@@ -1,4 +1,4 @@
-import type { AllSubscription, ExpectedVersion, NewEvent, StoredEvent } from './ports';
+import type { AllSubscription, ExpectedVersion, NewEvent, StoredEvent, StreamAppend } from './ports';
 import { cappedDoublingMs } from './delays';
 import type { Logger } from './logging';
 
@@ -9,6 +9,17 @@ export function assertAppendArguments(streamId: string, events: readonly NewEven
   }
   for (const event of events) {
     if (!event.id || !event.type) throw new Error(`stream ${streamId}: every event needs an id and a type`);
+  }
+}
+
+/** A write to several streams names each stream once (a stream's events go in one part, in order). */
+export function assertStreamAppends(appends: readonly StreamAppend[]): void {
+  if (appends.length === 0) throw new Error('appendToStreams needs at least one stream');
+  const seen = new Set<string>();
+  for (const { streamId, events, expectedVersion } of appends) {
+    assertAppendArguments(streamId, events, expectedVersion);
+    if (seen.has(streamId)) throw new Error(`stream ${streamId} is named twice in one write`);
+    seen.add(streamId);
   }
 }
 

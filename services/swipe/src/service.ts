@@ -18,7 +18,6 @@ import { toIntegrationEvent } from './integration/integrationEvents';
 import { createMemberApplication } from './member/application';
 import { createMoonBoosts } from './member/moonBoosts';
 import { createNightApplication } from './night/application';
-import { nightStreamId, type SwipeRecorded } from './night/night';
 import { createPairApplication } from './pair/application';
 import { createReportApplication } from './report/application';
 import { createSwipeProjector, SWIPE_READ_MODELS_REVISION, swipeCollections } from './projections/readModels';
@@ -60,26 +59,10 @@ export const swipeService = defineService<SwipeConfig, SwipeContext>({
     const candidates = createCandidateApplication(deps);
     const reports = createReportApplication(deps);
 
-    // A swipe recorded in its night but not yet in its pair (the process died in between) is finished
-    // here; for the others this finds the swipe registered and writes nothing.
-    const pairCatchUp = createProjection({
-      name: 'swipe-pairs',
-      eventStore,
-      checkpoints: adapters.checkpoints,
-      logger,
-      apply: async (stored) => {
-        if (stored.type !== 'SwipeRecorded' || !stored.streamId.startsWith('night-')) return;
-        const { swipeId, swiperId, swipedId, kind, swipedAt, night } = (stored as typeof stored & SwipeRecorded).data;
-        if (stored.streamId !== nightStreamId(swiperId, night)) return;
-        await nights.registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now: new Date(swipedAt) }, { now: new Date(swipedAt), newEventId: randomUUID, metadata: { causationId: stored.id } });
-      },
-    });
-
     return {
       context: (base) => ({ ...base, members, moonBoosts, nights, deck, pairs, reports, crawl, likes }),
       projections: [projection],
-      // A writer: it stops before the relay, so what it still writes goes out in the relay's final flush.
-      writers: [pairCatchUp, { stop: () => live.close() }],
+      writers: [{ stop: () => live.close() }],
       // Instances share the store: the lease has one of them publish (docker compose --scale swipe=3).
       relay: { store: eventStore, topic: Topics.swipe, toIntegrationEvent, leased: true },
       consumers: [otherContextsConsumer(candidates), chatContextConsumer(pairs)],

@@ -7,8 +7,11 @@ const benchSchema = z.object({
   BENCH_SECONDS: envSchemas.positiveInt(10),
   /** Requests in flight at once in the flat-out runs. */
   BENCH_CONNECTIONS: envSchemas.positiveInt(64),
-  /** People who swipe each other in bench:swipe (each can swipe all the others once). */
-  BENCH_PEOPLE: envSchemas.positiveInt(200),
+  /**
+   * People who swipe each other in bench:swipe (each can swipe all the others once; the likes back, which
+   * match, come after half of the n × (n - 1) swipes: 300 people keep about 45,000 swipes before them).
+   */
+  BENCH_PEOPLE: envSchemas.positiveInt(300),
   /** People who sign up and then swipe one at a time in bench:swipe's light-load figures. */
   BENCH_LIGHT_PEOPLE: envSchemas.positiveInt(20),
   /** Candidates in the deck's read model in bench:deck. */

@@ -171,9 +171,14 @@ function sends(pairs: Array<{ a: Person; b: Person; matchId: number }>, url: str
   };
 }
 
-/** Swipes nobody made yet: person i swipes i+1, i+2, ... in turn (a repeated swipe would be answered from what is stored). */
+/**
+ * Swipes nobody made yet: person i swipes i+1, i+2, ... in turn (a repeated swipe would be answered from
+ * what is stored). The likes back, which make matches, begin after about half of the possible swipes:
+ * `BENCH_PEOPLE` is chosen so that a run stays before them, and `matches()` tells how many came.
+ */
 function swipes(people: Person[], url: string) {
   let swipeNumber = 0;
+  let matches = 0;
   const available = people.length * (people.length - 1);
   let firstFailure: string | undefined;
   const gateway = httpClient(url);
@@ -191,7 +196,10 @@ function swipes(people: Person[], url: string) {
         firstFailure ??= `${answer.status} ${answer.body.slice(0, 200)}`;
         throw new Error(firstFailure);
       }
+      if (answer.body.includes('"isMatch":true')) matches += 1;
     },
+    /** Swipes answered with a match so far (a match costs more: its id, chat's conversation, their waits). */
+    matches: () => matches,
     /** The same people, swiping through another stack (the next swipes, not the same ones again). */
     through(other: string) {
       const next = swipes(people, other);
@@ -252,10 +260,13 @@ async function main() {
     results.push(await measured(stack, warmupMs, (ms = durationMs) => runLoad({ name: 'gateway: POST /graphql { __typename }', connections, durationMs: ms, send: async () => expectOk(await gateway.send('POST', '/graphql', { body: trivial })) })));
 
     let swiping = swipes(people, stack.url);
+    const matchesBefore = swiping.matches();
     const flatOut = await measured(stack, warmupMs, (ms = durationMs) => runLoad({ name: 'POST /api/swipes, flat out', connections, durationMs: ms, send: () => swiping.swipe() }));
     results.push(flatOut);
+    const matchesFlatOut = swiping.matches() - matchesBefore;
     const half = Math.max(1, Math.floor(flatOut.perSecond / 2));
     results.push(await measured(stack, 0, (ms = durationMs) => runLoad({ name: `POST /api/swipes at ${half}/s (half the max)`, connections, durationMs: ms, ratePerSecond: half, send: () => swiping.swipe() })));
+    const matchesHalf = swiping.matches() - matchesBefore - matchesFlatOut;
     // A chat message's cost beside a swipe's: sends between the matched pairs, flat out, nobody subscribed
     // (bench:chat measures the delivery to subscribed tabs).
     const chatting = sends(matched, stack.url);
@@ -270,6 +281,7 @@ async function main() {
     console.log(`CPU ms per chat send (flat out), by process: ${cpuLine(chatRow.cpuMsPerProcess, Object.keys(stack.cpuByProcess()))}`);
     console.log(`CPU ms per request: swipe ${flatOut.cpuMsPerRequest.toFixed(2)} flat out, ${results[3]!.cpuMsPerRequest.toFixed(2)} at half rate; chat send ${chatRow.cpuMsPerRequest.toFixed(2)}; aim for a swipe at most 1.2 (embedded) or 1.5 (real servers, our processes)`);
     console.log(swiping.report());
+    console.log(`swipes answered with a match: ${matchesFlatOut} flat out (warm-up included), ${matchesHalf} at half rate${matchesFlatOut + matchesHalf > 0 ? ' (a match costs more than a like: raise BENCH_PEOPLE to compare likes with likes)' : ''}`);
     console.log(chatting.report());
     chatting.close();
     bareClient.close();
@@ -302,6 +314,7 @@ async function main() {
       console.log(`\nCPU ms per swipe, by process${' '.repeat(12)}${scaling.map(({ instances }) => pad(`${instances} instance${instances > 1 ? 's' : ''}`, 13)).join('')}`);
       for (const name of names) console.log(`${name.padEnd(41)}${scaling.map(({ row }) => pad(row.cpuMsPerProcess[name] === undefined ? '-' : row.cpuMsPerProcess[name]!.toFixed(2), 13)).join('')}`);
       console.log(swiping.report());
+    console.log(`swipes answered with a match: ${matchesFlatOut} flat out (warm-up included), ${matchesHalf} at half rate${matchesFlatOut + matchesHalf > 0 ? ' (a match costs more than a like: raise BENCH_PEOPLE to compare likes with likes)' : ''}`);
     }
     swiping.close();
   } finally {

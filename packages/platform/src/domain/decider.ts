@@ -12,6 +12,12 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /**
+   * The state holds no personal data (ids, counts and times only): the kit may keep a stream's folded
+   * state in memory between commands and fold only the events appended since (a state that held a name
+   * would outlive its erasure there).
+   */
+  stateWithoutPersonalData?: true;
 }
 
 /** The state after `events`, from the decider's initial state. */

@@ -1,16 +1,17 @@
-import { closeSync, existsSync, fsync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, write, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 
 const writeAsync = promisify(write);
-const fsyncAsync = promisify(fsync);
 
 /**
  * An append-only JSON-lines file. Loading tolerates a torn last line (a crash in the middle of a write)
  * and cuts it off, so the next append does not glue onto it; a bad line anywhere else is corruption and
  * stops the load. Appends keep their order in the file, and are group-committed: whatever is appended
- * while a write and its fsync are under way goes out together in the next write with one fsync, so
- * concurrent appenders share the cost of the disk instead of queueing for it one by one.
+ * while a write is under way goes out together in the next write, so concurrent appenders share the cost
+ * of the disk instead of queueing for it one by one. A durable log is opened with O_DSYNC: each write
+ * returns once its data is on the disk, as a write and an fdatasync would, in one call instead of two
+ * (each a round trip through libuv's thread pool, which a write alone at a quiet moment paid in full).
  */
 export class AppendLog<T> {
   private readonly fd: number;
@@ -24,7 +25,7 @@ export class AppendLog<T> {
     readonly records: T[],
     private readonly sync: boolean,
   ) {
-    this.fd = openSync(path, 'a');
+    this.fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (sync ? constants.O_DSYNC : 0));
   }
 
   /** Opens (creating it if needed) and answers the records already in the file. */
@@ -80,7 +81,7 @@ export class AppendLog<T> {
   }
 
   /**
-   * Resolves once the records are written (and fsync'd unless opened with `sync: false`). After a failed
+   * Resolves once the records are written (and durable unless opened with `sync: false`). After a failed
    * write the file may end in a partial line, and anything written after it would read as corruption, so
    * the log refuses every later append (until a restart, whose load cuts the partial line off).
    */
@@ -104,7 +105,6 @@ export class AppendLog<T> {
           const { bytesWritten } = await writeAsync(this.fd, buffer, offset, buffer.length - offset);
           offset += bytesWritten;
         }
-        if (this.sync) await fsyncAsync(this.fd);
         for (const entry of batch) entry.resolve();
       } catch (error) {
         this.failure = new Error(`${this.path}: a write failed, so no more appends are taken: ${(error as Error).message}`, { cause: error });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { assertAppendArguments, pollingSubscription, SubscriptionSet, toStored } from '../eventStoreShared';
+import { assertStreamAppends, pollingSubscription, SubscriptionSet, toStored } from '../eventStoreShared';
 import type { Logger } from '../logging';
 import {
   WrongExpectedVersionError,
@@ -10,6 +10,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type StoredEvent,
+  type StreamAppend,
 } from '../ports';
 import { AppendLog } from './appendLog';
 import { Signal } from './signal';
@@ -25,8 +26,8 @@ export interface InProcessEventStoreOptions {
 }
 
 /**
- * Event store in memory, optionally backed by `<dir>/events.log`: one JSON line per append (so a batch is
- * all-or-nothing), fsync'd before `append` resolves, replayed at start.
+ * Event store in memory, optionally backed by `<dir>/events.log`: one JSON line per append, with the events
+ * of every stream it names (so a write is all-or-nothing), fsync'd before `append` resolves, replayed at start.
  *
  * An append is checked and given its versions and global positions at once (no await in between, so
  * nothing interleaves), then written; it becomes visible to readers only when it is durable, in global
@@ -59,28 +60,41 @@ export class InProcessEventStore implements EventStore {
   }
 
   append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+    return this.appendToStreams([{ streamId, events, expectedVersion: options.expectedVersion }]).then((results) => results[0]!);
+  }
+
+  /** All the streams' events go into one line of the log: a crash keeps all of them or none. */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     try {
       if (this.closed) throw new Error('event store is closed');
-      assertAppendArguments(streamId, events, options.expectedVersion);
+      assertStreamAppends(appends);
     } catch (error) {
       return Promise.reject(error);
     }
-    const current = this.reservedVersions.get(streamId) ?? this.streams.get(streamId)?.length ?? 0;
-    if (options.expectedVersion !== 'any' && options.expectedVersion !== current) {
+    const versions = appends.map(({ streamId }) => this.reservedVersions.get(streamId) ?? this.streams.get(streamId)?.length ?? 0);
+    const conflicting = appends.findIndex(({ expectedVersion }, i) => expectedVersion !== 'any' && expectedVersion !== versions[i]);
+    if (conflicting !== -1) {
       // Answered once the appends being written are visible, so the caller's next read sees what it lost to.
-      const conflict = new WrongExpectedVersionError(streamId, options.expectedVersion, current);
+      const { streamId, expectedVersion } = appends[conflicting]!;
+      const conflict = new WrongExpectedVersionError(streamId, expectedVersion, versions[conflicting]!);
       return this.committed.then(() => Promise.reject(conflict));
     }
-    if (events.length === 0) return Promise.resolve({ nextExpectedVersion: current, lastGlobalPosition: this.reservedPosition });
-    const stored = events.map((event, index) => toStored(structuredClone(event), streamId, current + index + 1, this.reservedPosition + index + 1));
+    const stored: StoredEvent[] = [];
+    const results: AppendResult[] = appends.map(({ streamId, events }, i) => {
+      const current = versions[i]!;
+      for (const [index, event] of events.entries()) stored.push(toStored(structuredClone(event), streamId, current + index + 1, this.reservedPosition + stored.length + 1));
+      return { nextExpectedVersion: current + events.length, lastGlobalPosition: events.length === 0 ? this.reservedPosition : this.reservedPosition + stored.length };
+    });
+    if (stored.length === 0) return Promise.resolve(results);
     this.reservedPosition += stored.length;
-    this.reservedVersions.set(streamId, current + stored.length);
+    const touched = appends.filter(({ events }) => events.length > 0);
+    for (const [i, { streamId, events }] of appends.entries()) if (events.length > 0) this.reservedVersions.set(streamId, versions[i]! + events.length);
     const written = this.log ? this.log.append([{ events: stored }]) : Promise.resolve();
     const visible = this.committed.then(() => written).then(() => {
       for (const event of stored) this.remember(event);
-      if (this.reservedVersions.get(streamId) === this.streams.get(streamId)?.length) this.reservedVersions.delete(streamId);
+      for (const { streamId } of touched) if (this.reservedVersions.get(streamId) === this.streams.get(streamId)?.length) this.reservedVersions.delete(streamId);
       this.appended.notify();
-      return { nextExpectedVersion: current + stored.length, lastGlobalPosition: stored[stored.length - 1]!.globalPosition };
+      return results;
     });
     this.committed = visible.catch(() => undefined);
     return visible;

@@ -47,11 +47,13 @@ export function boundsOf(condition: unknown): Bounds[] | null {
  * The documents' numeric values of one top-level field, kept sorted, so a range or equality condition on
  * it finds its candidates by binary search instead of testing every document. Documents whose value is
  * not a number cannot match such a condition and are left out; one array value (which MongoDB matches
- * element by element) makes the index step aside for good.
+ * element by element) makes the index step aside for good. The distinct values are kept sorted, each with
+ * its documents' ids: a new document with a value already there (a swipe of a swiper seen before) is a
+ * push, not an insertion into one array of every document.
  */
 export class NumberIndex {
   private readonly values: number[] = [];
-  private readonly ids: string[] = [];
+  private readonly idsByValue = new Map<number, string[]>();
   /** False once an array value was seen. */
   usable = true;
 
@@ -69,41 +71,52 @@ export class NumberIndex {
     return low;
   }
 
+  /** The field's value in `doc`, when the index holds documents by it. */
+  valueOf(doc: object): number | undefined {
+    const value = (doc as Record<string, unknown>)[this.field];
+    return isNumber(value) ? value : undefined;
+  }
+
   add(id: string, doc: object): void {
     const value = (doc as Record<string, unknown>)[this.field];
     if (Array.isArray(value)) this.usable = false;
     if (!this.usable || !isNumber(value)) return;
-    const at = this.position(value, true);
-    this.values.splice(at, 0, value);
-    this.ids.splice(at, 0, id);
+    const ids = this.idsByValue.get(value);
+    if (ids) return void ids.push(id);
+    this.values.splice(this.position(value, true), 0, value);
+    this.idsByValue.set(value, [id]);
   }
 
   remove(id: string, doc: object): void {
     const value = (doc as Record<string, unknown>)[this.field];
     if (!this.usable || !isNumber(value)) return;
-    for (let at = this.position(value, false); at < this.values.length && this.values[at] === value; at++) {
-      if (this.ids[at] === id) {
-        this.values.splice(at, 1);
-        this.ids.splice(at, 1);
-        return;
-      }
-    }
+    const ids = this.idsByValue.get(value);
+    const at = ids?.indexOf(id) ?? -1;
+    if (at === -1) return;
+    ids!.splice(at, 1);
+    if (ids!.length > 0) return;
+    this.idsByValue.delete(value);
+    this.values.splice(this.position(value, false), 1);
   }
 
   /** Ids of the documents whose value lies within any of the bounds. */
   idsWithin(bounds: readonly Bounds[]): string[] {
     const found: string[] = [];
     for (const bound of bounds) {
-      const from = this.position(bound.min, !bound.minInclusive);
       const to = this.position(bound.max, bound.maxInclusive);
-      for (let at = from; at < to; at++) found.push(this.ids[at]!);
+      for (let at = this.position(bound.min, !bound.minInclusive); at < to; at++) for (const id of this.idsByValue.get(this.values[at]!)!) found.push(id);
     }
     return bounds.length > 1 ? [...new Set(found)] : found;
   }
 
   /** How many documents the bounds would leave (to choose the narrowest index). */
   countWithin(bounds: readonly Bounds[]): number {
-    return bounds.reduce((sum, bound) => sum + this.position(bound.max, bound.maxInclusive) - this.position(bound.min, !bound.minInclusive), 0);
+    let count = 0;
+    for (const bound of bounds) {
+      const to = this.position(bound.max, bound.maxInclusive);
+      for (let at = this.position(bound.min, !bound.minInclusive); at < to; at++) count += this.idsByValue.get(this.values[at]!)!.length;
+    }
+    return count;
   }
 }
 

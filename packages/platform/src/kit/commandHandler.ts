@@ -45,13 +45,45 @@ export const CONCURRENT_CHANGE_MESSAGE = 'This was changed by another request at
 
 const toDomainEvent = <Event extends DomainEvent>(stored: StoredEvent): Event => ({ type: stored.type, data: stored.data }) as Event;
 
+/** How many streams' folded states an event store keeps in memory (the most recently used). */
+const KEPT_STATES = 10_000;
+
+interface KeptState {
+  decider: object;
+  state: unknown;
+  version: number;
+}
+
+/** Folded states of deciders `stateWithoutPersonalData`, per event store and stream, the least recently used first. */
+const keptStates = new WeakMap<EventStore, Map<string, KeptState>>();
+
+function keep(eventStore: EventStore, streamId: string, kept: KeptState): void {
+  let streams = keptStates.get(eventStore);
+  if (!streams) keptStates.set(eventStore, (streams = new Map()));
+  streams.delete(streamId);
+  streams.set(streamId, kept);
+  if (streams.size > KEPT_STATES) streams.delete(streams.keys().next().value!);
+}
+
+/**
+ * The stream's state and version. A decider whose state holds no personal data has its state kept between
+ * commands: only the events appended since (by any process) are read and folded on top, so a long stream
+ * (a conversation's messages, a night's swipes) costs its new events, not all of them.
+ */
 export async function loadStream<State, Event extends DomainEvent>(
   eventStore: EventStore,
   streamId: string,
-  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState'>,
+  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState' | 'stateWithoutPersonalData'>,
 ): Promise<LoadedStream<State>> {
-  const stored = await eventStore.readStream(streamId);
-  return { state: foldEvents(decider, stored.map((event) => toDomainEvent<Event>(event))), version: stored.length };
+  const kept = decider.stateWithoutPersonalData ? keptStates.get(eventStore)?.get(streamId) : undefined;
+  const from = kept?.decider === decider ? kept : undefined;
+  const stored = await eventStore.readStream(streamId, from ? { fromVersion: from.version + 1 } : {});
+  const events = stored.map((event) => toDomainEvent<Event>(event));
+  const loaded = from
+    ? { state: events.reduce((state, event) => decider.evolve(state, event), from.state as State), version: from.version + stored.length }
+    : { state: foldEvents(decider, events), version: stored.length };
+  if (decider.stateWithoutPersonalData) keep(eventStore, streamId, { decider, ...loaded });
+  return loaded;
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -92,35 +124,88 @@ function inTurn<T>(eventStore: EventStore, streamId: string, work: () => Promise
   return mine;
 }
 
+/** Turns on several streams, always taken in the same order, so two commands that share streams never wait for each other. */
+function inTurns<T>(eventStore: EventStore, streamIds: readonly string[], work: () => Promise<T>): Promise<T> {
+  return [...new Set(streamIds)].sort().reduceRight<() => Promise<T>>((inner, streamId) => () => inTurn(eventStore, streamId, inner), work)();
+}
+
 /**
  * Load the stream, fold, decide, append with the version that was read (optimistic concurrency). Commands
  * on the same stream in this process take their turn (`inTurn`).
  */
-export function handleCommand<Command, State, Event extends DomainEvent>(options: HandleCommandOptions<Command, State, Event>): Promise<HandledCommand<State, Event>> {
-  return inTurn(options.eventStore, options.streamId, () => decideAndAppend(options));
+export async function handleCommand<Command, State, Event extends DomainEvent>(options: HandleCommandOptions<Command, State, Event>): Promise<HandledCommand<State, Event>> {
+  const { streamId, decider, command } = options;
+  return (await handleCommandsTogether({ ...options, streamIds: [streamId], decide: (together) => together.decide(streamId, decider, command) })).value;
 }
 
-async function decideAndAppend<Command, State, Event extends DomainEvent>(options: HandleCommandOptions<Command, State, Event>): Promise<HandledCommand<State, Event>> {
-  const { eventStore, streamId, decider, context } = options;
+/** Where the commands of `handleCommandsTogether` are decided, each on its own stream. */
+export interface CommandsTogether {
+  /**
+   * Loads the stream, folds it and decides the command on it. What it decided is appended with what the
+   * other commands decided, in one write, once `decide` of `handleCommandsTogether` has returned; the
+   * answer's `lastGlobalPosition` is known from then on (0 until then, and when nothing was decided).
+   */
+  decide<Command, State, Event extends DomainEvent>(streamId: string, decider: Decider<Command, State, Event>, command: Command | ((state: State) => Command | Promise<Command>)): Promise<HandledCommand<State, Event>>;
+}
+
+export interface HandleCommandsTogetherOptions<T> {
+  eventStore: EventStore;
+  /** Every stream `decide` may decide on: their turns are taken first (so `decide` must not run commands of its own on them). */
+  streamIds: readonly string[];
+  /** Decides the commands (a later one may depend on what an earlier one decided), and answers what the caller needs. */
+  decide: (together: CommandsTogether) => Promise<T>;
+  context: CommandContext;
+  conflicts?: ConflictPolicy;
+  /** Chooses the random wait; tests pass a fixed one. */
+  random?: () => number;
+}
+
+/**
+ * Commands on several streams as one write (`EventStore.appendToStreams`): all of what they decided is
+ * stored, or none of it; one wait for the disk instead of one per stream. On a conflict on any of the
+ * streams every command is decided again against the new states (`defaultConflictPolicy`).
+ */
+export function handleCommandsTogether<T>(options: HandleCommandsTogetherOptions<T>): Promise<{ value: T; lastGlobalPosition: number }> {
+  return inTurns(options.eventStore, options.streamIds, () => decideTogetherAndAppend(options));
+}
+
+async function decideTogetherAndAppend<T>(options: HandleCommandsTogetherOptions<T>): Promise<{ value: T; lastGlobalPosition: number }> {
+  const { eventStore, context } = options;
   const policy = options.conflicts ?? defaultConflictPolicy;
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = await loadStream(eventStore, streamId, decider);
-    const command = typeof options.command === 'function' ? await (options.command as (state: State) => Command | Promise<Command>)(state) : options.command;
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { state, events, version, lastGlobalPosition: 0 };
-    const newEvents: NewEvent[] = events.map((event) => ({
-      id: context.newEventId(),
-      type: event.type,
-      schemaVersion: 1,
-      occurredAt: context.now.toISOString(),
-      data: event.data,
-      ...(context.metadata && { metadata: context.metadata }),
-    }));
+    const decided: Array<{ streamId: string; decider: Pick<Decider<never, unknown, DomainEvent>, 'stateWithoutPersonalData'>; version: number; events: NewEvent[]; answer: HandledCommand<unknown, DomainEvent> }> = [];
+    const together: CommandsTogether = {
+      async decide<Command, State, Event extends DomainEvent>(streamId: string, decider: Decider<Command, State, Event>, command: Command | ((state: State) => Command | Promise<Command>)) {
+        if (!options.streamIds.includes(streamId)) throw new Error(`stream ${streamId} is not among the streams of this command`);
+        if (decided.some((entry) => entry.streamId === streamId)) throw new Error(`stream ${streamId} is decided twice in one command`);
+        const { state, version } = await loadStream(eventStore, streamId, decider);
+        const built = typeof command === 'function' ? await (command as (state: State) => Command | Promise<Command>)(state) : command;
+        const events = decider.decide(built, state);
+        const newEvents: NewEvent[] = events.map((event) => ({
+          id: context.newEventId(),
+          type: event.type,
+          schemaVersion: 1,
+          occurredAt: context.now.toISOString(),
+          data: event.data,
+          ...(context.metadata && { metadata: context.metadata }),
+        }));
+        const answer: HandledCommand<State, Event> = { state: events.reduce(decider.evolve, state), events, version: version + events.length, lastGlobalPosition: 0 };
+        decided.push({ streamId, decider, version, events: newEvents, answer: answer as HandledCommand<unknown, DomainEvent> });
+        return answer;
+      },
+    };
+    const value = await options.decide(together);
+    const writing = decided.filter((entry) => entry.events.length > 0);
+    if (writing.length === 0) return { value, lastGlobalPosition: 0 };
     try {
-      const appended = await eventStore.append(streamId, newEvents, { expectedVersion: version });
-      noteWrites(newEvents.map((event, index) => ({ ...event, streamId, streamVersion: version + index + 1, globalPosition: appended.lastGlobalPosition, schemaVersion: 1 })));
-      return { state: events.reduce(decider.evolve, state), events, version: appended.nextExpectedVersion, lastGlobalPosition: appended.lastGlobalPosition };
+      const appended = await eventStore.appendToStreams(writing.map(({ streamId, events, version }) => ({ streamId, events, expectedVersion: version })));
+      writing.forEach((entry, i) => {
+        entry.answer.lastGlobalPosition = appended[i]!.lastGlobalPosition;
+        if (entry.decider.stateWithoutPersonalData) keep(eventStore, entry.streamId, { decider: entry.decider, state: entry.answer.state, version: entry.answer.version });
+        noteWrites(entry.events.map((event, index) => ({ ...event, streamId: entry.streamId, streamVersion: entry.version + index + 1, globalPosition: appended[i]!.lastGlobalPosition, schemaVersion: 1 })));
+      });
+      return { value, lastGlobalPosition: Math.max(...appended.map((result) => result.lastGlobalPosition)) };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (attempt >= policy.attempts) throw new RuleViolation('CONFLICT', CONCURRENT_CHANGE_MESSAGE);

@@ -3,7 +3,7 @@ import { InProcessEventStore, InProcessReadModelStore, MemoryCheckpointStore } f
 import { createLogger } from '../logging';
 import { WrongExpectedVersionError, type EventStore, type StoredEvent } from '../ports';
 import { deciderSpecification } from '../testing/deciderSpecification';
-import { handleCommand, CONCURRENT_CHANGE_MESSAGE, type CommandContext } from './commandHandler';
+import { handleCommand, handleCommandsTogether, loadStream, CONCURRENT_CHANGE_MESSAGE, type CommandContext } from './commandHandler';
 import type { Decider } from '../domain/decider';
 import { createProjection, ERASE, versionedRows, type VersionedRow } from './projection';
 import { RuleViolation } from '../domain/ruleViolation';
@@ -31,6 +31,15 @@ const counter: Decider<CounterCommand, Counter, CounterEvent> = {
     return event.type === 'Added' ? { ...state, total: state.total + event.data.amount } : { ...state, closed: true };
   },
 };
+/** The same log seen through handles of its own, as two processes would see one database (their commands do not take turns). */
+const processViewOf = (inner: EventStore): EventStore => ({
+  append: (streamId, events, options) => inner.append(streamId, events, options),
+  appendToStreams: (appends) => inner.appendToStreams(appends),
+  readStream: (id, options) => inner.readStream(id, options),
+  readAll: (options) => inner.readAll(options),
+  subscribeToAll: (after, handler) => inner.subscribeToAll(after, handler),
+  close: () => inner.close(),
+});
 const context = (): CommandContext => ({ now: new Date('2026-11-23T21:00:00Z'), newEventId: randomUUID });
 
 describe('deciderSpecification', () => {
@@ -66,18 +75,9 @@ describe('handleCommand', () => {
     expect(result).toEqual({ state: { total: 0, closed: false }, events: [], version: 0, lastGlobalPosition: 0 });
   });
 
-  /** The same log seen through handles of its own, as two processes would see one database. */
-  const processView = (inner: EventStore): EventStore => ({
-    append: (streamId, events, options) => inner.append(streamId, events, options),
-    readStream: (id, options) => inner.readStream(id, options),
-    readAll: (options) => inner.readAll(options),
-    subscribeToAll: (after, handler) => inner.subscribeToAll(after, handler),
-    close: () => inner.close(),
-  });
-
   it('decides again against the new state after a concurrent append by another process, so parallel commands both count or the rule refuses', async () => {
     const store = new InProcessEventStore();
-    const processes = [processView(store), processView(store), processView(store), processView(store)];
+    const processes = [processViewOf(store), processViewOf(store), processViewOf(store), processViewOf(store)];
     const results = await Promise.allSettled(
       processes.map((eventStore) => handleCommand({ eventStore, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 3 }, context: context(), random: () => 0.5 })),
     );
@@ -92,9 +92,9 @@ describe('handleCommand', () => {
     const store = new InProcessEventStore();
     let conflicts = 0;
     const counting: EventStore = {
-      ...processView(store),
-      append: (streamId, events, options) =>
-        store.append(streamId, events, options).catch((error: unknown) => {
+      ...processViewOf(store),
+      appendToStreams: (appends) =>
+        store.appendToStreams(appends).catch((error: unknown) => {
           if (error instanceof WrongExpectedVersionError) conflicts++;
           throw error;
         }),
@@ -119,6 +119,10 @@ describe('handleCommand', () => {
         appends++;
         throw new WrongExpectedVersionError(streamId, 0, 1);
       },
+      appendToStreams: async ([first]) => {
+        appends++;
+        throw new WrongExpectedVersionError(first!.streamId, 0, 1);
+      },
     };
     const attempt = handleCommand({ eventStore: alwaysConflicting, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 1 }, context: context(), conflicts: { attempts: 3, baseDelayMs: 1 } });
     await expect(attempt).rejects.toEqual(expect.objectContaining({ code: 'CONFLICT', message: CONCURRENT_CHANGE_MESSAGE }));
@@ -135,6 +139,83 @@ describe('handleCommand', () => {
 interface TotalRow extends VersionedRow {
   total: number;
 }
+
+describe('loadStream', () => {
+  const keptCounter: Decider<CounterCommand, Counter, CounterEvent> = { ...counter, stateWithoutPersonalData: true };
+
+  it('keeps the folded state of a decider whose state holds no personal data, and reads only the events appended since, by any process', async () => {
+    const store = new InProcessEventStore();
+    const reads: Array<number | undefined> = [];
+    const watched: EventStore = { ...processViewOf(store), readStream: (id, options) => (reads.push(options?.fromVersion), store.readStream(id, options)) };
+    await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: keptCounter, command: { type: 'Add', amount: 1 }, context: context() });
+    await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: keptCounter, command: { type: 'Add', amount: 2 }, context: context() });
+    // Another process appends meanwhile: the next load reads it and folds it on top.
+    await handleCommand({ eventStore: processViewOf(store), streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 3 }, context: context() });
+    const loaded = await loadStream(watched, 'counter-1', keptCounter);
+    expect(loaded).toEqual({ state: { total: 6, closed: false }, version: 3 });
+    expect(reads).toEqual([undefined, 2, 3]);
+  });
+
+  it('reads every event each time for a decider that does not say its state holds no personal data', async () => {
+    const store = new InProcessEventStore();
+    const reads: Array<number | undefined> = [];
+    const watched: EventStore = { ...processViewOf(store), readStream: (id, options) => (reads.push(options?.fromVersion), store.readStream(id, options)) };
+    await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 1 }, context: context() });
+    await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 2 }, context: context() });
+    expect(reads).toEqual([undefined, undefined]);
+  });
+});
+
+describe('handleCommandsTogether', () => {
+  /** Adds to `from` and, when that decided something, the same to `to`: one write. */
+  const transfer = (eventStore: EventStore, amount: number, options: { random?: () => number } = {}) =>
+    handleCommandsTogether({
+      eventStore,
+      streamIds: ['counter-to', 'counter-from'],
+      context: context(),
+      ...options,
+      decide: async (together) => {
+        const from = await together.decide('counter-from', counter, { type: 'Add', amount });
+        const to = from.events.length > 0 ? await together.decide('counter-to', counter, { type: 'Add', amount }) : null;
+        return { from, to };
+      },
+    });
+
+  it('appends what every command decided in one write, later commands deciding on what earlier ones did', async () => {
+    const store = new InProcessEventStore();
+    let writes = 0;
+    const counting: EventStore = { ...processViewOf(store), appendToStreams: (appends) => (writes++, store.appendToStreams(appends)) };
+    const { value, lastGlobalPosition } = await transfer(counting, 4);
+    expect(writes).toBe(1);
+    expect([value.from.state.total, value.to!.state.total]).toEqual([4, 4]);
+    expect([value.from.lastGlobalPosition, value.to!.lastGlobalPosition]).toEqual([1, 2]);
+    expect(lastGlobalPosition).toBe(2);
+    expect((await transfer(counting, 0)).value.to).toBeNull();
+    expect(writes).toBe(1);
+  });
+
+  it('stores nothing of any stream when one command refuses', async () => {
+    const store = new InProcessEventStore();
+    await handleCommand({ eventStore: store, streamId: 'counter-to', decider: counter, command: { type: 'Add', amount: 8 }, context: context() });
+    await expect(transfer(store, 4)).rejects.toEqual(expect.objectContaining({ code: 'BAD_USER_INPUT' }));
+    expect(await store.readStream('counter-from')).toEqual([]);
+  });
+
+  it('decides every command again after a concurrent append by another process to any of the streams', async () => {
+    const store = new InProcessEventStore();
+    const processes = [processViewOf(store), processViewOf(store), processViewOf(store)];
+    const results = await Promise.allSettled(processes.map((eventStore) => transfer(eventStore, 3, { random: () => 0.5 })));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    expect((await store.readStream('counter-from')).map((event) => event.streamVersion)).toEqual([1, 2, 3]);
+    expect((await store.readStream('counter-to')).map((event) => event.streamVersion)).toEqual([1, 2, 3]);
+  });
+
+  it('refuses a command on a stream it did not take its turn on', async () => {
+    const store = new InProcessEventStore();
+    const stray = handleCommandsTogether({ eventStore: store, streamIds: ['counter-1'], context: context(), decide: (together) => together.decide('counter-2', counter, { type: 'Add', amount: 1 }) });
+    await expect(stray).rejects.toThrow(/not among the streams/);
+  });
+});
 
 describe('createProjection', () => {
   const setUp = async () => {

@@ -1,6 +1,6 @@
 import { mongo } from 'mongoose';
 import { cappedDoublingMs } from '../delays';
-import { assertAppendArguments, pollingSubscription, SubscriptionSet, toStored } from '../eventStoreShared';
+import { assertStreamAppends, pollingSubscription, SubscriptionSet, toStored } from '../eventStoreShared';
 import type { Logger } from '../logging';
 import { delay, Signal } from '../inprocess/signal';
 import {
@@ -12,6 +12,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type StoredEvent,
+  type StreamAppend,
 } from '../ports';
 
 /** `_id` is the global position, so the primary key also makes positions unique. */
@@ -27,6 +28,11 @@ interface EventDocument {
   metadata?: StoredEvent['metadata'];
   /** A position that will never hold an event (see the class comment). */
   void?: true;
+  /**
+   * In a write to several streams: the write's first position, whose event commits the write. The other
+   * events of the write count only once it holds an event; a void marker there makes them void too.
+   */
+  commit?: number;
 }
 
 export interface MongoEventStoreOptions {
@@ -48,6 +54,7 @@ export interface MongoEventStoreOptions {
 }
 
 const VOID_STREAM = '$void';
+const voidMarker = (position: number): EventDocument => ({ _id: position, streamId: VOID_STREAM, streamVersion: position, void: true });
 const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code === 11000;
 
 /**
@@ -66,6 +73,15 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code ==
  * position taken, allocates new ones and inserts again. So a gap costs the readers `gapTimeoutMs` at most,
  * and only a writer slower than that pays more (an allocation and an insert again). A conflicting writer
  * voids its own positions at once. No event is ever skipped by a reader.
+ *
+ * A write to several streams (`appendToStreams`) takes consecutive positions and inserts its events in one
+ * `insertMany`, the highest position first, each naming the write's first position (`commit`). That one is
+ * inserted last: readers of the log stop at it until it is there, and reads of a stream count an event of
+ * the write only once it is. Should the insert stop part way (a stream's version was taken meanwhile, or a
+ * reader voided the first position of a writer slower than `gapTimeoutMs`), the writer turns what it
+ * inserted into void markers; should it die first, a reader voids the first position after `gapTimeoutMs`,
+ * which voids the whole write, and the next writer of one of its streams turns the dead event that holds
+ * its version into a void marker. So a write is seen whole or not at all, with no transaction.
  */
 export class MongoEventStore implements EventStore {
   private readonly events: mongo.Collection<EventDocument>;
@@ -94,9 +110,44 @@ export class MongoEventStore implements EventStore {
     return store;
   }
 
+  /** The stream's version: its last event that counts (an event of an unfinished or void write does not). */
   private async currentVersion(streamId: string): Promise<number> {
-    const last = await this.events.findOne({ streamId }, { sort: { streamVersion: -1 }, projection: { streamVersion: 1 } });
-    return last?.streamVersion ?? 0;
+    const top = await this.events.find({ streamId }, { sort: { streamVersion: -1 }, projection: { streamVersion: 1, commit: 1 }, limit: 4 }).toArray();
+    const counts = await this.committedWrites(top);
+    const last = top.find(counts);
+    if (last || top.length < 4) return last?.streamVersion ?? 0;
+    const all = await this.readStream(streamId);
+    return all.at(-1)?.streamVersion ?? 0;
+  }
+
+  /**
+   * Which of `docs` count: each one not written with others, or whose write's first position holds an
+   * event (not yet there: the write is under way; a void marker: the write failed or its writer died).
+   */
+  private async committedWrites(docs: readonly Pick<EventDocument, '_id' | 'commit'>[]): Promise<(doc: Pick<EventDocument, '_id' | 'commit'>) => boolean> {
+    const commits = [...new Set(docs.filter((doc) => doc.commit !== undefined && doc.commit !== doc._id).map((doc) => doc.commit!))];
+    if (commits.length === 0) return () => true;
+    const firsts = await this.events.find({ _id: { $in: commits } }, { projection: { _id: 1, void: 1 } }).toArray();
+    const committed = new Set(firsts.filter((doc) => !doc.void).map((doc) => doc._id));
+    return (doc) => doc.commit === undefined || doc.commit === doc._id || committed.has(doc.commit);
+  }
+
+  /**
+   * A writer found its stream version held by `holder`. If that is an event of a write to several streams
+   * that will never count (its first position holds a void marker, or nothing after `gapTimeoutMs`), it
+   * becomes a void marker and the version is free again: true. False when it counts or is still under way.
+   */
+  private async freeVersionHeldBy(holder: Pick<EventDocument, '_id' | 'commit'>): Promise<boolean> {
+    if (holder.commit === undefined || holder.commit === holder._id) return false;
+    let first = await this.events.findOne({ _id: holder.commit }, { projection: { _id: 1, void: 1 } });
+    if (!first) {
+      this.watchGap(holder.commit);
+      await this.gaps.get(holder.commit);
+      first = await this.events.findOne({ _id: holder.commit }, { projection: { _id: 1, void: 1 } });
+    }
+    if (!first?.void) return false;
+    await this.events.replaceOne({ _id: holder._id, commit: holder.commit }, voidMarker(holder._id));
+    return true;
   }
 
   private async allocate(count: number): Promise<number> {
@@ -109,7 +160,7 @@ export class MongoEventStore implements EventStore {
     if (positions.length === 0) return;
     try {
       await this.events.insertMany(
-        positions.map((position) => ({ _id: position, streamId: VOID_STREAM, streamVersion: position, void: true as const })),
+        positions.map(voidMarker),
         { ordered: false },
       );
     } catch (error) {
@@ -118,26 +169,74 @@ export class MongoEventStore implements EventStore {
   }
 
   async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
-    assertAppendArguments(streamId, events, options.expectedVersion);
-    if (streamId === VOID_STREAM) throw new Error(`stream id ${VOID_STREAM} is reserved`);
+    return (await this.appendToStreams([{ streamId, events, expectedVersion: options.expectedVersion }]))[0]!;
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    assertStreamAppends(appends);
+    if (appends.some(({ streamId }) => streamId === VOID_STREAM)) throw new Error(`stream id ${VOID_STREAM} is reserved`);
     for (let attempt = 0; ; attempt++) {
-      const current = await this.currentVersion(streamId);
-      const expected = options.expectedVersion === 'any' ? current : options.expectedVersion;
-      if (expected !== current) throw new WrongExpectedVersionError(streamId, options.expectedVersion, current);
-      if (events.length === 0) return { nextExpectedVersion: current, lastGlobalPosition: 0 };
-      const result = await this.insertAt(streamId, events, expected);
+      const currents = await Promise.all(appends.map(({ streamId }) => this.currentVersion(streamId)));
+      const conflicting = appends.findIndex(({ expectedVersion }, i) => expectedVersion !== 'any' && expectedVersion !== currents[i]);
+      if (conflicting !== -1) throw new WrongExpectedVersionError(appends[conflicting]!.streamId, appends[conflicting]!.expectedVersion, currents[conflicting]!);
+      const parts = appends.map((part, i) => ({ ...part, expected: currents[i]! }));
+      const writing = parts.filter(({ events }) => events.length > 0);
+      const result = writing.length === 0 ? [] : writing.length === 1 ? await this.insertAt(writing[0]!.streamId, writing[0]!.events, writing[0]!.expected) : await this.insertTogether(writing);
       if (result) {
-        this.appended.notify();
-        return result;
+        if (writing.length > 0) this.appended.notify();
+        const byStream = new Map(writing.map(({ streamId }, i) => [streamId, result[i]!]));
+        return parts.map(({ streamId, expected }) => byStream.get(streamId) ?? { nextExpectedVersion: expected, lastGlobalPosition: 0 });
       }
-      // Someone else wrote the version first: a conflict, unless any version will do.
-      const actual = await this.currentVersion(streamId);
-      if (options.expectedVersion !== 'any' || attempt >= 20) throw new WrongExpectedVersionError(streamId, options.expectedVersion, actual);
+      // Someone else wrote one of the versions first: a conflict, unless any version will do.
+      if (appends.some(({ expectedVersion }) => expectedVersion !== 'any') || attempt >= 20) {
+        const actuals = await Promise.all(appends.map(({ streamId }) => this.currentVersion(streamId)));
+        const moved = Math.max(0, actuals.findIndex((actual, i) => actual !== currents[i]));
+        throw new WrongExpectedVersionError(appends[moved]!.streamId, appends[moved]!.expectedVersion, actuals[moved]!);
+      }
+    }
+  }
+
+  /**
+   * Inserts the events of several streams as one write (see the class comment); null when another writer
+   * holds one of the stream versions.
+   */
+  private async insertTogether(parts: ReadonlyArray<{ streamId: string; events: readonly NewEvent[]; expected: number }>): Promise<AppendResult[] | null> {
+    const count = parts.reduce((total, { events }) => total + events.length, 0);
+    for (;;) {
+      const first = await this.allocate(count);
+      const docs: EventDocument[] = [];
+      const results = parts.map(({ streamId, events, expected }) => {
+        for (const [index, event] of events.entries()) {
+          const { streamId: _s, streamVersion: _v, globalPosition: _g, ...rest } = toStored(event, streamId, expected + index + 1, first + docs.length);
+          docs.push({ _id: first + docs.length, streamId, streamVersion: expected + index + 1, ...rest, commit: first });
+        }
+        return { nextExpectedVersion: expected + events.length, lastGlobalPosition: first + docs.length - 1 };
+      });
+      const highestFirst = [...docs].reverse();
+      let inserted = docs.length;
+      try {
+        await this.events.insertMany(highestFirst, { ordered: true });
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        inserted = (error as { insertedCount?: number }).insertedCount ?? 0;
+      }
+      if (inserted === docs.length) return results;
+      // What was inserted never counts (its first position is missing): void it, and every other position.
+      if (inserted > 0) await this.events.bulkWrite(highestFirst.slice(0, inserted).map((doc) => ({ replaceOne: { filter: { _id: doc._id, commit: first }, replacement: voidMarker(doc._id) } })));
+      await this.voidPositions(highestFirst.slice(inserted).map((doc) => doc._id));
+      const blocked = highestFirst[inserted]!;
+      const holder = await this.events.findOne({ streamId: blocked.streamId, streamVersion: blocked.streamVersion }, { projection: { _id: 1, commit: 1 } });
+      if (holder && holder._id !== blocked._id) {
+        if (await this.freeVersionHeldBy(holder)) continue;
+        return null;
+      }
+      // A reader voided one of our positions while we were slow: the write again, at new positions.
+      this.options.logger?.warn({ position: blocked._id, gapTimeoutMs: this.gapTimeoutMs }, 'event store: a reader voided a position of this write before it landed; writing it at new positions');
     }
   }
 
   /** Inserts the events after `expected`; null when another writer holds one of the stream versions. */
-  private async insertAt(streamId: string, events: readonly NewEvent[], expected: number): Promise<AppendResult | null> {
+  private async insertAt(streamId: string, events: readonly NewEvent[], expected: number): Promise<AppendResult[] | null> {
     let pending = events.map((event, index) => ({ event, streamVersion: expected + index + 1 }));
     for (;;) {
       const first = await this.allocate(pending.length);
@@ -152,9 +251,14 @@ export class MongoEventStore implements EventStore {
         if (!isDuplicateKey(error)) throw error;
         inserted = (error as { insertedCount?: number }).insertedCount ?? 0;
       }
-      if (inserted === docs.length) return { nextExpectedVersion: expected + events.length, lastGlobalPosition: docs[docs.length - 1]!._id };
+      if (inserted === docs.length) return [{ nextExpectedVersion: expected + events.length, lastGlobalPosition: docs[docs.length - 1]!._id }];
       const blocked = docs[inserted]!;
-      const holder = await this.events.findOne({ streamId, streamVersion: blocked.streamVersion }, { projection: { _id: 1 } });
+      const holder = await this.events.findOne({ streamId, streamVersion: blocked.streamVersion }, { projection: { _id: 1, commit: 1 } });
+      if (holder && inserted === 0 && (await this.freeVersionHeldBy(holder))) {
+        // The version was held by an event of a write that never counted: now free, so again.
+        await this.voidPositions(docs.map((doc) => doc._id));
+        continue;
+      }
       if (holder) {
         // Our version was taken: give back the positions we will not use, so readers need not wait.
         await this.voidPositions(docs.slice(inserted).map((doc) => doc._id));
@@ -174,12 +278,15 @@ export class MongoEventStore implements EventStore {
       .find({ streamId, streamVersion: { $gte: Math.max(1, options.fromVersion ?? 1) } })
       .sort({ streamVersion: 1 })
       .toArray();
-    return docs.map(toEvent);
+    const counts = await this.committedWrites(docs);
+    return docs.filter(counts).map(toEvent);
   }
 
   /** The gap-free prefix after `after`: see the class comment. */
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
     const result: StoredEvent[] = [];
+    /** Whether the first position of a write to several streams holds an event, for the positions passed. */
+    const committed = new Map<number, boolean>();
     let next = options.after + 1;
     while (result.length < options.limit) {
       const docs = await this.events
@@ -194,7 +301,14 @@ export class MongoEventStore implements EventStore {
           blocked = true;
           break;
         }
-        if (!doc.void) result.push(toEvent(doc));
+        if (doc.void || doc.commit === doc._id) committed.set(doc._id, !doc.void);
+        let counts = !doc.void;
+        if (counts && doc.commit !== undefined && doc.commit !== doc._id) {
+          let first = committed.get(doc.commit);
+          if (first === undefined) committed.set(doc.commit, (first = await this.holdsEvent(doc.commit)));
+          counts = first;
+        }
+        if (counts) result.push(toEvent(doc));
         next++;
         if (result.length >= options.limit) break;
       }
@@ -204,6 +318,12 @@ export class MongoEventStore implements EventStore {
       }
     }
     return result;
+  }
+
+  /** Whether a position already passed holds an event (a read that starts inside a write to several streams). */
+  private async holdsEvent(position: number): Promise<boolean> {
+    const doc = await this.events.findOne({ _id: position }, { projection: { _id: 1, void: 1 } });
+    return doc !== null && !doc.void;
   }
 
   /** Starts watching a missing position (once per process); subscribers are woken when it is closed. */

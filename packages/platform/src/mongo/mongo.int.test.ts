@@ -159,6 +159,88 @@ d('MongoDB', () => {
     });
   });
 
+  describe('a write to several streams without transactions', () => {
+    /**
+     * The database as one writer sees it, whose insert of several events stores only the first of them
+     * (the highest position: the write's own order), then either dies (throws, so the writer cleans
+     * nothing up) or waits at a gate before storing the rest.
+     */
+    function partWayThrough(db: mongo.Db, then: 'dies' | 'waits'): { db: mongo.Db; reached: Promise<void>; goOn: () => void } {
+      let goOn!: () => void;
+      let reach!: () => void;
+      const gate = new Promise<void>((resolve) => (goOn = resolve));
+      const reached = new Promise<void>((resolve) => (reach = resolve));
+      const bound = <T extends object>(target: T, key: string | symbol) => {
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      };
+      const events = (collection: mongo.Collection) =>
+        new Proxy(collection, {
+          get: (target, key) =>
+            key !== 'insertMany'
+              ? bound(target, key)
+              : async (docs: mongo.OptionalId<mongo.Document>[], options?: mongo.BulkWriteOptions) => {
+                  if (docs.length < 2) return target.insertMany(docs, options);
+                  await target.insertMany(docs.slice(0, 1), options);
+                  reach();
+                  if (then === 'dies') throw new Error('the writer died');
+                  await gate;
+                  return target.insertMany(docs.slice(1), options);
+                },
+        });
+      const split = new Proxy(db, {
+        get: (target, key) => (key === 'collection' ? (name: string) => (name === 'events' ? events(target.collection(name)) : target.collection(name)) : bound(target, key)),
+      });
+      return { db: split, reached, goOn };
+    }
+
+    const together = (night: string, pair: string) => [
+      { streamId: night, events: [newEvent('Recorded')], expectedVersion: 0 },
+      { streamId: pair, events: [newEvent('Swiped')], expectedVersion: 0 },
+    ];
+
+    it('shows no reader part of a write still under way, then all of it', async () => {
+      const writer = partWayThrough(freshDb(), 'waits');
+      const slow = await MongoEventStore.open(writer.db);
+      const store = await MongoEventStore.open(sameDb(), { gapTimeoutMs: 60_000 });
+      await store.append('before', [newEvent('Before')], { expectedVersion: 0 });
+      const write = slow.appendToStreams(together('night-1', 'pair-1'));
+      await writer.reached;
+      // The pair's event is stored, the write's first position (the night's) is not yet.
+      expect(await sameDb().collection('events').countDocuments({ streamId: 'pair-1' })).toBe(1);
+      expect(await store.readStream('pair-1')).toEqual([]);
+      expect((await store.readAll({ after: 0, limit: 10 })).map((e) => e.type)).toEqual(['Before']);
+      writer.goOn();
+      await write;
+      expect((await store.readStream('pair-1')).map((e) => e.type)).toEqual(['Swiped']);
+      expect((await store.readAll({ after: 0, limit: 10 })).map((e) => e.type)).toEqual(['Before', 'Recorded', 'Swiped']);
+      await Promise.all([store.close(), slow.close()]);
+    });
+
+    it('voids a write whose writer died part way: no reader ever sees any of it, and its streams go on', async () => {
+      const writer = partWayThrough(freshDb(), 'dies');
+      const dying = await MongoEventStore.open(writer.db);
+      // As the services open it, with the default gap timeout.
+      const store = await MongoEventStore.open(sameDb());
+      await store.append('before', [newEvent('Before')], { expectedVersion: 0 });
+      const seen: StoredEvent[] = [];
+      const subscription = store.subscribeToAll(0, async (event) => void seen.push(event));
+      await expect(dying.appendToStreams(together('night-2', 'pair-2'))).rejects.toThrow(/died/);
+      expect(await store.readStream('pair-2')).toEqual([]);
+      await store.append('after', [newEvent('After')], { expectedVersion: 0 });
+      await eventually(() => expect(seen.map((e) => e.type)).toEqual(['Before', 'After']));
+      // The dead write's event holds the pair's first version until its next writer, which frees it.
+      expect((await store.append('pair-2', [newEvent('Liked')], { expectedVersion: 0 })).nextExpectedVersion).toBe(1);
+      await store.appendToStreams(together('night-2', 'pair-3'));
+      expect((await store.readStream('pair-2')).map((e) => e.type)).toEqual(['Liked']);
+      expect((await store.readStream('night-2')).map((e) => e.type)).toEqual(['Recorded']);
+      await eventually(() => expect(seen.map((e) => e.type)).toEqual(['Before', 'After', 'Liked', 'Recorded', 'Swiped']));
+      expect((await store.readAll({ after: 0, limit: 100 })).map((e) => e.type)).toEqual(['Before', 'After', 'Liked', 'Recorded', 'Swiped']);
+      await subscription.stop();
+      await Promise.all([store.close(), dying.close()]);
+    });
+  });
+
   it('keeps checkpoints', async () => {
     const db = freshDb();
     const checkpoints = new MongoCheckpointStore(db);

@@ -62,8 +62,22 @@ export interface AllSubscription {
   stop(): Promise<void>;
 }
 
+/** One stream's part of a write to several streams (`EventStore.appendToStreams`). */
+export interface StreamAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  /**
+   * One write to several distinct streams, all or nothing: every stream's expected version is checked, and
+   * either every event is stored (at consecutive global positions, in the order given) or none is, and no
+   * reader ever sees part of it. A conflict on any stream raises WrongExpectedVersionError for that stream.
+   * Answers each stream's result in the order given. `append` is this with one stream.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: { fromVersion?: number }): Promise<StoredEvent[]>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;

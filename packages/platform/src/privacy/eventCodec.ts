@@ -1,4 +1,4 @@
-import type { AllSubscription, AppendResult, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, StoredEvent } from '../ports';
+import type { AllSubscription, AppendResult, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, StoredEvent, StreamAppend } from '../ports';
 import type { PersonalDataVault } from './vault';
 
 /** Which fields of an event type are personal, and whose they are. */
@@ -60,11 +60,15 @@ export const hasErasedPersonalData = (event: Pick<StoredEvent, 'metadata'>): boo
  */
 export function protectPersonalData(store: EventStore, vault: PersonalDataVault, rules: PersonalDataRules): EventStore {
   const decodeAll = (events: StoredEvent[]) => Promise.all(events.map((event) => decodePersonalData(event, vault, rules)));
+  const appendToStreams = async (appends: readonly StreamAppend[]): Promise<AppendResult[]> => {
+    const encoded = await Promise.all(appends.map(async (part) => ({ ...part, events: await Promise.all(part.events.map((event) => encodePersonalData(event, vault, rules))) })));
+    return store.appendToStreams(encoded);
+  };
   return {
     async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
-      const encoded = await Promise.all(events.map((event) => encodePersonalData(event, vault, rules)));
-      return store.append(streamId, encoded, options);
+      return (await appendToStreams([{ streamId, events, expectedVersion: options.expectedVersion }]))[0]!;
     },
+    appendToStreams,
     async readStream(streamId: string, options?: { fromVersion?: number }): Promise<StoredEvent[]> {
       return decodeAll(await store.readStream(streamId, options));
     },

@@ -1,6 +1,6 @@
 import { SpanKind } from '@opentelemetry/api';
 import { SwipeKinds } from '@nocturne/contracts';
-import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../ports';
+import { WrongExpectedVersionError, type AppendResult, type EventStore, type NewEvent, type StreamAppend } from '../ports';
 import { eventsAppended, eventStoreAppendDuration, matches, messages, signUps, swipes } from './metrics';
 import { inSpan, traceparentOf } from './tracing';
 
@@ -48,28 +48,35 @@ const aggregateOf = (streamId: string) => /^[a-z]+/.exec(streamId)?.[0] ?? 'stre
 export function instrumentEventStore(store: EventStore, options: { service: string; productCounters?: readonly ProductCounterRule[] }): EventStore {
   const { service } = options;
   const rules = options.productCounters ?? [];
-  return {
-    append: (streamId, events, appendOptions) =>
-      inSpan(`append ${aggregateOf(streamId)}`, { kind: SpanKind.INTERNAL, attributes: { 'nocturne.service': service, 'nocturne.stream': aggregateOf(streamId), 'nocturne.events': events.map((event) => event.type).join(',') } }, async () => {
-        const traceparent = traceparentOf();
-        const traced = traceparent ? events.map((event) => (event.metadata?.traceparent ? event : { ...event, metadata: { ...event.metadata, traceparent } })) : events;
-        const startedAt = process.hrtime.bigint();
-        let outcome = 'error';
-        try {
-          const result = await store.append(streamId, traced, appendOptions);
-          outcome = 'ok';
+  const appendToStreams = (appends: readonly StreamAppend[]): Promise<AppendResult[]> => {
+    const aggregates = [...new Set(appends.map(({ streamId }) => aggregateOf(streamId)))].join(',');
+    const types = appends.flatMap(({ events }) => events.map((event) => event.type)).join(',');
+    return inSpan(`append ${aggregates}`, { kind: SpanKind.INTERNAL, attributes: { 'nocturne.service': service, 'nocturne.stream': aggregates, 'nocturne.events': types } }, async () => {
+      const traceparent = traceparentOf();
+      const traced = traceparent ? appends.map((part) => ({ ...part, events: part.events.map((event) => (event.metadata?.traceparent ? event : { ...event, metadata: { ...event.metadata, traceparent } })) })) : appends;
+      const startedAt = process.hrtime.bigint();
+      let outcome = 'error';
+      try {
+        const result = await store.appendToStreams(traced);
+        outcome = 'ok';
+        for (const { streamId, events } of appends) {
           for (const event of events) {
             eventsAppended.inc({ service, type: event.type });
             for (const rule of rules) if (rule.eventType === event.type && (!rule.streamPrefix || streamId.startsWith(rule.streamPrefix))) count(rule, event);
           }
-          return result;
-        } catch (error) {
-          if (error instanceof WrongExpectedVersionError) outcome = 'conflict';
-          throw error;
-        } finally {
-          eventStoreAppendDuration.observe({ service, outcome }, Number(process.hrtime.bigint() - startedAt) / 1e9);
         }
-      }),
+        return result;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) outcome = 'conflict';
+        throw error;
+      } finally {
+        eventStoreAppendDuration.observe({ service, outcome }, Number(process.hrtime.bigint() - startedAt) / 1e9);
+      }
+    });
+  };
+  return {
+    append: async (streamId, events, appendOptions) => (await appendToStreams([{ streamId, events, expectedVersion: appendOptions.expectedVersion }]))[0]!,
+    appendToStreams,
     readStream: (streamId, readOptions) => store.readStream(streamId, readOptions),
     readAll: (readOptions) => store.readAll(readOptions),
     subscribeToAll: (after, handler) => store.subscribeToAll(after, handler),

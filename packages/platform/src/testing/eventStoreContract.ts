@@ -111,6 +111,72 @@ export function eventStoreContract(name: string, makeStore: () => EventStore | P
       expect(positions[0]).toBeGreaterThan(start);
     });
 
+    describe('a write to several streams (appendToStreams)', () => {
+      it('stores every stream\'s events at once, at consecutive positions in the order given', async () => {
+        const [night, pair] = [stream('night'), stream('pair')];
+        await store.append(pair, [newEvent('Before')], { expectedVersion: 0 });
+        const results = await store.appendToStreams([
+          { streamId: night, events: [newEvent('Recorded', { n: 1 })], expectedVersion: 0 },
+          { streamId: pair, events: [newEvent('Swiped', { n: 2 }), newEvent('Matched', { n: 3 })], expectedVersion: 1 },
+        ]);
+        expect(results.map((result) => result.nextExpectedVersion)).toEqual([1, 3]);
+        expect(results[1]!.lastGlobalPosition).toBe(results[0]!.lastGlobalPosition + 2);
+        expect((await store.readStream(night)).map((e) => [e.type, e.streamVersion, e.globalPosition, e.data])).toEqual([['Recorded', 1, results[0]!.lastGlobalPosition, { n: 1 }]]);
+        expect((await store.readStream(pair)).map((e) => [e.type, e.streamVersion])).toEqual([['Before', 1], ['Swiped', 2], ['Matched', 3]]);
+        const all = await store.readAll({ after: results[0]!.lastGlobalPosition - 1, limit: 10 });
+        expect(all.map((e) => [e.streamId, e.type])).toEqual([[night, 'Recorded'], [pair, 'Swiped'], [pair, 'Matched']]);
+      });
+
+      it('writes nothing of any stream when one stream\'s version is stale, and names that stream', async () => {
+        const [night, pair] = [stream('night'), stream('pair')];
+        await store.append(pair, [newEvent('Taken')], { expectedVersion: 0 });
+        const error = await store
+          .appendToStreams([
+            { streamId: night, events: [newEvent('Recorded')], expectedVersion: 0 },
+            { streamId: pair, events: [newEvent('Swiped')], expectedVersion: 0 },
+          ])
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedVersionError);
+        expect(error).toMatchObject({ streamId: pair, expected: 0, actual: 1 });
+        expect(await store.readStream(night)).toEqual([]);
+        const results = await store.appendToStreams([
+          { streamId: night, events: [newEvent('Recorded')], expectedVersion: 0 },
+          { streamId: pair, events: [newEvent('Swiped')], expectedVersion: 1 },
+        ]);
+        expect(results.map((result) => result.nextExpectedVersion)).toEqual([1, 2]);
+      });
+
+      it('lets exactly one of many concurrent writes that share a stream version win, leaving nothing of the losers in their other streams', async () => {
+        const pair = stream('pair');
+        const nights = Array.from({ length: 6 }, (_, i) => stream(`night${i}`));
+        const attempts = await Promise.allSettled(
+          nights.map((night) =>
+            store.appendToStreams([
+              { streamId: night, events: [newEvent('Recorded')], expectedVersion: 0 },
+              { streamId: pair, events: [newEvent('Swiped', { night })], expectedVersion: 0 },
+            ]),
+          ),
+        );
+        expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+        for (const attempt of attempts) if (attempt.status === 'rejected') expect(attempt.reason).toBeInstanceOf(WrongExpectedVersionError);
+        const [winner] = await store.readStream(pair);
+        const written = await Promise.all(nights.map((night) => store.readStream(night)));
+        expect(written.map((events) => events.length)).toEqual(nights.map((night) => (night === (winner!.data as { night: string }).night ? 1 : 0)));
+        // Readers of the whole log see the winner's write and nothing of the losers'.
+        const all = await store.readAll({ after: 0, limit: 100_000 });
+        expect(all.filter((e) => nights.includes(e.streamId) || e.streamId === pair)).toHaveLength(2);
+        // The losers' streams take their first event as if nothing had happened.
+        await store.append(nights.find((night) => night !== (winner!.data as { night: string }).night)!, [newEvent('Later')], { expectedVersion: 0 });
+      });
+
+      it('refuses a stream named twice in one write, and a write to no stream', async () => {
+        const id = stream('twice');
+        await expect(store.appendToStreams([{ streamId: id, events: [newEvent()], expectedVersion: 0 }, { streamId: id, events: [newEvent()], expectedVersion: 0 }])).rejects.toThrow(/named twice/);
+        await expect(store.appendToStreams([])).rejects.toThrow(/at least one stream/);
+        expect(await store.readStream(id)).toEqual([]);
+      });
+    });
+
     it('reads a stream from a version on', async () => {
       const id = stream('user');
       await store.append(id, [newEvent('A'), newEvent('B'), newEvent('C')], { expectedVersion: 0 });
@@ -194,6 +260,20 @@ export function eventStoreContract(name: string, makeStore: () => EventStore | P
         await expect(reopened.append(id, [newEvent()], { expectedVersion: 2 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
         const next = await reopened.append(id, [newEvent('D4')], { expectedVersion: 3 });
         expect(next.lastGlobalPosition).toBeGreaterThan(last);
+      });
+
+      it('keeps a write to several streams across a close and reopen', async () => {
+        const [night, pair] = [stream('night'), stream('pair')];
+        await store.appendToStreams([
+          { streamId: night, events: [newEvent('Recorded')], expectedVersion: 0 },
+          { streamId: pair, events: [newEvent('Swiped')], expectedVersion: 0 },
+        ]);
+        await store.close();
+        open.splice(open.indexOf(store), 1);
+        const reopened = track(await reopen());
+        expect((await reopened.readStream(night)).map((e) => e.type)).toEqual(['Recorded']);
+        expect((await reopened.readStream(pair)).map((e) => e.type)).toEqual(['Swiped']);
+        await expect(reopened.append(pair, [newEvent()], { expectedVersion: 0 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
       });
     }
   });

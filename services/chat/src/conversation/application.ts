@@ -1,6 +1,6 @@
 import { ChatLimits, ChatMessages, messageContentSchema, planAllowances, zoneInForce } from '@nocturne/contracts';
 import { parseInput, RuleViolation } from '@nocturne/platform/domain';
-import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor, type LiveStream } from '@nocturne/platform/kit';
+import { actorCommandContext, handleCommand, handleCommandsTogether, loadStream, signedInActor, type Actor, type LiveStream } from '@nocturne/platform/kit';
 import { z } from 'zod';
 import { chatterDecider } from '../chatter/businessLogic';
 import { chatterStreamId, planInForce, timeFreezeAllowance } from '../chatter/chatter';
@@ -184,13 +184,22 @@ export function createConversationApplication(deps: ChatDependencies & { sendsPe
       await deps.rateLimiter.hit(`send:${senderId}`, { limit: deps.sendsPerMinute, windowMs: 60_000 });
       const now = deps.clock();
       const context = actorCommandContext(deps.newId, now, actor);
-      await handleCommand({ eventStore: deps.eventStore, streamId: chatterStreamId(senderId), decider: chatterDecider, command: { type: 'StartWriting', userId: senderId, matchId: input.matchId, now }, context });
-      const result = await handleCommand({ eventStore: deps.eventStore, streamId, decider: conversationDecider, command: { type: 'SendMessage', messageId: deps.newId(), senderId, content, now }, context });
+      // The sender's night (conversations started, the plan's limit) and the message in one write: both or neither.
+      const chatterStream = chatterStreamId(senderId);
+      const { value: result, lastGlobalPosition } = await handleCommandsTogether({
+        eventStore: deps.eventStore,
+        streamIds: [chatterStream, streamId],
+        context,
+        decide: async (together) => {
+          await together.decide(chatterStream, chatterDecider, { type: 'StartWriting', userId: senderId, matchId: input.matchId, now });
+          return together.decide(streamId, conversationDecider, { type: 'SendMessage', messageId: deps.newId(), senderId, content, now });
+        },
+      });
       const sent = result.events[0]!;
       if (sent.type !== 'MessageSent') throw new Error('SendMessage appended no message');
       const message: MessageView = { id: sent.data.messageId, matchId: input.matchId, senderId, content, createdAt: sent.data.sentAt, seq: sent.data.seq };
       await live.publish(channels.conversation(row.conversationId), { kind: 'message', message } satisfies ConversationSignal);
-      await deps.projection.waitFor(result.lastGlobalPosition);
+      await deps.projection.waitFor(lastGlobalPosition);
       await announceUnread(sent.data.recipientId);
       return message;
     },

@@ -112,4 +112,4 @@ export function decideConversation(command: ConversationCommand, state: Conversa
   }
 }
 
-export const conversationDecider: Decider<ConversationCommand, Conversation, ConversationEvent> = { decide: decideConversation, evolve: evolveConversation, initialState: initialConversation };
+export const conversationDecider: Decider<ConversationCommand, Conversation, ConversationEvent> = { decide: decideConversation, evolve: evolveConversation, initialState: initialConversation, stateWithoutPersonalData: true };

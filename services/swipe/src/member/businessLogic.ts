@@ -93,4 +93,4 @@ export function decideMember(command: MemberCommand, state: Member): MemberEvent
   }
 }
 
-export const memberDecider: Decider<MemberCommand, Member, MemberEvent> = { decide: decideMember, evolve: evolveMember, initialState: initialMember };
+export const memberDecider: Decider<MemberCommand, Member, MemberEvent> = { decide: decideMember, evolve: evolveMember, initialState: initialMember, stateWithoutPersonalData: true };

@@ -1,6 +1,6 @@
 import { isLikeKind, isSwipeWindowOpen, nextWindowOpening, NO_ZONE_YET, PASS_UNDO_MS, quotaNight, SwipeMessages, zoneScheduleAt, type PlanId, type SwipeKind, type ZoneSchedule } from '@nocturne/contracts';
 import { invalidInput, RuleViolation } from '@nocturne/platform/domain';
-import { actorCommandContext, handleCommand, loadStream, signedInActor, type Actor, type CommandContext } from '@nocturne/platform/kit';
+import { actorCommandContext, handleCommand, handleCommandsTogether, loadStream, signedInActor, type Actor } from '@nocturne/platform/kit';
 import { type SwipeDependencies } from '../dependencies';
 import type { LiveLikes } from '../deck/liveLikes';
 import type { MemberApplication } from '../member/application';
@@ -9,7 +9,7 @@ import { nightDecider } from './businessLogic';
 import { nightStreamId, type Night } from './night';
 import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
 import { pairStreamId, type Pair } from '../pair/pair';
-import { zoneScheduleOfRow } from '../projections/readModels';
+import { zoneScheduleOfRow, type CandidateRow } from '../projections/readModels';
 import { admits } from '../deck/deck';
 
 export interface QuotaView {
@@ -34,18 +34,18 @@ export interface SwipeOutcome {
 
 /**
  * A swipe touches two streams: the swiper's night (quotas, the window) and the pair (the match). The
- * night is written first, so a refused swipe changes nothing; the pair follows, and the pair catch-up
- * (`swipe-pairs` in `service.ts`, through `registerInPair`) finishes it if this process dies in between.
+ * night decides first, so a refused swipe changes nothing; the pair registers what the night recorded,
+ * and both are stored in one write (`handleCommandsTogether`): a swipe is in both or in neither.
  */
 export function createNightApplication(deps: SwipeDependencies, members: MemberApplication, likes: Pick<LiveLikes, 'announce'>) {
   const { eventStore, collections } = deps;
 
   /** The person's zones as they stand now: the zone in force (UTC before any) and a change still waiting. */
-  const zonesOf = async (userId: number, now: Date): Promise<{ timeZone: string; next: ZoneSchedule['next'] }> => {
-    const row = await collections.candidates.get(String(userId));
+  const zonesOfRow = (row: CandidateRow | null, now: Date): { timeZone: string; next: ZoneSchedule['next'] } => {
     const zones = zoneScheduleAt(row ? zoneScheduleOfRow(row) : NO_ZONE_YET, now);
     return { timeZone: zones.zone ?? 'UTC', next: zones.next };
   };
+  const zonesOf = async (userId: number, now: Date) => zonesOfRow(await collections.candidates.get(String(userId)), now);
   const timeZoneOf = async (userId: number, now: Date) => (await zonesOf(userId, now)).timeZone;
 
   const quotaView = (night: Night, nightKey: string, plan: { plan: PlanId; allowance: { likesPerNight: number | null; superLikesPerNight: number } }, now: Date, timeZone: string): QuotaView => ({
@@ -59,19 +59,7 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
     resetsAt: nextWindowOpening(now, timeZone).toISOString(),
   });
 
-  /** Registers one recorded swipe on its pair; drawing a match id only when this swipe makes the match. */
-  const registerInPair = (swipe: Omit<RegisterSwipe, 'type' | 'matchId'>, context: CommandContext) =>
-    handleCommand({
-      eventStore,
-      streamId: pairStreamId(swipe.from, swipe.to),
-      decider: pairDecider,
-      command: async (state: Pair): Promise<RegisterSwipe> => ({ type: 'RegisterSwipe', ...swipe, matchId: wouldMatch(state, swipe) ? await deps.matchIds.next(context) : null }),
-      context,
-    });
-
   return {
-    registerInPair,
-
     async swipe(actor: Actor, input: { swipedId: number; kind: SwipeKind }): Promise<SwipeOutcome> {
       const swiperId = signedInActor(actor);
       const { swipedId, kind } = input;
@@ -87,26 +75,32 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       // their deck, and cannot be liked by naming their id either.
       if (isLikeKind(kind) && !admits(target.seeks, swiper && !swiper.erased ? swiper.gender : null)) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
       const now = deps.clock();
-      const timeZone = await timeZoneOf(swiperId, now);
+      // The swiper's row read above holds their zones.
+      const { timeZone } = zonesOfRow(swiper, now);
       const plan = await members.planInForce(swiperId, now);
       const night = quotaNight(now, timeZone);
       const context = actorCommandContext(deps.newId, now, actor);
       const swipeId = deps.newId();
-      const recorded = await handleCommand({
+      const [nightStream, pairStream] = [nightStreamId(swiperId, night), pairStreamId(swiperId, swipedId)];
+      const { value: { recorded, paired }, lastGlobalPosition } = await handleCommandsTogether({
         eventStore,
-        streamId: nightStreamId(swiperId, night),
-        decider: nightDecider,
-        command: { type: 'RecordSwipe', swipeId, swiperId, swipedId, kind, night, now, windowOpen: isSwipeWindowOpen(now, timeZone, deps.windowMode), allowance: plan.allowance },
+        streamIds: [nightStream, pairStream],
         context,
+        decide: async (together) => {
+          const recorded = await together.decide(nightStream, nightDecider, { type: 'RecordSwipe', swipeId, swiperId, swipedId, kind, night, now, windowOpen: isSwipeWindowOpen(now, timeZone, deps.windowMode), allowance: plan.allowance });
+          if (recorded.events.length === 0) return { recorded, paired: null };
+          const paired = await together.decide(pairStream, pairDecider, async (state: Pair): Promise<RegisterSwipe> => {
+            const swipe = { swipeId, from: swiperId, to: swipedId, kind, now };
+            // A match id is drawn only when this swipe makes the match.
+            return { type: 'RegisterSwipe', ...swipe, matchId: wouldMatch(state, swipe) ? await deps.matchIds.next(context) : null };
+          });
+          return { recorded, paired };
+        },
       });
       // The same swipe again (a retry): nothing new was recorded; answer from the pair as it stands.
-      const paired =
-        recorded.events.length === 0
-          ? { ...(await loadStream(eventStore, pairStreamId(swiperId, swipedId), pairDecider)), lastGlobalPosition: 0 }
-          : await registerInPair({ swipeId, from: swiperId, to: swipedId, kind, now }, context);
-      const pair = paired.state;
+      const pair = paired ? paired.state : (await loadStream(eventStore, pairStream, pairDecider)).state;
       // Read-your-writes: the match and the counts are in the read models before the answer.
-      await deps.projection.waitFor(Math.max(recorded.lastGlobalPosition, paired.lastGlobalPosition));
+      await deps.projection.waitFor(lastGlobalPosition);
       const match: MatchView | null =
         isLikeKind(kind) && pair.match
           ? {

@@ -56,4 +56,4 @@ function recordSwipe(command: RecordSwipe, state: Night): NightEvent[] {
   return [{ type: 'SwipeRecorded', data: { swipeId, swiperId, swipedId, kind, night, swipedAt: now.toISOString(), ...(priority && { priority }) } }];
 }
 
-export const nightDecider: Decider<NightCommand, Night, NightEvent> = { decide: decideNight, evolve: evolveNight, initialState: initialNight };
+export const nightDecider: Decider<NightCommand, Night, NightEvent> = { decide: decideNight, evolve: evolveNight, initialState: initialNight, stateWithoutPersonalData: true };

@@ -75,4 +75,4 @@ function registerSwipe(command: RegisterSwipe, state: Pair): PairEvent[] {
   return [swiped, { type: 'MatchCreated', data: { matchId: command.matchId, userIds: userIdsOf(from, to), superLikedBy, createdAt: now.toISOString() } }];
 }
 
-export const pairDecider: Decider<PairCommand, Pair, PairEvent> = { decide: decidePair, evolve: evolvePair, initialState: initialPair };
+export const pairDecider: Decider<PairCommand, Pair, PairEvent> = { decide: decidePair, evolve: evolvePair, initialState: initialPair, stateWithoutPersonalData: true };
