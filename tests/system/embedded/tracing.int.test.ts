@@ -84,8 +84,8 @@ describe('one trace per request, across every hop', () => {
           'POST /api/swipes',
           'subgraph swipe',
           'POST /graphql',
-          'append night',
-          'append pair',
+          // The night's and the pair's events: one write to both streams.
+          'append night,pair',
           'project swipe-read-models',
           'publish SwipeRecorded',
           'publish MatchCreated',
