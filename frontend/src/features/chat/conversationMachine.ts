@@ -11,6 +11,9 @@ import { toast, type ToastInput } from '../../toast/toastStore';
 export const TYPING_EVERY_MS = 3_000;
 
 export const SEND_FAILED: ToastInput = { title: ChatMessages.sendFailedTitle, description: ChatMessages.sendFailed, variant: 'destructive' };
+/** Not while the person's own unmatch or block is on its way (its answer leads back to the list). */
+const staying = stateIn({ open: { leaving: 'idle' } });
+
 export const UNMATCH_FAILED: ToastInput = { title: 'Error', description: 'Could not unmatch. Please try again.', variant: 'destructive' };
 
 /** Adds messages by id, in conversation order: a message seen live and fetched again appears once. */
@@ -275,9 +278,9 @@ export const conversationMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              // Not while the person's own unmatch or block is on its way: the server ends the feed for it,
-              // often before the request's answer, and that answer is what leads back to the list.
-              on: { CATCH_UP: { target: 'catchingUp' }, RELOAD: { guard: stateIn({ open: { leaving: 'idle' } }), target: 'reloading' } },
+              // The server ends the feed for the person's own unmatch or block, often before the request's
+              // answer, and that answer is what leads back to the list: no reload meanwhile.
+              on: { CATCH_UP: { target: 'catchingUp' }, RELOAD: { guard: staying, target: 'reloading' } },
             },
             catchingUp: {
               entry: 'startCatchUp',
@@ -290,7 +293,7 @@ export const conversationMachine = setup({
                 ],
                 onError: { target: 'idle' },
               },
-              on: { CATCH_UP: { actions: 'catchUpLater' }, RELOAD: { guard: stateIn({ open: { leaving: 'idle' } }), target: 'reloading', actions: 'catchUpLater' } },
+              on: { CATCH_UP: { actions: 'catchUpLater' }, RELOAD: { guard: staying, target: 'reloading', actions: 'catchUpLater' } },
             },
             reloading: {
               invoke: {

@@ -87,8 +87,8 @@ export class InProcessEventStore implements EventStore {
     });
     if (stored.length === 0) return Promise.resolve(results);
     this.reservedPosition += stored.length;
-    const touched = appends.filter(({ events }) => events.length > 0);
-    for (const [i, { streamId, events }] of appends.entries()) if (events.length > 0) this.reservedVersions.set(streamId, versions[i]! + events.length);
+    const touched = appends.flatMap(({ streamId, events }, i) => (events.length > 0 ? [{ streamId, version: versions[i]! + events.length }] : []));
+    for (const { streamId, version } of touched) this.reservedVersions.set(streamId, version);
     const written = this.log ? this.log.append([{ events: stored }]) : Promise.resolve();
     const visible = this.committed.then(() => written).then(() => {
       for (const event of stored) this.remember(event);

@@ -88,8 +88,8 @@ export class NumberIndex {
   }
 
   remove(id: string, doc: object): void {
-    const value = (doc as Record<string, unknown>)[this.field];
-    if (!this.usable || !isNumber(value)) return;
+    const value = this.valueOf(doc);
+    if (!this.usable || value === undefined) return;
     const ids = this.idsByValue.get(value);
     const at = ids?.indexOf(id) ?? -1;
     if (at === -1) return;

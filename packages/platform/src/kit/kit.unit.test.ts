@@ -142,11 +142,16 @@ interface TotalRow extends VersionedRow {
 
 describe('loadStream', () => {
   const keptCounter: Decider<CounterCommand, Counter, CounterEvent> = { ...counter, stateWithoutPersonalData: true };
-
-  it('keeps the folded state of a decider whose state holds no personal data, and reads only the events appended since, by any process', async () => {
+  /** A process's view of a store that notes the version each stream read starts from. */
+  const watchingReads = () => {
     const store = new InProcessEventStore();
     const reads: Array<number | undefined> = [];
     const watched: EventStore = { ...processViewOf(store), readStream: (id, options) => (reads.push(options?.fromVersion), store.readStream(id, options)) };
+    return { store, watched, reads };
+  };
+
+  it('keeps the folded state of a decider whose state holds no personal data, and reads only the events appended since, by any process', async () => {
+    const { store, watched, reads } = watchingReads();
     await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: keptCounter, command: { type: 'Add', amount: 1 }, context: context() });
     await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: keptCounter, command: { type: 'Add', amount: 2 }, context: context() });
     // Another process appends meanwhile: the next load reads it and folds it on top.
@@ -157,9 +162,7 @@ describe('loadStream', () => {
   });
 
   it('reads every event each time for a decider that does not say its state holds no personal data', async () => {
-    const store = new InProcessEventStore();
-    const reads: Array<number | undefined> = [];
-    const watched: EventStore = { ...processViewOf(store), readStream: (id, options) => (reads.push(options?.fromVersion), store.readStream(id, options)) };
+    const { watched, reads } = watchingReads();
     await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 1 }, context: context() });
     await handleCommand({ eventStore: watched, streamId: 'counter-1', decider: counter, command: { type: 'Add', amount: 2 }, context: context() });
     expect(reads).toEqual([undefined, undefined]);

@@ -55,6 +55,11 @@ export interface MongoEventStoreOptions {
 
 const VOID_STREAM = '$void';
 const voidMarker = (position: number): EventDocument => ({ _id: position, streamId: VOID_STREAM, streamVersion: position, void: true });
+/** An event as stored at `position`, version `streamVersion` of its stream. */
+function documentOf(event: NewEvent, streamId: string, streamVersion: number, position: number): EventDocument {
+  const { streamId: _s, streamVersion: _v, globalPosition: _g, ...rest } = toStored(event, streamId, streamVersion, position);
+  return { _id: position, streamId, streamVersion, ...rest };
+}
 const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code === 11000;
 
 /**
@@ -196,6 +201,17 @@ export class MongoEventStore implements EventStore {
     }
   }
 
+  /** Inserts `docs` in their order, up to the first whose position or stream version is taken: how many went in. */
+  private async insertInOrder(docs: readonly EventDocument[]): Promise<number> {
+    try {
+      await this.events.insertMany(docs as EventDocument[], { ordered: true });
+      return docs.length;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      return (error as { insertedCount?: number }).insertedCount ?? 0;
+    }
+  }
+
   /**
    * Inserts the events of several streams as one write (see the class comment); null when another writer
    * holds one of the stream versions.
@@ -206,20 +222,11 @@ export class MongoEventStore implements EventStore {
       const first = await this.allocate(count);
       const docs: EventDocument[] = [];
       const results = parts.map(({ streamId, events, expected }) => {
-        for (const [index, event] of events.entries()) {
-          const { streamId: _s, streamVersion: _v, globalPosition: _g, ...rest } = toStored(event, streamId, expected + index + 1, first + docs.length);
-          docs.push({ _id: first + docs.length, streamId, streamVersion: expected + index + 1, ...rest, commit: first });
-        }
+        for (const [index, event] of events.entries()) docs.push({ ...documentOf(event, streamId, expected + index + 1, first + docs.length), commit: first });
         return { nextExpectedVersion: expected + events.length, lastGlobalPosition: first + docs.length - 1 };
       });
       const highestFirst = [...docs].reverse();
-      let inserted = docs.length;
-      try {
-        await this.events.insertMany(highestFirst, { ordered: true });
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        inserted = (error as { insertedCount?: number }).insertedCount ?? 0;
-      }
+      const inserted = await this.insertInOrder(highestFirst);
       if (inserted === docs.length) return results;
       // What was inserted never counts (its first position is missing): void it, and every other position.
       if (inserted > 0) await this.events.bulkWrite(highestFirst.slice(0, inserted).map((doc) => ({ replaceOne: { filter: { _id: doc._id, commit: first }, replacement: voidMarker(doc._id) } })));
@@ -240,17 +247,8 @@ export class MongoEventStore implements EventStore {
     let pending = events.map((event, index) => ({ event, streamVersion: expected + index + 1 }));
     for (;;) {
       const first = await this.allocate(pending.length);
-      const docs: EventDocument[] = pending.map(({ event, streamVersion }, index) => {
-        const { streamId: _s, streamVersion: _v, globalPosition: _g, ...rest } = toStored(event, streamId, streamVersion, first + index);
-        return { _id: first + index, streamId, streamVersion, ...rest };
-      });
-      let inserted = docs.length;
-      try {
-        await this.events.insertMany(docs, { ordered: true });
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        inserted = (error as { insertedCount?: number }).insertedCount ?? 0;
-      }
+      const docs = pending.map(({ event, streamVersion }, index) => documentOf(event, streamId, streamVersion, first + index));
+      const inserted = await this.insertInOrder(docs);
       if (inserted === docs.length) return [{ nextExpectedVersion: expected + events.length, lastGlobalPosition: docs[docs.length - 1]!._id }];
       const blocked = docs[inserted]!;
       const holder = await this.events.findOne({ streamId, streamVersion: blocked.streamVersion }, { projection: { _id: 1, commit: 1 } });

@@ -8,6 +8,24 @@ import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelS
 const uri = process.env.MONGODB_URI;
 const d = uri ? describe : describe.skip;
 
+/** The database with the `events` collection's `insertMany` replaced: how a test stops a writer at its insert. */
+function interceptingEventInserts(
+  db: mongo.Db,
+  insertMany: (events: mongo.Collection, docs: mongo.OptionalId<mongo.Document>[], options?: mongo.BulkWriteOptions) => Promise<unknown>,
+): mongo.Db {
+  const bound = <T extends object>(target: T, key: string | symbol) => {
+    const value = Reflect.get(target, key, target) as unknown;
+    return typeof value === 'function' ? value.bind(target) : value;
+  };
+  const events = (collection: mongo.Collection) =>
+    new Proxy(collection, {
+      get: (target, key) => (key !== 'insertMany' ? bound(target, key) : (docs: mongo.OptionalId<mongo.Document>[], options?: mongo.BulkWriteOptions) => insertMany(target, docs, options)),
+    });
+  return new Proxy(db, {
+    get: (target, key) => (key === 'collection' ? (name: string) => (name === 'events' ? events(target.collection(name)) : target.collection(name)) : bound(target, key)),
+  });
+}
+
 d('MongoDB', () => {
   let connection: mongoose.Connection;
   const databases: string[] = [];
@@ -74,26 +92,13 @@ d('MongoDB', () => {
       const gate = new Promise<void>((resolve) => (goOn = resolve));
       const stopped = new Promise<void>((resolve) => (reached = resolve));
       let first = true;
-      const bound = <T extends object>(target: T, key: string | symbol) => {
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      };
-      const events = (collection: mongo.Collection) =>
-        new Proxy(collection, {
-          get: (target, key) =>
-            key !== 'insertMany'
-              ? bound(target, key)
-              : async (...args: Parameters<mongo.Collection['insertMany']>) => {
-                  if (first) {
-                    first = false;
-                    reached();
-                    await gate;
-                  }
-                  return target.insertMany(...args);
-                },
-        });
-      const gated = new Proxy(db, {
-        get: (target, key) => (key === 'collection' ? (name: string) => (name === 'events' ? events(target.collection(name)) : target.collection(name)) : bound(target, key)),
+      const gated = interceptingEventInserts(db, async (events, docs, options) => {
+        if (first) {
+          first = false;
+          reached();
+          await gate;
+        }
+        return events.insertMany(docs, options);
       });
       return { db: gated, stopped, goOn };
     }
@@ -170,26 +175,13 @@ d('MongoDB', () => {
       let reach!: () => void;
       const gate = new Promise<void>((resolve) => (goOn = resolve));
       const reached = new Promise<void>((resolve) => (reach = resolve));
-      const bound = <T extends object>(target: T, key: string | symbol) => {
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      };
-      const events = (collection: mongo.Collection) =>
-        new Proxy(collection, {
-          get: (target, key) =>
-            key !== 'insertMany'
-              ? bound(target, key)
-              : async (docs: mongo.OptionalId<mongo.Document>[], options?: mongo.BulkWriteOptions) => {
-                  if (docs.length < 2) return target.insertMany(docs, options);
-                  await target.insertMany(docs.slice(0, 1), options);
-                  reach();
-                  if (then === 'dies') throw new Error('the writer died');
-                  await gate;
-                  return target.insertMany(docs.slice(1), options);
-                },
-        });
-      const split = new Proxy(db, {
-        get: (target, key) => (key === 'collection' ? (name: string) => (name === 'events' ? events(target.collection(name)) : target.collection(name)) : bound(target, key)),
+      const split = interceptingEventInserts(db, async (events, docs, options) => {
+        if (docs.length < 2) return events.insertMany(docs, options);
+        await events.insertMany(docs.slice(0, 1), options);
+        reach();
+        if (then === 'dies') throw new Error('the writer died');
+        await gate;
+        return events.insertMany(docs.slice(1), options);
       });
       return { db: split, reached, goOn };
     }
