@@ -1,6 +1,7 @@
 // Runs test commands as child processes, each line of their output prefixed with the command's name, so
 // that several can run at once and still be read; used by tests/runIntegration.mjs and tests/runAll.mjs.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,4 +37,14 @@ export function run(name, command, args, { env = process.env } = {}) {
 export function report(results) {
   process.stdout.write(`\n${results.map((r) => `${r.name}: ${r.ok ? 'passed' : `failed (${r.code})`} in ${r.seconds} s`).join('; ')}\n`);
   process.exit(results.every((r) => r.ok) ? 0 : 1);
+}
+
+/** Prints the end of every failed browser test's journal under `dir` (the files e2e/tests/fixtures.ts writes). */
+export function printJournals(dir, { lines = 60 } = {}) {
+  if (!existsSync(dir)) return;
+  const journals = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('journal.txt'));
+  for (const file of journals) {
+    const [title, ...entries] = readFileSync(join(dir, file), 'utf8').trimEnd().split('\n');
+    process.stdout.write(`\n[journal] ${title}\n${entries.slice(-lines).map((line) => `[journal] ${line}`).join('\n')}\n`);
+  }
 }

@@ -4,7 +4,8 @@
 // the integration suites and a browser journey at the same time was measured slower on two cores (load
 // above 30, each three times slower) and made timing-bound tests fail, so each step has the machine; the two
 // browser journeys share it.
-import { report, run } from './processes.mjs';
+import { join } from 'node:path';
+import { printJournals, report, root, run } from './processes.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const results = [];
@@ -21,4 +22,7 @@ await step(run('integration', process.execPath, ['tests/runIntegration.mjs']));
 // The two browser journeys at once, each on its own port: with reduced motion and each test closing its pages
 // they leave a third of the machine idle alone (4.5 and 5.3 minutes one after the other, 7.6 at once).
 await step(run('browser', npm, ['test', '-w', 'e2e']), run('browser-real', npm, ['run', 'test:e2e:real']));
+// A browser test failing only in CI is read from the end of its log: each failed test's journal (what its
+// pages did: e2e/tests/fixtures.ts) is printed last.
+if (results.some((r) => r.name.startsWith('browser') && !r.ok)) printJournals(join(root, 'e2e', 'test-results'));
 report(results);
