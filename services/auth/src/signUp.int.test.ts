@@ -68,4 +68,16 @@ describe('sign-up over the auth subgraph', () => {
     const codes = answers.map((answer) => answer.body.errors?.[0]?.extensions?.code ?? 'OK').sort();
     expect(codes).toEqual(['CONFLICT', 'OK']);
   });
+
+  it('lets one of two simultaneous sign-ups with the same address through, and leaves the other one\'s username free', async () => {
+    const email = newAccount().email;
+    const people = [newAccount({ email }), newAccount({ email: email.toUpperCase() })];
+    const answers = await Promise.all(people.map((input) => auth.graphql(SIGN_UP, { input })));
+    const refused = answers.findIndex((answer) => answer.body.errors !== undefined);
+    expect(answers.filter((answer) => answer.body.errors === undefined)).toHaveLength(1);
+    expect(answers[refused]!.body.errors?.[0]).toMatchObject({ message: Messages.emailTaken, extensions: { code: 'CONFLICT', field: 'email' } });
+
+    const again = await auth.graphql(SIGN_UP, { input: { ...people[refused]!, email: `other-${email}` } });
+    expect(again.body.errors).toBeUndefined();
+  });
 });

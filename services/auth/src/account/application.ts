@@ -5,6 +5,7 @@ import {
   actorCommandContext,
   causedBy,
   handleCommand,
+  handleCommandsTogether,
   loadStream,
   SerialNumbers,
   signedInActor,
@@ -156,21 +157,16 @@ export class AuthApplication {
     return state.owner === null ? null : this.activeUser(state.owner);
   }
 
-  private async claim(kind: ClaimKind, value: string, userId: number, context: CommandContext): Promise<void> {
-    await handleCommand({
-      eventStore: this.deps.eventStore,
-      streamId: this.claimStream(kind, value),
-      decider: claimDecider,
-      command: async (state) => ({
-        type: 'MakeClaim' as const,
-        kind,
-        userId,
-        now: context.now,
-        ownerRegistered: state.owner === null || state.owner === userId ? true : (await loadStream(this.deps.eventStore, userStreamId(state.owner), userDecider)).state.status !== 'absent',
-        abandonedAfterMs: this.deps.options.abandonedClaimMs,
-      }),
-      context,
-    });
+  /** The command that claims a name for `userId`: refused while someone registered (or still signing up) holds it. */
+  private async makeClaim(kind: ClaimKind, userId: number, now: Date, state: { owner: number | null }) {
+    return {
+      type: 'MakeClaim' as const,
+      kind,
+      userId,
+      now,
+      ownerRegistered: state.owner === null || state.owner === userId ? true : (await loadStream(this.deps.eventStore, userStreamId(state.owner), userDecider)).state.status !== 'absent',
+      abandonedAfterMs: this.deps.options.abandonedClaimMs,
+    };
   }
 
   private async release(kind: ClaimKind, value: string, userId: number, context: CommandContext): Promise<void> {
@@ -181,9 +177,8 @@ export class AuthApplication {
   private async assertClaimable(kind: ClaimKind, value: string, now: Date): Promise<void> {
     const { state } = await loadStream(this.deps.eventStore, this.claimStream(kind, value), claimDecider);
     if (state.owner === null) return;
-    const ownerRegistered = (await loadStream(this.deps.eventStore, userStreamId(state.owner), userDecider)).state.status !== 'absent';
     // Decided as a claimant that holds no id yet (0 is never one): it throws exactly when the claim would.
-    claimDecider.decide({ type: 'MakeClaim', kind, userId: 0, now, ownerRegistered, abandonedAfterMs: this.deps.options.abandonedClaimMs }, state);
+    claimDecider.decide(await this.makeClaim(kind, 0, now, state), state);
   }
 
   private takenEmailAnswersKey(actor: Actor): string {
@@ -230,32 +225,26 @@ export class AuthApplication {
     const passwordHash = await this.deps.passwords.hash(input.password);
 
     const userId = await this.userIds.next(context);
-    const claimed: ClaimKind[] = [];
+    // The two names and the account in one write: all of it is stored or none of it, so a sign-up that
+    // fails (a name taken meanwhile) leaves nothing to give back.
     let registered;
     try {
-      await this.claim('username', input.username, userId, context);
-      claimed.push('username');
-      await this.claim('email', input.email, userId, context);
-      claimed.push('email');
-      registered = await handleCommand({
+      registered = await handleCommandsTogether({
         eventStore: this.deps.eventStore,
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        command: { type: 'RegisterUser', userId, username: input.username, email: input.email, name: input.name, age: input.age, passwordHash, now: context.now },
+        streamIds: [this.claimStream('username', input.username), this.claimStream('email', input.email), userStreamId(userId)],
+        decide: async (together) => {
+          await together.decide(this.claimStream('username', input.username), claimDecider, (state) => this.makeClaim('username', userId, context.now, state));
+          await together.decide(this.claimStream('email', input.email), claimDecider, (state) => this.makeClaim('email', userId, context.now, state));
+          return together.decide(userStreamId(userId), userDecider, { type: 'RegisterUser', userId, username: input.username, email: input.email, name: input.name, age: input.age, passwordHash, now: context.now });
+        },
         context,
       });
     } catch (error) {
-      // Give the names back so that a retry (or someone else) can have them.
-      for (const kind of claimed) {
-        await this.release(kind, input[kind], userId, context).catch((releaseError: unknown) =>
-          this.deps.logger.error({ err: releaseError, userId, kind }, 'could not release a claim after a failed sign-up'),
-        );
-      }
       // Someone claimed the address since it was looked up: that answer tells it is registered, so it counts.
       if (isTakenEmail(error)) await this.deps.rateLimiter.hit(this.takenEmailAnswersKey(actor), rateLimits.takenEmailAnswersPerAddress);
       throw error;
     }
-    const user = registered.state;
+    const user = registered.value.state;
     if (user.status !== 'active') throw new Error('registration did not produce an active account');
     await this.deps.users.waitFor(registered.lastGlobalPosition);
     this.deps.logger.info({ userId }, 'user registered');
