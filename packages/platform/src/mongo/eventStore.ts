@@ -181,7 +181,8 @@ export class MongoEventStore implements EventStore {
     assertStreamAppends(appends);
     if (appends.some(({ streamId }) => streamId === VOID_STREAM)) throw new Error(`stream id ${VOID_STREAM} is reserved`);
     for (let attempt = 0; ; attempt++) {
-      const currents = await Promise.all(appends.map(({ streamId }) => this.currentVersion(streamId)));
+      // A stream expected to be new needs no read: its first version is free, or the insert says who holds it.
+      const currents = await Promise.all(appends.map(({ streamId, expectedVersion }) => (expectedVersion === 0 ? 0 : this.currentVersion(streamId))));
       const conflicting = appends.findIndex(({ expectedVersion }, i) => expectedVersion !== 'any' && expectedVersion !== currents[i]);
       if (conflicting !== -1) throw new WrongExpectedVersionError(appends[conflicting]!.streamId, appends[conflicting]!.expectedVersion, currents[conflicting]!);
       const parts = appends.map((part, i) => ({ ...part, expected: currents[i]! }));
