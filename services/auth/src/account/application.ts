@@ -220,11 +220,14 @@ export class AuthApplication {
     await this.deps.rateLimiter.hit(`sign-up:address:${actor.ip}`, rateLimits.signUpsPerAddress);
     const input: SignUpInput = validateSignUp(rawInput);
     const context = this.context(actor);
+    // The hash takes a core of the thread pool for about 20 ms: it runs while the names are looked up and
+    // the id is drawn, not after them. A refused sign-up has spent it all the same (within the rate limit).
+    const hashing = this.deps.passwords.hash(input.password);
+    hashing.catch(() => undefined);
     await this.assertClaimable('username', input.username, context.now);
     await this.assertEmailFree(input.email, actor, context.now);
-    const passwordHash = await this.deps.passwords.hash(input.password);
-
     const userId = await this.userIds.next(context);
+    const passwordHash = await hashing;
     // The two names and the account in one write: all of it is stored or none of it, so a sign-up that
     // fails (a name taken meanwhile) leaves nothing to give back.
     let registered;
