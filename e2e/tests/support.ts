@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -52,4 +52,18 @@ export async function answerLocationDialog(page: Page, choice: 'Skip for Now' | 
   const dialog = page.getByRole('dialog', { name: 'Enable Location' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: choice }).click();
+  if (choice === 'Enable Location') return;
+  // Twice under heavy load (two browser journeys and their stacks on two cores) a click on "Skip for Now"
+  // that reached the button left the dialog open, and it has not been reproduced otherwise. Such a click
+  // is noted in the test's annotations and on its output, and made once more; a second one that does
+  // nothing fails the test. (Each failed test's journal shows what its pages did.)
+  try {
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+  } catch {
+    const note = `"Skip for Now" was clicked and the dialog stayed open at ${page.url()}: clicked again`;
+    test.info().annotations.push({ type: 'lost click', description: note });
+    console.warn(note);
+    await dialog.getByRole('button', { name: choice }).click();
+    await expect(dialog).toBeHidden();
+  }
 }
