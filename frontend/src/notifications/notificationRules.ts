@@ -18,6 +18,12 @@ export function screenShowsMessage(place: Place, matchId: number): boolean {
   return open === null || Number(open) === matchId;
 }
 
+/**
+ * Whether a new unread total may bring a new message: it rose, or it stayed (a message came as another
+ * conversation was read: the two announcements can carry the same total). A fall is only reading.
+ */
+export const mayBringNews = (total: number, previous: number): boolean => total >= previous;
+
 /** The conversation whose new message raised the unread total: the latest activity with unread messages from the other person. */
 export function newestUnread(conversations: readonly ConversationSummary[], myId: number): ConversationSummary | undefined {
   return conversations

@@ -1,5 +1,5 @@
 import type { ConversationSummary } from '../api/chat';
-import { likeNotice, messageNotice, newestUnread, screenShowsMessage } from './notificationRules';
+import { likeNotice, mayBringNews, messageNotice, newestUnread, screenShowsMessage } from './notificationRules';
 
 const conversation = (matchId: number, unreadCount: number, senderId: number, at: string): ConversationSummary => ({
   matchId,
@@ -14,6 +14,12 @@ const conversation = (matchId: number, unreadCount: number, senderId: number, at
 });
 
 describe('notification rules', () => {
+  it('looks for a new message when the unread total rises or stays (a read and a new message announced with the same total), not when it falls', () => {
+    expect(mayBringNews(2, 1)).toBe(true);
+    expect(mayBringNews(1, 1)).toBe(true);
+    expect(mayBringNews(0, 1)).toBe(false);
+  });
+
   it('leaves a message to the screens that show it: its conversation and the list of matches', () => {
     expect(screenShowsMessage({ pathname: '/chat', search: '?with=7' }, 7)).toBe(true);
     expect(screenShowsMessage({ pathname: '/chat', search: '' }, 7)).toBe(true);

@@ -8,7 +8,7 @@ import { useLiveSubscription } from '../live/useLiveSubscription';
 import { notifyInBrowser } from './browserNotifications';
 import { useSignedInUser } from '../session/SessionContext';
 import { toast, toastStore } from '../toast/toastStore';
-import { likeNotice, messageNotice, newestUnread, screenShowsMessage, type NoticeText } from './notificationRules';
+import { likeNotice, mayBringNews, messageNotice, newestUnread, screenShowsMessage, type NoticeText } from './notificationRules';
 
 const LIKES = 'subscription Likes { likeReceived { visible like { superLike user { id } } } }';
 
@@ -22,7 +22,8 @@ const latestMessageTime = (conversations: readonly ConversationSummary[]) => Mat
  * Notifications of new messages and likes, as the stored toggles say (matches: the live match popup).
  * In the app: a toast, when the screen does not already show it, in its turn among the overlays. While
  * the tab is hidden: the browser's notification, if the person allowed them in Settings. Messages are
- * noticed by the unread total rising (the shell's one unread stream, handed in through `onUnreadTotal`).
+ * noticed by the unread total rising or staying (the shell's one unread stream, handed in through
+ * `onUnreadTotal`), and told apart by their time: only a message newer than the last one seen is news.
  */
 export function useLiveNotifications(): { onUnreadTotal: (total: number, previous: number | null) => void } {
   const user = useSignedInUser();
@@ -65,7 +66,7 @@ export function useLiveNotifications(): { onUnreadTotal: (total: number, previou
           .catch(() => (knownUpTo.current = Date.now()));
       return;
     }
-    if (total <= previous || knownUpTo.current === null) return;
+    if (!mayBringNews(total, previous) || knownUpTo.current === null) return;
     fetchConversations()
       .then((conversations) => {
         const since = knownUpTo.current ?? 0;
