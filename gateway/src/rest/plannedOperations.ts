@@ -1,19 +1,23 @@
 import { buildOperationContext, executeQueryPlan, type ServiceMap } from '@apollo/gateway';
 import { operationFromDocument, Supergraph, type Schema } from '@apollo/federation-internals';
 import { QueryPlanner, type QueryPlan } from '@apollo/query-planner';
-import { getVariableValues, parse, specifiedRules, validate, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { getVariableValues, parse, specifiedRules, validate, type GraphQLError, type GraphQLFormattedError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { graphqlOperationTelemetry } from '@nocturne/platform/telemetry';
 import type { Logger } from '@nocturne/platform/logging';
 import { costLimitError, operationCost, queryLimitsRule, type QueryLimits } from '../graphqlLimits';
 import type { GatewayContext } from '../requestContext';
 
 interface PlannedOperation {
+  document: DocumentNode;
   plan: QueryPlan;
   operationContext: ReturnType<typeof buildOperationContext>;
   operation: OperationDefinitionNode;
   /** The cost check of the GraphQL path, for these variables: undefined when within the limits. */
   refusal(variables: Record<string, unknown>): GraphQLError | undefined;
 }
+
+/** Far more distinct documents than the routes have. */
+const MAX_KEPT_PLANS = 500;
 
 export interface PlannedOperationsOptions {
   supergraphSdl: string;
@@ -57,14 +61,15 @@ export class PlannedOperations {
     try {
       const planned = this.plannedFor(document);
       timing.resolved(planned.operation.name?.value, planned.operation.operation);
-      const refused = this.variableErrors(planned, variables) ?? planned.refusal(variables);
-      if (refused) return { errors: this.format(Array.isArray(refused) ? refused : [refused]) };
+      const refusal = planned.refusal(variables);
+      const refused = this.variableErrors(planned, variables) ?? (refusal && [refusal]);
+      if (refused) return { errors: this.format(refused) };
       const requestContext = {
         request: { query: document, variables, ...(planned.operation.name && { operationName: planned.operation.name.value }) },
         context,
         logger: this.options.logger,
         metrics: {},
-        document: planned.operationContext.operation,
+        document: planned.document,
         operation: planned.operation,
         operationName: planned.operation.name?.value ?? null,
         source: document,
@@ -89,12 +94,15 @@ export class PlannedOperations {
     const operationContext = buildOperationContext({ schema: this.apiGraphQLSchema, operationDocument: parsed });
     const plan = this.planner.buildQueryPlan(operationFromDocument(this.apiSchema, parsed));
     const planned: PlannedOperation = {
+      document: parsed,
       plan,
       operationContext,
       operation: operationContext.operation,
       refusal: (variables) => costLimitError(operationCost(this.apiGraphQLSchema, parsed, { variables, defaultListSize: this.options.limits.defaultListSize }), this.options.limits, operationContext.operation.name?.value),
     };
-    this.planned.set(document, planned);
+    // Routes' documents are fixed text, a few dozen in all; a route that built its document from input
+    // would still not fill the memory.
+    if (this.planned.size < MAX_KEPT_PLANS) this.planned.set(document, planned);
     return planned;
   }
 
