@@ -61,8 +61,9 @@ export class PlannedOperations {
     try {
       const planned = this.plannedFor(document);
       timing.resolved(planned.operation.name?.value, planned.operation.operation);
+      // In the GraphQL path's order: the cost (a plugin, once the operation is resolved), then the variables (the gateway's executor).
       const refusal = planned.refusal(variables);
-      const refused = this.variableErrors(planned, variables) ?? (refusal && [refusal]);
+      const refused = refusal ? [refusal] : this.variableErrors(planned, variables);
       if (refused) return { errors: this.format(refused) };
       const requestContext = {
         request: { query: document, variables, ...(planned.operation.name && { operationName: planned.operation.name.value }) },
