@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ApolloGateway } from '@apollo/gateway';
+import { ApolloGateway, type ServiceMap } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -14,7 +14,7 @@ import { createLogger, type Logger } from '@nocturne/platform/logging';
 import type { KeyValueStore } from '@nocturne/platform/ports';
 import { HttpError, type ProxiedPrefix, type RestRoute } from '@nocturne/platform/rest';
 import type { SessionStore } from '@nocturne/platform/sessions';
-import { graphqlTelemetry, requestTelemetry, trackActiveSessions } from '@nocturne/platform/telemetry';
+import { graphqlOperationTelemetry, graphqlTelemetry, requestTelemetry, trackActiveSessions } from '@nocturne/platform/telemetry';
 import { Messages } from '@nocturne/contracts';
 import { EdgeRequest } from './edgeRequest';
 import { frontendRouter } from './frontend';
@@ -25,6 +25,7 @@ import { isAllowedOrigin } from './origin';
 import { cookiePolicyOf } from './cookiePolicy';
 import { createRequestContext, type GatewayContext } from './requestContext';
 import { IdempotencyKeys } from './rest/idempotency';
+import { PlannedOperations } from './rest/plannedOperations';
 import { createRestRouter } from './rest/restRouter';
 import { securityHeaders } from './securityHeaders';
 import { SubgraphDataSource } from './subgraphFailures';
@@ -118,6 +119,8 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
   const { sharedStore } = options;
   const usage = new UsageCounters(sharedStore, { ...defaultUsageLimits, ...options.usage }, SOCKET_PING_MS);
   const urlOf = (name: string, recorded: string) => options.subgraphUrls?.[name] ?? recorded;
+  // GraphQL operations' latency by name, whether Apollo Server runs them or the REST facade does.
+  const operationTelemetry = graphqlOperationTelemetry('gateway');
   let httpServer: Server | undefined;
   let apollo: ApolloServer<GatewayContext> | undefined;
   let subscriptions: SubscriptionServer | undefined;
@@ -127,9 +130,11 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
   const start = async (port: number): Promise<RunningGateway> => {
     stopping = false;
     if (httpServer) throw new Error('The gateway is already started');
+    // The data sources the gateway builds, which the REST facade's planned operations call too.
+    const dataSources: ServiceMap = {};
     const apolloGateway = new ApolloGateway({
       supergraphSdl: options.supergraphSdl,
-      buildService: ({ name, url }) => new SubgraphDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger, options.subgraphTimeoutMs, options.inProcessSubgraphs?.[name]),
+      buildService: ({ name, url }) => (dataSources[name] = new SubgraphDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger, options.subgraphTimeoutMs, options.inProcessSubgraphs?.[name])),
       logger: {
         debug: (message) => logger.debug({ library: '@apollo/gateway' }, String(message)),
         info: (message) => logger.info({ library: '@apollo/gateway' }, String(message)),
@@ -169,7 +174,7 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
       ...(production && { formatError: productionFormatError }),
       plugins: [
         ApolloServerPluginDrainHttpServer({ httpServer }),
-        graphqlTelemetry('gateway'),
+        graphqlTelemetry(operationTelemetry),
         costLimitPlugin(limits),
         ...(production ? [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDisableSuggestions()] : []),
       ],
@@ -182,6 +187,14 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
     });
     apollo = server;
     await server.start();
+    const restOperations = new PlannedOperations({
+      supergraphSdl: options.supergraphSdl,
+      dataSources: () => dataSources,
+      limits,
+      formatError: production ? productionFormatError : (formatted) => formatted,
+      telemetry: operationTelemetry,
+      logger,
+    });
 
     const strictTransport = options.publicUrl?.startsWith('https://') ?? false;
     const cookies = cookiePolicyOf(options.publicUrl);
@@ -223,7 +236,7 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
     app.use(
       '/api',
       createRestRouter({
-        server,
+        operations: restOperations,
         sessions: options.sessions,
         logger,
         serviceRoutes: options.restRoutes,

@@ -6,6 +6,7 @@ export { costLimitError, defaultQueryLimits, operationCost, queryLimitsRule, typ
 export { defaultUsageLimits, type UsageLimits } from './usageLimits';
 export { SESSION_COOKIE } from './sessionCookie';
 export { createRestRouter, restRoutes } from './rest/restRouter';
+export type { PlannedOperations } from './rest/plannedOperations';
 export { IdempotencyKeys, IDEMPOTENCY_HEADER } from './rest/idempotency';
 export { openApiPath } from './rest/openApi';
 export type { GatewayContext } from './requestContext';

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLRequestContext, GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
@@ -80,7 +81,52 @@ async function inProcessCall(inProcess: InProcessSubgraph, init: Parameters<Fetc
       signal.removeEventListener('abort', onAbort!);
     }
   }
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  return new InProcessResponse(answer.status, answer.headers, answer.body);
+}
+
+/**
+ * The answer of an in-process call as the data source reads a fetch's answer (its status, headers and JSON
+ * text): the text is already in memory, so no fetch `Response` and its body stream are built around it.
+ */
+class InProcessResponse {
+  readonly url = '';
+  readonly redirected = false;
+  readonly headers: Headers;
+  bodyUsed = false;
+
+  constructor(
+    readonly status: number,
+    headers: Record<string, string>,
+    private readonly body: string,
+  ) {
+    this.headers = new Headers(headers);
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
+
+  get statusText(): string {
+    return STATUS_CODES[this.status] ?? '';
+  }
+
+  async text(): Promise<string> {
+    if (this.bodyUsed) throw new TypeError('Body is unusable: Body has already been read');
+    this.bodyUsed = true;
+    return this.body;
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text()) as unknown;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    return new TextEncoder().encode(await this.text()).buffer;
+  }
+
+  clone(): InProcessResponse {
+    return new InProcessResponse(this.status, Object.fromEntries(this.headers), this.body);
+  }
 }
 
 /** Requests the gateway makes on its own (schema health checks) speak for nobody. */

@@ -1,5 +1,4 @@
-import type { ApolloServer } from '@apollo/server';
-import { createRestRouter, IdempotencyKeys, openApiPath, restRoutes, type GatewayContext } from '@nocturne/gateway';
+import { createRestRouter, IdempotencyKeys, openApiPath, restRoutes, type GatewayContext, type PlannedOperations } from '@nocturne/gateway';
 import { InProcessKeyValueStore } from '@nocturne/platform/inprocess';
 import { createLogger } from '@nocturne/platform/logging';
 import { defineRoute } from '@nocturne/platform/rest';
@@ -22,7 +21,7 @@ const documentOf = async () => {
 describe('OpenAPI document of the REST facade', () => {
   it('describes every route the router serves, with the method it serves', async () => {
     const router = createRestRouter({
-      server: {} as ApolloServer<GatewayContext>,
+      operations: {} as PlannedOperations,
       sessions: new SessionStore(new InProcessKeyValueStore()),
       logger: createLogger('test', { env: { LOG_LEVEL: 'silent' } }),
       serviceRoutes: serviceRestRoutes(),

@@ -1,7 +1,6 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { is as isMediaType } from 'type-is';
 import { z } from 'zod';
-import type { ApolloServer } from '@apollo/server';
 import { Messages } from '@nocturne/contracts';
 import type { Logger } from '@nocturne/platform/logging';
 import { defineRoute, HttpError, type ExecuteOperation, type ProxiedPrefix, type RestRoute } from '@nocturne/platform/rest';
@@ -9,6 +8,7 @@ import type { SessionStore } from '@nocturne/platform/sessions';
 import { INTERNAL_ERROR_MESSAGE, httpErrorFromGraphQL, knownHttpError, sendError } from '../httpErrors';
 import { cookiePolicyOf } from '../cookiePolicy';
 import { createRequestContext, type GatewayContext } from '../requestContext';
+import type { PlannedOperations } from './plannedOperations';
 import { isAllowedOrigin } from '../origin';
 import { IDEMPOTENCY_HEADER, IdempotencyKeys, REPLAYED_HEADER, type Claim } from './idempotency';
 import { buildOpenApiDocument } from './openApi';
@@ -50,7 +50,8 @@ export function restRoutes(serviceRoutes: readonly RestRoute[], options: { publi
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RestRouterOptions {
-  server: ApolloServer<GatewayContext>;
+  /** Runs the routes' GraphQL operations on the supergraph. */
+  operations: PlannedOperations;
   sessions: SessionStore;
   logger: Logger;
   publicUrl?: string;
@@ -62,11 +63,9 @@ export interface RestRouterOptions {
   idempotency: IdempotencyKeys;
 }
 
-function executorFor(server: ApolloServer<GatewayContext>, context: GatewayContext, logger: Logger): ExecuteOperation {
+function executorFor(operations: PlannedOperations, context: GatewayContext, logger: Logger): ExecuteOperation {
   return async <TData>(query: string, variables?: Record<string, unknown>) => {
-    const response = await server.executeOperation<TData>({ query, ...(variables && { variables }) }, { contextValue: context });
-    if (response.body.kind !== 'single') throw new HttpError(500, INTERNAL_ERROR_MESSAGE);
-    const { data, errors } = response.body.singleResult;
+    const { data, errors } = await operations.execute(query, variables ?? {}, context);
     if (errors && errors.length > 0) {
       const httpError = httpErrorFromGraphQL(errors[0]!);
       if (httpError.status === 500) logger.error({ errors }, 'a REST call failed in the supergraph');
@@ -98,9 +97,9 @@ function checkAccess(route: RestRoute, context: GatewayContext, params: Record<s
   if (named !== undefined && named !== context.session.userId) throw new HttpError(403, Messages.forbidden);
 }
 
-/** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph. Mount at `/api`. */
+/** The REST facade `/api/*` (product spec, point 7): each route runs GraphQL operations on the supergraph (their plans kept, `PlannedOperations`). Mount at `/api`. */
 export function createRestRouter(options: RestRouterOptions): Router {
-  const { server, sessions, logger } = options;
+  const { operations, sessions, logger } = options;
   const cookies = cookiePolicyOf(options.publicUrl);
   const routes = restRoutes(options.serviceRoutes, { ...(options.publicUrl && { publicUrl: options.publicUrl }), ...(options.proxiedPrefixes && { proxiedPrefixes: options.proxiedPrefixes }) });
   const router = Router();
@@ -140,7 +139,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
         }
         let result: Awaited<ReturnType<typeof route.handle>>;
         try {
-          result = await route.handle({ input, execute: executorFor(server, context, logger), context });
+          result = await route.handle({ input, execute: executorFor(operations, context, logger), context });
         } catch (error) {
           // Nothing is kept for a failed call: its retry runs again.
           if (claim?.kind === 'new') await claim.release().catch((releaseError: unknown) => logger.warn({ err: releaseError }, 'could not free an Idempotency-Key'));

@@ -60,28 +60,53 @@ export function requestTelemetry(options: RequestTelemetryOptions) {
   };
 }
 
+/** One GraphQL operation being timed: its name and type once known, then its outcome. */
+export interface GraphqlOperationTiming {
+  resolved(operationName: string | null | undefined, type: string): void;
+  finished(failed: boolean): void;
+}
+
 /**
- * Apollo Server plugin: each operation's latency by name and type (`nocturne_graphql_operation_duration_seconds`)
- * and the operation's name on the active span. Names are the client's choice, so at most 200 distinct
- * well-formed ones are kept per process (the rest count as `other`).
+ * Each operation's latency by name and type (`nocturne_graphql_operation_duration_seconds`) and the
+ * operation's name on the active span, for one service. Names are the client's choice, so at most 200
+ * distinct well-formed ones are kept per process (the rest count as `other`). Apollo Server's plugin
+ * (`graphqlTelemetry`) and the gateway's REST facade, which runs its operations' query plans itself,
+ * record through the same one.
  */
-export function graphqlTelemetry(service: string): ApolloServerPlugin {
+export function graphqlOperationTelemetry(service: string): { start(): GraphqlOperationTiming } {
   const operationLabel = boundedLabel(200);
   return {
-    async requestDidStart() {
+    start() {
       const startedAt = process.hrtime.bigint();
       let operation = 'anonymous';
       let type = 'unknown';
       return {
+        resolved(operationName, operationType) {
+          operation = operationLabel(operationName ?? undefined);
+          type = operationType;
+          trace.getSpan(context.active())?.setAttributes({ 'graphql.operation.name': operationName ?? '', 'graphql.operation.type': type });
+        },
+        finished(failed) {
+          graphqlOperationDuration.observe({ service, operation, type, outcome: failed ? 'error' : 'ok' }, seconds(startedAt));
+        },
+      };
+    },
+  };
+}
+
+/** Apollo Server plugin: `graphqlOperationTelemetry` for each operation the server runs. */
+export function graphqlTelemetry(telemetry: string | ReturnType<typeof graphqlOperationTelemetry>): ApolloServerPlugin {
+  const operations = typeof telemetry === 'string' ? graphqlOperationTelemetry(telemetry) : telemetry;
+  return {
+    async requestDidStart() {
+      const timing = operations.start();
+      return {
         async didResolveOperation(request) {
-          operation = operationLabel(request.operationName);
-          type = request.operation?.operation ?? 'unknown';
-          trace.getSpan(context.active())?.setAttributes({ 'graphql.operation.name': request.operationName ?? '', 'graphql.operation.type': type });
+          timing.resolved(request.operationName, request.operation?.operation ?? 'unknown');
         },
         async willSendResponse(request) {
           const body = request.response.body;
-          const failed = (request.errors?.length ?? 0) > 0 || (body.kind === 'single' && (body.singleResult.errors?.length ?? 0) > 0);
-          graphqlOperationDuration.observe({ service, operation, type, outcome: failed ? 'error' : 'ok' }, seconds(startedAt));
+          timing.finished((request.errors?.length ?? 0) > 0 || (body.kind === 'single' && (body.singleResult.errors?.length ?? 0) > 0));
         },
       };
     },
