@@ -296,8 +296,11 @@ test('who liked you: the same generated tiles on the free plan, whoever liked, w
 
   const page = await openDeck(browser, viewer);
   const images: string[] = [];
+  // The Lobby's own pictures: those its page asks for (the deck's cards, still loading their photos as the
+  // page is left, name the deck as their referrer).
   page.on('request', (request) => {
-    if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    const from = request.headers().referer;
+    if (request.resourceType() === 'image' && from && new URL(from).pathname === '/lobby') images.push(new URL(request.url()).pathname);
   });
   await page.goto('/lobby');
   await expect(page.getByText('Day Lobby')).toBeVisible();
@@ -320,6 +323,8 @@ test('who liked you: the same generated tiles on the free plan, whoever liked, w
   await expect(toastWith(page, "You've upgraded to Night Pass!")).toBeVisible();
   await expect(page.getByText('Rigel')).toBeVisible();
   await expect(page.getByText('Deneb')).toBeVisible();
+  // Named now, with their pictures: the Lobby's requests are the ones counted above.
+  await expect.poll(() => images.filter((path) => path.startsWith('/api/')).length).toBeGreaterThan(0);
 });
 
 test('on a first visit the deck paints before it fetches the typefaces, the animation code and the photos underneath the top card; later visits have the typefaces from their first frame', async ({ browser }) => {
