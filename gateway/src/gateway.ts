@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ApolloGateway, type ServiceMap } from '@apollo/gateway';
+import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -130,11 +130,9 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
   const start = async (port: number): Promise<RunningGateway> => {
     stopping = false;
     if (httpServer) throw new Error('The gateway is already started');
-    // The data sources the gateway builds, which the REST facade's planned operations call too.
-    const dataSources: ServiceMap = {};
     const apolloGateway = new ApolloGateway({
       supergraphSdl: options.supergraphSdl,
-      buildService: ({ name, url }) => (dataSources[name] = new SubgraphDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger, options.subgraphTimeoutMs, options.inProcessSubgraphs?.[name])),
+      buildService: ({ name, url }) => new SubgraphDataSource(urlOf(name, url ?? ''), name, options.internalSecret, logger, options.subgraphTimeoutMs, options.inProcessSubgraphs?.[name]),
       logger: {
         debug: (message) => logger.debug({ library: '@apollo/gateway' }, String(message)),
         info: (message) => logger.info({ library: '@apollo/gateway' }, String(message)),
@@ -188,8 +186,7 @@ export function createGateway(gatewayOptions: GatewayOptions): Gateway {
     apollo = server;
     await server.start();
     const restOperations = new PlannedOperations({
-      supergraphSdl: options.supergraphSdl,
-      dataSources: () => dataSources,
+      gateway: apolloGateway,
       limits,
       formatError: production ? productionFormatError : (formatted) => formatted,
       telemetry: operationTelemetry,
