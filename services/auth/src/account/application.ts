@@ -230,15 +230,16 @@ export class AuthApplication {
     const passwordHash = await hashing;
     // The two names and the account in one write: all of it is stored or none of it, so a sign-up that
     // fails (a name taken meanwhile) leaves nothing to give back.
+    const [usernameClaim, emailClaim, userStream] = [this.claimStream('username', input.username), this.claimStream('email', input.email), userStreamId(userId)];
     let registered;
     try {
       registered = await handleCommandsTogether({
         eventStore: this.deps.eventStore,
-        streamIds: [this.claimStream('username', input.username), this.claimStream('email', input.email), userStreamId(userId)],
+        streamIds: [usernameClaim, emailClaim, userStream],
         decide: async (together) => {
-          await together.decide(this.claimStream('username', input.username), claimDecider, (state) => this.makeClaim('username', userId, context.now, state));
-          await together.decide(this.claimStream('email', input.email), claimDecider, (state) => this.makeClaim('email', userId, context.now, state));
-          return together.decide(userStreamId(userId), userDecider, { type: 'RegisterUser', userId, username: input.username, email: input.email, name: input.name, age: input.age, passwordHash, now: context.now });
+          await together.decide(usernameClaim, claimDecider, (state) => this.makeClaim('username', userId, context.now, state));
+          await together.decide(emailClaim, claimDecider, (state) => this.makeClaim('email', userId, context.now, state));
+          return together.decide(userStream, userDecider, { type: 'RegisterUser', userId, username: input.username, email: input.email, name: input.name, age: input.age, passwordHash, now: context.now });
         },
         context,
       });
