@@ -7,6 +7,22 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+// The failures a run printed (a jest failure's title and its first lines, a browser test's ✘ line), kept to be
+// printed again at the very end: a CI log is often read from its tail only.
+const failures = new Map();
+const failureLines = 8;
+let open = null;
+function noteFailure(line) {
+  const text = line.replace(/^(\[[\w-]+\] )+/, '');
+  if (/^\s*● Console/.test(text)) open = null;
+  const title = /^\s*● (?!Console)(.+)$/.exec(text)?.[1] ?? /^\s*✘\s+\d+ (.+?)(?: \(\d.*\))?$/.exec(text)?.[1];
+  if (title) {
+    open = failures.has(title) ? null : [];
+    if (open && failures.size < 20) failures.set(title, open);
+    else open = null;
+  } else if (open && open.length < failureLines && text.trim()) open.push(text.trimEnd());
+}
+
 /** Runs `command` with `args` in the repository; answers its name, whether it passed, its status and time. */
 export function run(name, command, args, { env = process.env } = {}) {
   const started = performance.now();
@@ -19,7 +35,10 @@ export function run(name, command, args, { env = process.env } = {}) {
       stream.on('data', (chunk) => {
         const lines = (pending + chunk).split('\n');
         pending = lines.pop() ?? '';
-        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+        for (const line of lines) {
+          process.stdout.write(`[${name}] ${line}\n`);
+          noteFailure(line);
+        }
       });
       stream.on('end', () => pending && process.stdout.write(`[${name}] ${pending}\n`));
     }
@@ -33,8 +52,12 @@ export function run(name, command, args, { env = process.env } = {}) {
   });
 }
 
-/** Prints one line per result and exits 0 only if every one passed. */
+/** Prints the failures seen (again), then one line per result, and exits 0 only if every one passed. */
 export function report(results) {
+  if (failures.size) {
+    process.stdout.write(`\n${failures.size} failure(s), as printed above:\n`);
+    for (const [title, lines] of failures) process.stdout.write(`✘ ${title}\n${lines.map((l) => `    ${l.trim()}\n`).join('')}`);
+  }
   process.stdout.write(`\n${results.map((r) => `${r.name}: ${r.ok ? 'passed' : `failed (${r.code})`} in ${r.seconds} s`).join('; ')}\n`);
   process.exit(results.every((r) => r.ok) ? 0 : 1);
 }
