@@ -54,7 +54,7 @@ export const reportInputSchema = z.object({
   text: z.string({ error: ChatMessages.reportText }).trim().max(ChatLimits.reportTextMax, ChatMessages.reportText).default(''),
 });
 
-// --- Integration events on `chat.events` ------------------------------------------------------------------
+// --- Integration events on `chat.events` (and the messages on `chat.messages`) -------------------------
 
 /** A message was sent in a match's conversation; the text stays in the chat service. Keyed by the match. */
 export const MessageSentV1 = z.object({

@@ -73,9 +73,9 @@ export type DeckFiltersInput = z.input<typeof deckFiltersSchema>;
 export const defaultDeckFilters: DeckFilters = deckFiltersSchema.parse({});
 export const usesAdvancedFilters = (filters: Pick<DeckFilters, 'kinks' | 'interests'>) => filters.kinks.length > 0 || filters.interests.length > 0;
 
-// --- Integration events on `swipe.events` ----------------------------------------------------------
+// --- Integration events on `swipe.events` (and the swipes on `swipe.swipes`) -----------------------
 
-/** A person swiped another; keyed by the swiper. */
+/** A person swiped another; keyed by the swiper, on `swipe.swipes`. */
 export const SwipeRecordedV1 = z.object({
   swipeId: z.string(),
   swiperId: z.number().int().positive(),

@@ -225,14 +225,16 @@ describe('chat subgraph', () => {
     expect(codeOf(await harness.send(8, 1, 'hello?'))).toBe('NOT_FOUND');
   });
 
-  it('publishes MessageSent without the text, keyed by the conversation', async () => {
+  it('publishes MessageSent without the text, keyed by the conversation, on a topic of its own', async () => {
     await harness.start();
     const seen: DeliveredMessage[] = [];
-    const consumer = await harness.adapters.bus.subscribe({ groupId: 'test', topics: [Topics.chat], handler: async (message) => void seen.push(message) });
+    const consumer = await harness.adapters.bus.subscribe({ groupId: 'test', topics: [Topics.chat, Topics.messages], handler: async (message) => void seen.push(message) });
     await harness.match(1, 3, 8);
     await harness.send(3, 1, 'private words');
     await eventually(() => expect(seen.map((m) => m.event.type)).toContain(ChatEvents.MessageSent.type));
     expect(seen[0]!.event.data).toMatchObject({ matchId: 1, senderId: 3, recipientId: 8 });
+    // No reader of chat.events (fades, reports) has to skip through every message.
+    expect(seen.map((m) => m.topic)).toEqual([Topics.messages]);
     expect(JSON.stringify(seen)).not.toContain('private words');
     await consumer.stop();
   });

@@ -153,7 +153,7 @@ describe('swipe subgraph', () => {
   it('makes exactly one match when two instances take both likes at the same moment', async () => {
     await harness.start({ instances: 2 });
     const published: DeliveredMessage[] = [];
-    await harness.adapters.bus.subscribe({ groupId: 'test-observer', topics: [Topics.swipe], handler: async (message) => void published.push(message) });
+    await harness.adapters.bus.subscribe({ groupId: 'test-observer', topics: [Topics.swipe, Topics.swipes], handler: async (message) => void published.push(message) });
     for (let id = 1; id <= 20; id++) await harness.person(id, { gender: id % 2 ? 'Female' : 'Male' });
     await eventually(async () => expect(await harness.deckIds(20)).toHaveLength(19), { timeoutMs: 15_000 });
     const pairs = Array.from({ length: 10 }, (_, i) => [2 * i + 1, 2 * i + 2] as const);
@@ -163,6 +163,11 @@ describe('swipe subgraph', () => {
     const matchEvents = () => new Map(published.filter((message) => message.event.type === SwipeEvents.MatchCreated.type).map((message) => [message.event.id, message.event.data as { userIds: number[] }]));
     await eventually(() => expect(matchEvents().size).toBe(10));
     expect(new Set([...matchEvents().values()].map((data) => data.userIds.join('-'))).size).toBe(10);
+    // The swipes themselves go to a topic of their own, which no reader of matches has to skip through.
+    const topicsOf = (type: string) => new Set(published.filter((message) => message.event.type === type).map((message) => message.topic));
+    await eventually(() => expect(new Set(published.filter((message) => message.event.type === SwipeEvents.SwipeRecorded.type).map((message) => message.event.id)).size).toBe(20));
+    expect(topicsOf(SwipeEvents.SwipeRecorded.type)).toEqual(new Set([Topics.swipes]));
+    expect(topicsOf(SwipeEvents.MatchCreated.type)).toEqual(new Set([Topics.swipe]));
     expect((await harness.graphql(1, `{ matches { otherUser { id } } }`)).data!.matches).toEqual([{ otherUser: { id: 2 } }]);
     // Every pair learns of its match on one of its two answers.
     for (let i = 0; i < 10; i++) expect(answers[2 * i]!.data!.swipe.isMatch || answers[2 * i + 1]!.data!.swipe.isMatch).toBe(true);

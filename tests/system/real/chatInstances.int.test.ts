@@ -35,9 +35,10 @@ d('live chat across two chat instances on the real servers', () => {
   let connection: mongoose.Connection | undefined;
 
   beforeAll(async () => {
-    // On a fresh broker the services' first publish creates chat.events and polls for its leaders for a
-    // while, which would outlive this suite: make the topic first, as the service's bus would.
+    // On a fresh broker the services' first publish creates chat.events (and chat.messages) and polls for
+    // its leaders for a while, which would outlive this suite: make the topics first, as the service's bus would.
     await ensureTopic(Topics.chat, 'nocturne-chat-instances-test');
+    await ensureTopic(Topics.messages, 'nocturne-chat-instances-test');
     connection = await mongoose.createConnection(realInfrastructure.MONGODB_URI, { dbName: `nocturne_${database}`, serverSelectionTimeoutMS: 10_000 }).asPromise();
     for (let i = 0; i < 2; i++) {
       const own = await createAdapters({ service: database, env: { ...realInfrastructure }, logger: createLogger(`chat-${i + 1}`, { env: { LOG_LEVEL: 'warn' } }) });

@@ -41,6 +41,7 @@ d('the dawn rule on the real servers', () => {
 
   beforeAll(async () => {
     await ensureTopic(Topics.chat, 'nocturne-dawn-rule-test');
+    await ensureTopic(Topics.messages, 'nocturne-dawn-rule-test');
     watcher = await TopicWatcher.start(Topics.chat);
     connection = await mongoose.createConnection(realInfrastructure.MONGODB_URI, { dbName: `nocturne_${database}`, serverSelectionTimeoutMS: 10_000 }).asPromise();
     adapters = await createAdapters({ service: database, env: { ...realInfrastructure }, logger: createLogger('chat', { env: { LOG_LEVEL: 'warn' } }) });

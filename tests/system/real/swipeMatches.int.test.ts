@@ -42,9 +42,10 @@ class MatchWatcher {
 
   static async start(): Promise<MatchWatcher> {
     const kafka = new Kafka({ clientId: 'nocturne-swipe-matches-test', brokers: realInfrastructure.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
-    // On a fresh broker the topic appears with the swipe service's first publish: make it now, so the
-    // watcher can join it.
+    // On a fresh broker the topics appear with the swipe service's first publish: make them now, so the
+    // watcher can join the matches' (and no publish waits for the swipes' to be served).
     await ensureTopic(Topics.swipe, 'nocturne-swipe-matches-test');
+    await ensureTopic(Topics.swipes, 'nocturne-swipe-matches-test');
     const admin = kafka.admin();
     await admin.connect();
     const starts = await admin.fetchTopicOffsets(Topics.swipe);

@@ -105,7 +105,7 @@ export async function startChatBack(options: ChatBackOptions): Promise<ChatBack>
   const consumer: BusConsumer = await consumeIntegrationEvents({
     bus: options.bus,
     group: CHAT_BACK_GROUP,
-    topics: [Topics.chat],
+    topics: [Topics.messages],
     publishedPersonalData: options.publishedPersonalData,
     deduper: keyValueDeduper(options.kv, { namespace: CHAT_BACK_GROUP }),
     logger,

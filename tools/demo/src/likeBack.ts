@@ -10,7 +10,7 @@ export const LIKE_BACK_GROUP = 'night-owls';
 export type LikeBackOptions = OwlConsumerOptions;
 
 /**
- * The owls who like back: on every like (or super-like) of such an owl on `swipe.events`, the owl likes
+ * The owls who like back: on every like (or super-like) of such an owl on `swipe.swipes`, the owl likes
  * that person back through the API, signed in as itself, and the swipe service makes the match as it
  * would for any two people. Refusals (the person left, the window is closed for the owl) are the app's
  * answer and are only logged; anything else is retried by the bus.
@@ -39,7 +39,7 @@ export function startLikeBack(options: LikeBackOptions): Promise<BusConsumer> {
   return consumeIntegrationEvents({
     bus: options.bus,
     group: LIKE_BACK_GROUP,
-    topics: [Topics.swipe],
+    topics: [Topics.swipes],
     publishedPersonalData: options.publishedPersonalData,
     deduper: keyValueDeduper(options.kv, { namespace: LIKE_BACK_GROUP }),
     logger,

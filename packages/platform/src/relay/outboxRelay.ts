@@ -19,6 +19,11 @@ export interface IntegrationEventDraft<TType extends string = string, TData = un
   occurredAt?: string;
   /** Defaults to the stored event's. */
   metadata?: IntegrationEvent['metadata'];
+  /**
+   * Another topic than the relay's, for events its usual readers have no use for and that come by the
+   * thousand (every swipe): they would wake every one of those readers only to be skipped.
+   */
+  topic?: string;
 }
 
 export interface OutboxRelayOptions {
@@ -257,7 +262,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
    * instead).
    */
   const seal = (event: StoredEvent, draft: IntegrationEventDraft) =>
-    inSpan(`publish ${draft.type}`, { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(event.metadata?.traceparent), attributes: { 'messaging.destination.name': options.topic, 'nocturne.event.type': draft.type } }, async () => {
+    inSpan(`publish ${draft.type}`, { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(event.metadata?.traceparent), attributes: { 'messaging.destination.name': draft.topic ?? options.topic, 'nocturne.event.type': draft.type } }, async () => {
       const metadata = draft.metadata ?? event.metadata ?? {};
       const traceparent = traceparentOf();
       const integrationEvent: IntegrationEvent = {
@@ -296,27 +301,31 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
       const batch = queued.slice(0, PUBLISH_AT_MOST);
       const last = batch[batch.length - 1]!;
       inFlight = batch[0];
-      const messages: BusMessage[] = [];
-      const types: string[] = [];
+      /** The batch's messages by topic, each in global order. */
+      const byTopic = new Map<string, { messages: BusMessage[]; types: string[] }>();
       for (const event of batch) {
         const draft = options.toIntegrationEvent(event);
         if (!draft) continue;
         const message = await seal(event, draft);
         if (!message) continue;
-        messages.push({ key: draft.aggregateId, event: message });
-        types.push(draft.type);
+        const topic = draft.topic ?? options.topic;
+        const outgoing = byTopic.get(topic) ?? { messages: [], types: [] };
+        outgoing.messages.push({ key: draft.aggregateId, event: message });
+        outgoing.types.push(draft.type);
+        byTopic.set(topic, outgoing);
       }
-      if (messages.length > 0) {
-        // One send for the batch, in the trace of its first event (under that event's publish span): a
-        // span has one parent, so the others' traces show their own publish span and the consumer's.
+      for (const [topic, { messages, types }] of byTopic) {
+        // One send per topic for the batch, in the trace of its first event (under that event's publish
+        // span): a span has one parent, so the others' traces show their own publish span and the consumer's.
+        // Should a later topic's send fail, the whole batch goes again: consumers dedupe by event id.
         const first = messages[0]!.event.metadata?.traceparent;
         await inSpan(
           `send ${messages.length === 1 ? types[0] : `${messages.length} events`}`,
-          { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(typeof first === 'string' ? first : undefined), attributes: { 'messaging.destination.name': options.topic, 'messaging.batch.message_count': messages.length } },
-          () => persist('publish', last, () => options.bus.publish(options.topic, messages)),
+          { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(typeof first === 'string' ? first : undefined), attributes: { 'messaging.destination.name': topic, 'messaging.batch.message_count': messages.length } },
+          () => persist('publish', last, () => options.bus.publish(topic, messages)),
         );
+        for (const type of types) outboxPublished.inc({ topic, type });
       }
-      for (const type of types) outboxPublished.inc({ topic: options.topic, type });
       queued.splice(0, batch.length);
       roomMade?.();
       inFlight = undefined;

@@ -78,6 +78,17 @@ describe('outbox relay', () => {
     await eventually(async () => expect(await checkpoint.load('outbox:auth.events')).toBe(2));
   });
 
+  it('sends an event to the topic its mapper names, the others to the relay\'s, each in order', async () => {
+    const elsewhere: DeliveredMessage[] = [];
+    await inner.subscribe({ groupId: 'test', topics: ['auth.logins'], handler: async (m) => void elsewhere.push(m) });
+    const toTopics = (event: { type: string; streamId: string; data: unknown }) => ({ ...toIntegrationEvent(event)!, ...(event.type.startsWith('Login') && { topic: 'auth.logins' }) });
+    relays.push(await startOutboxRelay({ store, bus, topic: 'auth.events', checkpoint, toIntegrationEvent: toTopics, publishedPersonalData: vault, initialBackoffMs: 1, maxBackoffMs: 5, flushTimeoutMs }));
+    await store.append('user-1', [newEvent('MemberJoined'), newEvent('LoginA'), newEvent('MemberRenamed'), newEvent('LoginB')], { expectedVersion: 0 });
+    await eventually(() => expect(elsewhere.map((m) => m.event.type)).toEqual(['LoginA', 'LoginB']));
+    await eventually(() => expect(received.map((m) => m.event.type)).toEqual(['MemberJoined', 'MemberRenamed']));
+    await eventually(async () => expect(await checkpoint.load('outbox:auth.events')).toBe(4));
+  });
+
   it('says when a position has gone out, when publishing fails, and when it takes too long', async () => {
     const relay = await start();
     const { lastGlobalPosition } = await store.append('user-1', [newEvent('MemberJoined', { username: 'luna' })], { expectedVersion: 0 });

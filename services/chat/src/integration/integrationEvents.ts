@@ -1,4 +1,4 @@
-import { ChatEvents } from '@nocturne/contracts';
+import { ChatEvents, Topics } from '@nocturne/contracts';
 import type { StoredEvent } from '@nocturne/platform/ports';
 import type { ConversationEvent } from '../conversation/conversation';
 import type { ReportEvent } from '../report/report';
@@ -8,16 +8,18 @@ export interface ChatIntegrationEvent {
   version: number;
   aggregateId: string;
   data: unknown;
+  /** `chat.messages` for the messages themselves; `chat.events` (the relay's) otherwise. */
+  topic?: string;
 }
 
-/** What the chat context tells others: that a message went out (ids and times, never the text), that a match faded at dawn, and reports. */
+/** What the chat context tells others: that a message went out (ids and times, never the text; on `chat.messages`), that a match faded at dawn, and reports. */
 export function toIntegrationEvent(stored: StoredEvent): ChatIntegrationEvent | null {
   const event = stored as StoredEvent & (ConversationEvent | ReportEvent);
   switch (event.type) {
     case 'MessageSent': {
       const { messageId, matchId, senderId, recipientId, sentAt } = event.data;
       const contract = ChatEvents.MessageSent;
-      return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse({ messageId, matchId, senderId, recipientId, sentAt }) };
+      return { type: contract.type, version: contract.version, aggregateId: stored.streamId, data: contract.schema.parse({ messageId, matchId, senderId, recipientId, sentAt }), topic: Topics.messages };
     }
     case 'MatchFaded': {
       const { matchId, userIds, dawnAt, fadedAt } = event.data;

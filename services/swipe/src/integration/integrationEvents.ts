@@ -1,4 +1,4 @@
-import { SwipeEvents } from '@nocturne/contracts';
+import { SwipeEvents, Topics } from '@nocturne/contracts';
 import type { StoredEvent } from '@nocturne/platform/ports';
 import type { MemberEvent } from '../member/member';
 import type { NightEvent } from '../night/night';
@@ -10,10 +10,12 @@ export interface SwipeIntegrationEvent {
   version: number;
   aggregateId: string;
   data: unknown;
+  /** `swipe.swipes` for the swipes themselves; `swipe.events` (the relay's) otherwise. */
+  topic?: string;
 }
 
 /**
- * What the swipe context tells others: swipes (keyed by the swiper), matches (keyed by the pair), plan
+ * What the swipe context tells others: swipes (keyed by the swiper, on `swipe.swipes`), matches (keyed by the pair), plan
  * changes and reports of profiles (the reporter's text sealed with their key). Candidates are this service's private copy and never go out again.
  */
 export function toIntegrationEvent(stored: StoredEvent): SwipeIntegrationEvent | null {
@@ -22,7 +24,7 @@ export function toIntegrationEvent(stored: StoredEvent): SwipeIntegrationEvent |
     case 'SwipeRecorded': {
       const { swipeId, swiperId, swipedId, kind, swipedAt } = event.data;
       const contract = SwipeEvents.SwipeRecorded;
-      return { type: contract.type, version: contract.version, aggregateId: String(swiperId), data: contract.schema.parse({ swipeId, swiperId, swipedId, kind, swipedAt }) };
+      return { type: contract.type, version: contract.version, aggregateId: String(swiperId), data: contract.schema.parse({ swipeId, swiperId, swipedId, kind, swipedAt }), topic: Topics.swipes };
     }
     case 'MatchCreated': {
       const contract = SwipeEvents.MatchCreated;
