@@ -8,6 +8,7 @@ import type { Decider } from '../domain/decider';
 import { createProjection, ERASE, versionedRows, type VersionedRow } from './projection';
 import { RuleViolation } from '../domain/ruleViolation';
 import { SerialNumbers } from './sequence';
+import { eventually } from '../testing';
 
 const logger = createLogger('kit-test', { env: { LOG_LEVEL: 'silent' } });
 
@@ -245,8 +246,23 @@ describe('createProjection', () => {
     const { lastGlobalPosition } = await append(store, 'a', 'Added', { amount: 5 });
     expect(await projection.waitFor(lastGlobalPosition)).toBe(true);
     expect((await rows.get('a'))?.total).toBe(7);
-    expect(await checkpoints.load('projection:totals')).toBe(lastGlobalPosition);
+    // The checkpoint follows behind the work.
+    await eventually(async () => expect(await checkpoints.load('projection:totals')).toBe(lastGlobalPosition));
     await projection.stop();
+  });
+
+  it('saves its checkpoint behind the work, not once per event, and the last position at the stop', async () => {
+    const { store, checkpoints, apply } = await setUp();
+    const saves: number[] = [];
+    const counting = { load: (name: string) => checkpoints.load(name), save: async (name: string, position: number) => void saves.push(position), close: async () => undefined };
+    const projection = createProjection({ name: 'totals', eventStore: store, checkpoints: counting, apply, logger, checkpointEveryMs: 60_000 });
+    await projection.start();
+    let last = 0;
+    for (let i = 0; i < 20; i++) last = (await append(store, `s${i}`, 'Added', { amount: 1 })).lastGlobalPosition;
+    expect(await projection.waitFor(last)).toBe(true);
+    expect(saves.length).toBeLessThanOrEqual(1);
+    await projection.stop();
+    expect(saves.at(-1)).toBe(last);
   });
 
   it('answers false from waitFor when the projection does not get there in time', async () => {
@@ -310,8 +326,8 @@ describe('createProjection', () => {
     const raised = createProjection({ name: 'counts', revision: 2, eventStore: store, checkpoints, apply: newCode, logger });
     await raised.start();
     expect(await counts.get('a')).toEqual({ _id: 'a', events: 2, largest: 9 });
-    expect(await checkpoints.load('projection:counts@2')).toBe(raised.position);
     await raised.stop();
+    expect(await checkpoints.load('projection:counts@2')).toBe(raised.position);
   });
 });
 

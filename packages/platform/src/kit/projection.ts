@@ -3,6 +3,7 @@ import type { Logger } from '../logging';
 import type { AllSubscription, EventStore, ReadModelCollection, ReadModelDocument, StoredEvent } from '../ports';
 import { ageSeconds, projectionLag, projectionPosition } from '../telemetry/metrics';
 import { contextOfTraceparent, inSpan } from '../telemetry/tracing';
+import { checkpointBehind, type CheckpointBehind } from './checkpointBehind';
 
 export interface Projection {
   readonly name: string;
@@ -39,12 +40,16 @@ export interface ProjectionOptions {
   logger: Logger;
   /** Default for `waitFor` (5 s). */
   waitTimeoutMs?: number;
+  /** The checkpoint is saved at most this often while events are applied (default 250 ms), and at the stop. */
+  checkpointEveryMs?: number;
 }
 
 /**
- * The one projection runner: events in global order from the checkpoint, the checkpoint saved after
- * each event is applied. Delivery is at least once (a crash between apply and save repeats one event),
- * so `apply` guards by stream version: `versionedRows` does that for documents kept per stream.
+ * The one projection runner: events in global order from the checkpoint, the checkpoint saved behind the
+ * work (at most every `checkpointEveryMs`, and at the stop: `checkpointBehind`), not after each event: on
+ * MongoDB that was one more write per event, two for a swipe. Delivery is at least once (a crash repeats
+ * what was applied since the last save), so `apply` guards by stream version: `versionedRows` does that for
+ * documents kept per stream.
  */
 export function createProjection(options: ProjectionOptions): Projection {
   const { name, eventStore, checkpoints, logger } = options;
@@ -53,6 +58,7 @@ export function createProjection(options: ProjectionOptions): Projection {
   let position = 0;
   let caughtUp = false;
   let subscription: AllSubscription | undefined;
+  let checkpoint: CheckpointBehind | undefined;
   const waiters = new Set<{ until: number; done: (reached: boolean) => void }>();
 
   const advanceTo = (reached: number) => {
@@ -68,7 +74,7 @@ export function createProjection(options: ProjectionOptions): Projection {
     // add thousands of spans to old traces.
     if (caughtUp) await inSpan(`project ${name}`, { parent: contextOfTraceparent(event.metadata?.traceparent), attributes: { 'nocturne.projection': name, 'nocturne.event.type': event.type } }, () => options.apply(event));
     else await options.apply(event);
-    await checkpoints.save(checkpointName, event.globalPosition);
+    checkpoint?.advanced(event.globalPosition);
     inFlight = undefined;
     advanceTo(event.globalPosition);
   };
@@ -88,6 +94,13 @@ export function createProjection(options: ProjectionOptions): Projection {
     async start() {
       if (subscription) throw new Error(`projection ${name} is already started`);
       position = await checkpoints.load(checkpointName);
+      checkpoint = checkpointBehind({
+        from: position,
+        save: (reached) => checkpoints.save(checkpointName, reached),
+        ...(options.checkpointEveryMs !== undefined && { everyMs: options.checkpointEveryMs }),
+        onSaveFailed: (error, reached) => logger.warn({ err: error, projection: name, position: reached }, 'projection: checkpoint save failed; projecting goes on, and what was applied since is applied again after a restart'),
+        onSaveRecovered: (reached) => logger.info({ projection: name, position: reached }, 'projection: checkpoint saved again'),
+      });
       const target = await lastStored(position);
       unregister = [
         projectionLag.add({ read: () => [{ labels: { projection: name }, value: inFlight ? ageSeconds(inFlight.occurredAt) : 0 }] }),
@@ -102,6 +115,8 @@ export function createProjection(options: ProjectionOptions): Projection {
       for (const remove of unregister.splice(0)) remove();
       await subscription?.stop();
       subscription = undefined;
+      await checkpoint?.stop();
+      checkpoint = undefined;
       for (const waiter of waiters) waiter.done(false);
     },
     waitFor(target, timeoutMs = options.waitTimeoutMs ?? 5_000) {

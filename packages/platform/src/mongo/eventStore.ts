@@ -54,6 +54,8 @@ export interface MongoEventStoreOptions {
 }
 
 const VOID_STREAM = '$void';
+/** How many streams' versions a store keeps in mind (see `MongoEventStore.seenVersions`). */
+const SEEN_VERSIONS_KEPT = 10_000;
 const voidMarker = (position: number): EventDocument => ({ _id: position, streamId: VOID_STREAM, streamVersion: position, void: true });
 /** An event as stored at `position`, version `streamVersion` of its stream. */
 function documentOf(event: NewEvent, streamId: string, streamVersion: number, position: number): EventDocument {
@@ -97,6 +99,14 @@ export class MongoEventStore implements EventStore {
   private readonly appended = new Signal();
   private readonly subscriptions = new SubscriptionSet();
   private readonly gapTimeoutMs: number;
+  /**
+   * The last version this store saw count in each stream, by its own reads and writes (the most recently
+   * used streams). An event that counts never stops counting, so a stream is never behind a version seen
+   * here: an append that expects exactly that version needs no read of the stream's version before its
+   * insert (a writer that got there first is caught by the unique index). A command reads its stream and
+   * then appends to it, so its append costs one round trip less, two for a swipe's two streams.
+   */
+  private readonly seenVersions = new Map<string, number>();
 
   private constructor(
     db: mongo.Db,
@@ -115,11 +125,31 @@ export class MongoEventStore implements EventStore {
     return store;
   }
 
+  private noteVersion(streamId: string, version: number): void {
+    const seen = this.seenVersions.get(streamId);
+    if (seen !== undefined && seen >= version) return;
+    // Kept in order of use: the first key is the one left longest alone.
+    this.seenVersions.delete(streamId);
+    this.seenVersions.set(streamId, version);
+    if (this.seenVersions.size > SEEN_VERSIONS_KEPT) this.seenVersions.delete(this.seenVersions.keys().next().value!);
+  }
+
+  /**
+   * The version an append's check starts from: none is read for a stream expected to be new (its first
+   * version is free, or the insert says who holds it), nor for one expected at the version last seen here.
+   */
+  private versionBefore({ streamId, expectedVersion }: StreamAppend): number | Promise<number> {
+    if (expectedVersion === 0) return 0;
+    if (expectedVersion !== 'any' && this.seenVersions.get(streamId) === expectedVersion) return expectedVersion;
+    return this.currentVersion(streamId);
+  }
+
   /** The stream's version: its last event that counts (an event of an unfinished or void write does not). */
   private async currentVersion(streamId: string): Promise<number> {
     const top = await this.events.find({ streamId }, { sort: { streamVersion: -1 }, projection: { streamVersion: 1, commit: 1 }, limit: 4 }).toArray();
     const counts = await this.committedWrites(top);
     const last = top.find(counts);
+    if (last) this.noteVersion(streamId, last.streamVersion);
     if (last || top.length < 4) return last?.streamVersion ?? 0;
     const all = await this.readStream(streamId);
     return all.at(-1)?.streamVersion ?? 0;
@@ -181,14 +211,14 @@ export class MongoEventStore implements EventStore {
     assertStreamAppends(appends);
     if (appends.some(({ streamId }) => streamId === VOID_STREAM)) throw new Error(`stream id ${VOID_STREAM} is reserved`);
     for (let attempt = 0; ; attempt++) {
-      // A stream expected to be new needs no read: its first version is free, or the insert says who holds it.
-      const currents = await Promise.all(appends.map(({ streamId, expectedVersion }) => (expectedVersion === 0 ? 0 : this.currentVersion(streamId))));
+      const currents = await Promise.all(appends.map((part) => this.versionBefore(part)));
       const conflicting = appends.findIndex(({ expectedVersion }, i) => expectedVersion !== 'any' && expectedVersion !== currents[i]);
       if (conflicting !== -1) throw new WrongExpectedVersionError(appends[conflicting]!.streamId, appends[conflicting]!.expectedVersion, currents[conflicting]!);
       const parts = appends.map((part, i) => ({ ...part, expected: currents[i]! }));
       const writing = parts.filter(({ events }) => events.length > 0);
       const result = writing.length === 0 ? [] : writing.length === 1 ? await this.insertAt(writing[0]!.streamId, writing[0]!.events, writing[0]!.expected) : await this.insertTogether(writing);
       if (result) {
+        for (const [i, { streamId }] of writing.entries()) this.noteVersion(streamId, result[i]!.nextExpectedVersion);
         if (writing.length > 0) this.appended.notify();
         const byStream = new Map(writing.map(({ streamId }, i) => [streamId, result[i]!]));
         return parts.map(({ streamId, expected }) => byStream.get(streamId) ?? { nextExpectedVersion: expected, lastGlobalPosition: 0 });
@@ -278,7 +308,9 @@ export class MongoEventStore implements EventStore {
       .sort({ streamVersion: 1 })
       .toArray();
     const counts = await this.committedWrites(docs);
-    return docs.filter(counts).map(toEvent);
+    const events = docs.filter(counts).map(toEvent);
+    if (events.length > 0) this.noteVersion(streamId, events.at(-1)!.streamVersion);
+    return events;
   }
 
   /** The gap-free prefix after `after`: see the class comment. */

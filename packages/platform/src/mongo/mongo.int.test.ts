@@ -1,7 +1,7 @@
 import mongoose, { type mongo } from 'mongoose';
 import { blobStoreContract, eventStoreContract, eventually, readModelContract, uniqueSuffix } from '../testing';
 import { newEvent } from '../testing/eventStoreContract';
-import type { IndexSpec, StoredEvent } from '../ports';
+import { WrongExpectedVersionError, type IndexSpec, type StoredEvent } from '../ports';
 import { GridFsBlobStore, MongoCheckpointStore, MongoEventStore, MongoReadModelStore } from '.';
 
 // Needs a MongoDB-compatible server: `npm run infra:up`, then MONGODB_URI=mongodb://127.0.0.1:27017.
@@ -79,6 +79,41 @@ d('MongoDB', () => {
       expect((await store.readAll({ after: 0, limit: 100 })).map((event) => event.streamId)).toEqual(['pair-1', 'after']);
       await store.close();
     });
+  });
+
+  it('reads no version before an append at the version it saw last, and still refuses a version another instance took, or one ahead', async () => {
+    const monitored = await mongoose.createConnection(uri!, { serverSelectionTimeoutMS: 10_000, monitorCommands: true }).asPromise();
+    try {
+      const name = `nocturne_test_${uniqueSuffix()}`;
+      databases.push(name);
+      const db = monitored.useDb(name, { useCache: false }).db!;
+      const versionReads: unknown[] = [];
+      monitored.getClient().on('commandStarted', (event) => {
+        const command = event.command as { find?: string; filter?: { streamId?: unknown } };
+        if (event.commandName === 'find' && command.find === 'events' && command.filter?.streamId !== undefined) versionReads.push(command.filter);
+      });
+      const [one, two] = [await MongoEventStore.open(db), await MongoEventStore.open(db)];
+      await one.append('night-1', [newEvent('A')], { expectedVersion: 0 });
+      await one.append('night-1', [newEvent('B')], { expectedVersion: 1 });
+      await one.appendToStreams([
+        { streamId: 'night-1', events: [newEvent('C')], expectedVersion: 2 },
+        { streamId: 'pair-1', events: [newEvent('P')], expectedVersion: 0 },
+      ]);
+      expect(versionReads).toEqual([]);
+      // Another instance appends after reading the stream; the first one's next append, expecting what it
+      // saw, is refused by the unique index, and so is a version ahead of the stream (read first).
+      expect((await two.readStream('night-1')).map((event) => event.type)).toEqual(['A', 'B', 'C']);
+      await two.append('night-1', [newEvent('D')], { expectedVersion: 3 });
+      await expect(one.append('night-1', [newEvent('Late')], { expectedVersion: 3 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(one.append('night-1', [newEvent('Ahead')], { expectedVersion: 9 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect((await one.readStream('night-1')).map((event) => event.type)).toEqual(['A', 'B', 'C', 'D']);
+      // Nothing of the refused appends holds up a reader of the log.
+      expect((await one.readAll({ after: 0, limit: 100 })).map((event) => event.type)).toEqual(['A', 'B', 'C', 'P', 'D']);
+      await one.close();
+      await two.close();
+    } finally {
+      await monitored.close();
+    }
   });
 
   describe('global positions without transactions', () => {
