@@ -2,6 +2,7 @@ import { ConfigResourceTypes, Kafka } from 'kafkajs';
 import type { DeliveredMessage } from '../ports';
 import { eventBusContract, eventually, integrationEvent, uniqueSuffix } from '../testing';
 import { KafkaEventBus } from './eventBus';
+import { kafkajsRequestQueue } from './idleRequestQueue';
 
 // Needs a Kafka broker: `npm run infra:up`, then KAFKA_BROKERS=127.0.0.1:9092.
 const brokers = process.env.KAFKA_BROKERS;
@@ -47,4 +48,32 @@ d('Kafka', () => {
       }
     }
   }, 120_000);
+
+  it('leaves an idle connection idle: no check of its request queue every millisecond', async () => {
+    const topic = `idle-${uniqueSuffix()}`;
+    const bus = await KafkaEventBus.connect({ brokers: brokers!.split(','), clientId: 'nocturne-idle', partitions: { [topic]: 1 } });
+    const queue = kafkajsRequestQueue.prototype;
+    const check = queue.checkPendingRequests;
+    let checks = 0;
+    queue.checkPendingRequests = function (this: typeof queue) {
+      checks++;
+      check.call(this);
+    };
+    try {
+      const received: DeliveredMessage[] = [];
+      await bus.subscribe({ groupId: `idle-${uniqueSuffix()}`, topics: [topic], handler: async (m) => void received.push(m) });
+      await bus.publish(topic, [{ key: 'k', event: integrationEvent('k') }]);
+      await eventually(() => expect(received).toHaveLength(1), { timeoutMs: 20_000 });
+      // A second with nothing to do: the consumer's fetches (every 500 ms) and heartbeats (every second)
+      // are answered, each answer checks the queue once; kafkajs's own loop checked it about 1,000 times
+      // a second on each of the connections.
+      checks = 0;
+      const began = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(checks / ((Date.now() - began) / 1000)).toBeLessThan(100);
+    } finally {
+      queue.checkPendingRequests = check;
+      await bus.close();
+    }
+  }, 60_000);
 });

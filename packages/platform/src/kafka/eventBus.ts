@@ -1,6 +1,7 @@
 import { deadLetterTopic, integrationEventSchema, type IntegrationEvent } from '@nocturne/contracts';
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer, type ProducerRecord } from 'kafkajs';
 import { cappedDoublingMs } from '../delays';
+import './idleRequestQueue';
 import type { Logger } from '../logging';
 import type { BusConsumer, BusMessage, DeliveredMessage, EventBus, SubscribeOptions } from '../ports';
 
