@@ -68,6 +68,14 @@ export function pollingSubscription(options: {
   /** Resolves when events after `position` may exist; checks first, so an append just before is not missed. */
   waitForMore: (position: number, emptyReads: number) => Promise<void>;
   wake: () => void;
+  /**
+   * How many times this process's appends (or a closed gap) woke the store's subscribers so far. With it,
+   * a batch shorter than asked is not followed by a read at once unless it moved meanwhile: the read found
+   * the end of the log, and what this process appends since wakes `waitForMore`, so the read that would
+   * find nothing (one database round trip per subscription for every batch) is not made. Another process's
+   * append is found by the next poll, as after an empty read.
+   */
+  wakeCount?: () => number;
   logger?: Logger;
   batchSize?: number;
 }): AllSubscription {
@@ -76,10 +84,12 @@ export function pollingSubscription(options: {
   const run = async () => {
     let failures = 0;
     let emptyReads = 0;
+    const limit = options.batchSize ?? 256;
     while (!stopped) {
       let batch: StoredEvent[];
+      const wakesBefore = options.wakeCount?.();
       try {
-        batch = await options.readAll(position, options.batchSize ?? 256);
+        batch = await options.readAll(position, limit);
       } catch (error) {
         if (stopped) break;
         options.logger?.warn({ err: error, position }, 'event store read failed; retrying');
@@ -108,6 +118,8 @@ export function pollingSubscription(options: {
         }
         if (stopped) break;
       }
+      // The end of the log was read and nothing was appended here since: wait as after an empty read.
+      if (!stopped && wakesBefore !== undefined && batch.length < limit && options.wakeCount!() === wakesBefore) await options.waitForMore(position, (emptyReads = 1));
     }
   };
   const done = run();

@@ -1,6 +1,7 @@
 import type { StoredEvent } from './ports/eventStore';
 import { pollingSubscription } from './eventStoreShared';
 import { idlePollWaitMs } from './mongo/eventStore';
+import { eventually } from './testing';
 
 const event = (globalPosition: number): StoredEvent => ({ id: `e${globalPosition}`, type: 'Noted', schemaVersion: 1, occurredAt: '2026-11-25T20:00:00.000Z', data: {}, metadata: {}, streamId: 's', streamVersion: globalPosition, globalPosition });
 
@@ -31,5 +32,41 @@ describe('polling the event log', () => {
     await subscription.stop();
     expect(seen).toEqual([1]);
     expect(waits).toEqual([1, 2, 3, 1, 2, 3]);
+  });
+
+  it('reads again after a batch only when this process appended meanwhile: the end of the log is not read twice', async () => {
+    const log = [event(1), event(2)];
+    const seen: number[] = [];
+    const waits: number[] = [];
+    let reads = 0;
+    let wakes = 0;
+    let woken: () => void = () => undefined;
+    const subscription = pollingSubscription({
+      after: 0,
+      handler: async (e) => {
+        seen.push(e.globalPosition);
+        // While the first batch is handled, this process appends (and wakes its subscribers).
+        if (e.globalPosition === 2) {
+          log.push(event(3));
+          wakes++;
+        }
+      },
+      readAll: async (after) => {
+        reads++;
+        return log.filter((e) => e.globalPosition > after);
+      },
+      waitForMore: (_, emptyReads) => {
+        waits.push(emptyReads);
+        return new Promise<void>((resolve) => (woken = resolve));
+      },
+      wake: () => woken(),
+      wakeCount: () => wakes,
+    });
+    await eventually(() => expect(waits).toHaveLength(1));
+    await subscription.stop();
+    expect(seen).toEqual([1, 2, 3]);
+    // Events 1 and 2, then (woken meanwhile) event 3, then a wait: no third read that would find nothing.
+    expect(reads).toBe(2);
+    expect(waits).toEqual([1]);
   });
 });

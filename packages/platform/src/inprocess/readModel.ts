@@ -118,6 +118,15 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
     return text === undefined ? null : copyOf<T>(text);
   }
 
+  async getMany(ids: readonly string[]): Promise<T[]> {
+    const docs: T[] = [];
+    for (const id of new Set(ids)) {
+      const text = this.texts.get(id);
+      if (text !== undefined) docs.push(copyOf<T>(text));
+    }
+    return docs;
+  }
+
   async findOne(filter: Filter): Promise<T | null> {
     const [doc] = await this.find(filter, { limit: 1 });
     return doc ?? null;

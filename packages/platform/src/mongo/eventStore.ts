@@ -97,6 +97,8 @@ export class MongoEventStore implements EventStore {
   private readonly gaps = new Map<number, Promise<void>>();
   private closed = false;
   private readonly appended = new Signal();
+  /** How many times `appended` was notified (see `pollingSubscription`'s `wakeCount`). */
+  private wakes = 0;
   private readonly subscriptions = new SubscriptionSet();
   private readonly gapTimeoutMs: number;
   /**
@@ -123,6 +125,11 @@ export class MongoEventStore implements EventStore {
     const store = new MongoEventStore(db, options, onClose);
     await store.events.createIndex({ streamId: 1, streamVersion: 1 }, { unique: true, name: 'stream_version_unique' });
     return store;
+  }
+
+  private wakeSubscribers(): void {
+    this.wakes++;
+    this.appended.notify();
   }
 
   private noteVersion(streamId: string, version: number): void {
@@ -219,7 +226,7 @@ export class MongoEventStore implements EventStore {
       const result = writing.length === 0 ? [] : writing.length === 1 ? await this.insertAt(writing[0]!.streamId, writing[0]!.events, writing[0]!.expected) : await this.insertTogether(writing);
       if (result) {
         for (const [i, { streamId }] of writing.entries()) this.noteVersion(streamId, result[i]!.nextExpectedVersion);
-        if (writing.length > 0) this.appended.notify();
+        if (writing.length > 0) this.wakeSubscribers();
         const byStream = new Map(writing.map(({ streamId }, i) => [streamId, result[i]!]));
         return parts.map(({ streamId, expected }) => byStream.get(streamId) ?? { nextExpectedVersion: expected, lastGlobalPosition: 0 });
       }
@@ -364,7 +371,7 @@ export class MongoEventStore implements EventStore {
       .catch((error: unknown) => this.options.logger?.warn({ err: error, position }, 'event store: watching a missing position failed'))
       .finally(() => {
         this.gaps.delete(position);
-        this.appended.notify();
+        this.wakeSubscribers();
       });
     this.gaps.set(position, watch);
   }
@@ -391,6 +398,7 @@ export class MongoEventStore implements EventStore {
       // Local appends wake subscribers at once; other processes' appends are found by polling.
       waitForMore: (_, emptyReads) => this.appended.wait(idlePollWaitMs(emptyReads, this.options)),
       wake: () => this.appended.notify(),
+      wakeCount: () => this.wakes,
       ...(this.options.logger && { logger: this.options.logger }),
     });
     return this.subscriptions.track(subscription);

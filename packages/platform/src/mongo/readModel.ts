@@ -47,6 +47,12 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     return (await this.collection.findOne({ _id: id })) as T | null;
   }
 
+  async getMany(ids: readonly string[]): Promise<T[]> {
+    await this.ready;
+    if (ids.length === 0) return [];
+    return (await this.collection.find({ _id: { $in: [...new Set(ids)] } }).toArray()) as T[];
+  }
+
   async findOne(filter: Filter): Promise<T | null> {
     const [doc] = await this.find(filter, { limit: 1 });
     return doc ?? null;

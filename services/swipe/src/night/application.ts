@@ -64,11 +64,11 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       const swiperId = signedInActor(actor);
       const { swipedId, kind } = input;
       if (swipedId === swiperId) throw invalidInput('swipedId', SwipeMessages.self);
-      const [target, swiper, blocked] = await Promise.all([
-        collections.candidates.get(String(swipedId)),
-        collections.candidates.get(String(swiperId)),
+      const [rows, blocked] = await Promise.all([
+        collections.candidates.getMany([String(swipedId), String(swiperId)]),
         collections.blocks.count({ $or: [{ blockerId: swiperId, blockedId: swipedId }, { blockerId: swipedId, blockedId: swiperId }] }),
       ]);
+      const [target, swiper] = [rows.find((row) => row._id === String(swipedId)) ?? null, rows.find((row) => row._id === String(swiperId)) ?? null];
       // A blocked person is as gone as a deleted one, whichever of the two blocked.
       if (!target || target.erased || !target.onboarded || blocked > 0) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
       // Gender preference is mutual: someone whose preference leaves out the swiper's gender is never in

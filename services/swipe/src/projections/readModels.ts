@@ -125,14 +125,14 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
   const matches = versionedRows(collections.matches);
   const isErased = async (userId: number) => (await collections.candidates.get(String(userId)))?.erased === true;
 
-  /** One more thing the person did at `at`, counted in its hour (idempotent by global position). */
-  async function countActivity(userId: number, at: string, position: number) {
+  /** One more thing the person did at `at`, counted in its hour (idempotent by global position); `candidate`: their row, when already read. */
+  async function countActivity(userId: number, at: string, position: number, candidate?: CandidateRow | null) {
     const hour = new Date(at);
     hour.setUTCMinutes(0, 0, 0);
     const id = `${userId}@${hour.toISOString()}`;
     const row = await collections.activity.get(id);
     if (row && row.version >= position) return;
-    const candidate = await collections.candidates.get(String(userId));
+    if (candidate === undefined) candidate = await collections.candidates.get(String(userId));
     const timeZone = candidate ? zoneInForce(zoneScheduleOfRow(candidate), new Date(at)) : 'UTC';
     await collections.activity.upsert({ _id: id, userId, hour: hour.toISOString(), count: (row?.count ?? 0) + 1, atNight: isNightTime(new Date(at), timeZone), version: position });
   }
@@ -221,9 +221,11 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
       }
       case 'SwipeRecorded': {
         const { swiperId, swipedId, kind, swipedAt, priority } = event.data;
-        if ((await isErased(swiperId)) || (await isErased(swipedId))) return;
+        // Both people's rows in one read: neither erased, and the swiper's zone for the activity's hour.
+        const rows = await collections.candidates.getMany([String(swiperId), String(swipedId)]);
+        if (rows.some((row) => row.erased)) return;
         await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt, ...(priority && { priority }) }));
-        await countActivity(swiperId, swipedAt, stored.globalPosition);
+        await countActivity(swiperId, swipedAt, stored.globalPosition, rows.find((row) => row._id === String(swiperId)) ?? null);
         return;
       }
       case 'DeckOpened': {
