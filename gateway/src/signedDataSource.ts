@@ -15,7 +15,9 @@ import type { Logger } from '@nocturne/platform/logging';
  * announces and drops an idle connection a second before the subgraph closes it. The data source's
  * default client kept idle sockets without a limit and now and then sent a request on one the subgraph
  * was closing at that moment: ECONNRESET or 'socket hang up', a failed swipe or sign-in for the person.
- * The answer is copied because fetch's own headers are read-only and `didReceiveResponse` removes one.
+ * The answer is read into a `TextResponse` (fetch's own headers are read-only, and `didReceiveResponse`
+ * removes one): the data source reads its whole text anyway, and a second `Response` around the first's
+ * body stream cost a stream pipe per call.
  */
 type Fetcher = NonNullable<NonNullable<ConstructorParameters<typeof RemoteGraphQLDataSource>[0]>['fetcher']>;
 
@@ -56,7 +58,7 @@ async function signedCall(internalSecret: string, url: Parameters<Fetcher>[0], i
     });
   }
   const response = await fetch(url, { ...init, headers } as RequestInit);
-  return new Response(response.body, response);
+  return new TextResponse(response.status, Object.fromEntries(response.headers), await response.text(), response.url);
 }
 
 /**
@@ -81,15 +83,15 @@ async function inProcessCall(inProcess: InProcessSubgraph, init: Parameters<Fetc
       signal.removeEventListener('abort', onAbort!);
     }
   }
-  return new InProcessResponse(answer.status, answer.headers, answer.body);
+  return new TextResponse(answer.status, answer.headers, answer.body);
 }
 
 /**
- * The answer of an in-process call as the data source reads a fetch's answer (its status, headers and JSON
- * text): the text is already in memory, so no fetch `Response` and its body stream are built around it.
+ * A subgraph's answer as the data source reads a fetch's answer (its status, headers and JSON text), with
+ * the text already in memory: an in-process call's, or a fetch's once read. No fetch `Response` and body
+ * stream are built around it.
  */
-class InProcessResponse {
-  readonly url = '';
+class TextResponse {
   readonly redirected = false;
   readonly headers: Headers;
   bodyUsed = false;
@@ -98,6 +100,7 @@ class InProcessResponse {
     readonly status: number,
     headers: Record<string, string>,
     private readonly body: string,
+    readonly url = '',
   ) {
     this.headers = new Headers(headers);
   }
@@ -124,8 +127,8 @@ class InProcessResponse {
     return new TextEncoder().encode(await this.text()).buffer;
   }
 
-  clone(): InProcessResponse {
-    return new InProcessResponse(this.status, Object.fromEntries(this.headers), this.body);
+  clone(): TextResponse {
+    return new TextResponse(this.status, Object.fromEntries(this.headers), this.body, this.url);
   }
 }
 
