@@ -99,6 +99,11 @@ export class MongoEventStore implements EventStore {
   private readonly appended = new Signal();
   /** How many times `appended` was notified (see `pollingSubscription`'s `wakeCount`). */
   private wakes = 0;
+  /**
+   * Subscriptions' reads of the log under way, by position, size and wake: the subscribers an append wakes
+   * together at one position (a service's projection and its relay, both caught up) share one read.
+   */
+  private readonly readsUnderWay = new Map<string, Promise<StoredEvent[]>>();
   private readonly subscriptions = new SubscriptionSet();
   private readonly gapTimeoutMs: number;
   /**
@@ -327,11 +332,8 @@ export class MongoEventStore implements EventStore {
     const committed = new Map<number, boolean>();
     let next = options.after + 1;
     while (result.length < options.limit) {
-      const docs = await this.events
-        .find({ _id: { $gte: next } })
-        .sort({ _id: 1 })
-        .limit(Math.max(16, options.limit - result.length))
-        .toArray();
+      const asked = Math.max(16, options.limit - result.length);
+      const docs = await this.events.find({ _id: { $gte: next } }).sort({ _id: 1 }).limit(asked).toArray();
       if (docs.length === 0) break;
       let blocked = false;
       for (const doc of docs) {
@@ -354,6 +356,8 @@ export class MongoEventStore implements EventStore {
         this.watchGap(next);
         break;
       }
+      // Fewer than asked: that was the end of the log (a read for more would find nothing).
+      if (docs.length < asked) break;
     }
     return result;
   }
@@ -394,7 +398,7 @@ export class MongoEventStore implements EventStore {
     const subscription = pollingSubscription({
       after,
       handler,
-      readAll: (position, limit) => this.readAll({ after: position, limit }),
+      readAll: (position, limit) => this.sharedRead(position, limit),
       // Local appends wake subscribers at once; other processes' appends are found by polling.
       waitForMore: (_, emptyReads) => this.appended.wait(idlePollWaitMs(emptyReads, this.options)),
       wake: () => this.appended.notify(),
@@ -402,6 +406,17 @@ export class MongoEventStore implements EventStore {
       ...(this.options.logger && { logger: this.options.logger }),
     });
     return this.subscriptions.track(subscription);
+  }
+
+  /** `readAll` for a subscription, shared with the others asking for the same at the same wake (see `readsUnderWay`). */
+  private sharedRead(after: number, limit: number): Promise<StoredEvent[]> {
+    const key = `${after}:${limit}:${this.wakes}`;
+    let read = this.readsUnderWay.get(key);
+    if (!read) {
+      read = this.readAll({ after, limit }).finally(() => this.readsUnderWay.delete(key));
+      this.readsUnderWay.set(key, read);
+    }
+    return read;
   }
 
   async close(): Promise<void> {

@@ -116,6 +116,34 @@ d('MongoDB', () => {
     }
   });
 
+  it('has the subscribers an append wakes together share one read of the log, and read it no more once at its end', async () => {
+    const monitored = await mongoose.createConnection(uri!, { serverSelectionTimeoutMS: 10_000, monitorCommands: true }).asPromise();
+    try {
+      const name = `nocturne_test_${uniqueSuffix()}`;
+      databases.push(name);
+      const store = await MongoEventStore.open(monitored.useDb(name, { useCache: false }).db!, { pollIntervalMs: 60_000, idlePollMaxMs: 60_000 });
+      let logReads = 0;
+      monitored.getClient().on('commandStarted', (event) => {
+        const command = event.command as { find?: string; filter?: { _id?: { $gte?: number } } };
+        if (event.commandName === 'find' && command.find === 'events' && command.filter?._id?.$gte !== undefined) logReads++;
+      });
+      // A service's projection and its relay.
+      const seen: number[][] = [[], []];
+      const subscriptions = seen.map((positions) => store.subscribeToAll(0, async (event) => void positions.push(event.globalPosition)));
+      await eventually(() => expect(logReads).toBe(1));
+      for (let i = 1; i <= 10; i++) {
+        await store.append(`s-${i}`, [newEvent('E')], { expectedVersion: 0 });
+        await eventually(() => expect(seen.map((positions) => positions.length)).toEqual([i, i]));
+      }
+      // One read per append for both (each apart, each reading again to find the end: four).
+      expect(logReads).toBe(1 + 10);
+      for (const subscription of subscriptions) await subscription.stop();
+      await store.close();
+    } finally {
+      await monitored.close();
+    }
+  });
+
   describe('global positions without transactions', () => {
     /**
      * The database as one writer sees it, whose first insert of events waits at a gate: a writer stopped
