@@ -100,6 +100,14 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
     this.store(copy._id, copy, text);
   }
 
+  async upsertNewer(doc: T & { version: number }): Promise<boolean> {
+    const stored = this.texts.get(doc._id);
+    const version = stored === undefined ? undefined : (JSON.parse(stored) as { version?: unknown }).version;
+    if (typeof version === 'number' && version >= doc.version) return false;
+    await this.upsert(doc);
+    return true;
+  }
+
   async update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean> {
     const existing = this.docs.get(id);
     if (!existing) return false;

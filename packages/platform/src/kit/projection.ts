@@ -170,6 +170,13 @@ export function versionedRows<T extends VersionedRow>(collection: ReadModelColle
       return row && !row.erased ? row : null;
     },
     /**
+     * Applies one event that sets the whole document whatever it was before (`apply` with a `change` that
+     * ignores the current document), in one write instead of a read and a write.
+     */
+    put(id: string, version: number, doc: Omit<T, 'version' | '_id'>): Promise<boolean> {
+      return collection.upsertNewer({ ...doc, _id: id, version } as T & { version: number });
+    },
+    /**
      * Applies one event of the document's stream: `change` sees the live document (null when missing
      * or erased) and returns the next one (without `version`), `ERASE`, or undefined for no change
      * (the version still advances). Answers false when the event was not newer than the document (so

@@ -34,6 +34,20 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     await this.write(() => this.collection.replaceOne({ _id: doc._id }, doc as unknown as Doc, { upsert: true }));
   }
 
+  async upsertNewer(doc: T & { version: number }): Promise<boolean> {
+    if (typeof doc._id !== 'string' || doc._id === '') throw new Error(`${this.name}: _id must be a non-empty string`);
+    try {
+      await this.write(() => this.collection.replaceOne({ _id: doc._id, $or: [{ version: { $lt: doc.version } }, { version: { $exists: false } }] }, doc as unknown as Doc, { upsert: true }));
+      return true;
+    } catch (error) {
+      // The filter missed a stored document, so the upsert's insert met its _id: it is as new or newer.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      const stored = (await this.get(doc._id)) as { version?: unknown } | null;
+      if (typeof stored?.version === 'number' && stored.version >= doc.version) return false;
+      throw error;
+    }
+  }
+
   async update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean> {
     const set = definedChanges(changes as Record<string, unknown>);
     if ('_id' in set) throw new Error(`${this.name}: update cannot change _id`);

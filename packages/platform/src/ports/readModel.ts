@@ -20,6 +20,12 @@ export interface ReadModelDocument {
 export interface ReadModelCollection<T extends ReadModelDocument> {
   /** Inserts or replaces the whole document. */
   upsert(doc: T): Promise<void>;
+  /**
+   * Inserts the document, or replaces a stored one whose `version` is lower (or that has none), in one
+   * write; writes nothing and answers false when the stored one's version is the same or higher (a
+   * projection applying an event again: `versionedRows`).
+   */
+  upsertNewer(doc: T & { version: number }): Promise<boolean>;
   /** Applies a partial update ($set semantics) to an existing document; answers false when it does not exist. */
   update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean>;
   get(id: string): Promise<T | null>;

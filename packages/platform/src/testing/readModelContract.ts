@@ -50,6 +50,20 @@ export function readModelContract(name: string, makeStore: () => ReadModelStore 
       expect(await c.get('nobody')).toBeNull();
     });
 
+    it('upserts a newer version only: an older or the same one writes nothing', async () => {
+      const rows = store.collection<{ _id: string; name: string; version: number }>('rows');
+      expect(await rows.upsertNewer({ _id: 'r1', name: 'first', version: 3 })).toBe(true);
+      expect(await rows.upsertNewer({ _id: 'r1', name: 'older', version: 2 })).toBe(false);
+      expect(await rows.upsertNewer({ _id: 'r1', name: 'same', version: 3 })).toBe(false);
+      expect(await rows.get('r1')).toEqual({ _id: 'r1', name: 'first', version: 3 });
+      expect(await rows.upsertNewer({ _id: 'r1', name: 'newer', version: 7 })).toBe(true);
+      expect(await rows.get('r1')).toEqual({ _id: 'r1', name: 'newer', version: 7 });
+      // A document kept without a version is replaced.
+      await rows.upsert({ _id: 'r2', name: 'unversioned' } as never);
+      expect(await rows.upsertNewer({ _id: 'r2', name: 'versioned', version: 1 })).toBe(true);
+      expect(await rows.get('r2')).toEqual({ _id: 'r2', name: 'versioned', version: 1 });
+    });
+
     it('gets several documents by id at once: those that exist, each once', async () => {
       const c = await seeded();
       const many = await c.getMany(['p2', 'nobody', 'p1', 'p2']);

@@ -111,14 +111,14 @@ export function createChatProjector(collections: ChatCollections) {
       const event = stored as StoredEvent & ReportEvent;
       if (event.type !== 'ReportFiled') return;
       const { reportId, reporterId, reportedId, reason, matchId, reportedAt } = event.data;
-      await reports.apply(reportId, stored.streamVersion, () => ({ reportId, reporterId, reportedId, reason, matchId, source: sourceOfReport(event.data), reportedAt, status: 'open' }));
+      await reports.put(reportId, stored.streamVersion, { reportId, reporterId, reportedId, reason, matchId, source: sourceOfReport(event.data), reportedAt, status: 'open' });
       return;
     }
     if (stored.streamId.startsWith('support-')) {
       const event = stored as StoredEvent & SupportEvent;
       if (event.type !== 'SupportRequested') return;
       const { requestId, userId, plan, priority, requestedAt } = event.data;
-      await supportRequests.apply(requestId, stored.streamVersion, () => ({ requestId, userId, plan, priority, requestedAt, status: 'open' }));
+      await supportRequests.put(requestId, stored.streamVersion, { requestId, userId, plan, priority, requestedAt, status: 'open' });
       return;
     }
     if (!stored.streamId.startsWith('conversation-')) return;
@@ -128,16 +128,16 @@ export function createChatProjector(collections: ChatCollections) {
     switch (event.type) {
       case 'ConversationOpened': {
         const { matchId, userIds, openedAt, dawn } = event.data;
-        await conversations.apply(id, version, () => ({ conversationId: id, matchId, userIds, openedAt, lastSeq: 0, lastMessage: null, endedAt: null, endReason: null, erasedUserIds: [], fadesAt: dawn?.fadesAt ?? null, lastNightFrom: dawn?.lastNightFrom ?? null }));
+        await conversations.put(id, version, { conversationId: id, matchId, userIds, openedAt, lastSeq: 0, lastMessage: null, endedAt: null, endReason: null, erasedUserIds: [], fadesAt: dawn?.fadesAt ?? null, lastNightFrom: dawn?.lastNightFrom ?? null });
         for (const userId of userIds) {
-          await participants.apply(participantRowId(id, userId), version, () => ({ conversationId: id, matchId, userId, otherUserId: otherParticipant(userIds, userId), readUpTo: 0, unread: 0, active: true }));
+          await participants.put(participantRowId(id, userId), version, { conversationId: id, matchId, userId, otherUserId: otherParticipant(userIds, userId), readUpTo: 0, unread: 0, active: true });
         }
         return;
       }
       case 'MessageSent': {
         const { messageId, matchId, seq, senderId, recipientId, content, sentAt } = event.data;
         // A sender erased since reads as null here; the erasure that follows removes the row again.
-        await messages.apply(messageId, version, () => ({ messageId, conversationId: id, matchId, seq, senderId, content: content ?? '', sentAt }));
+        await messages.put(messageId, version, { messageId, conversationId: id, matchId, seq, senderId, content: content ?? '', sentAt });
         // Somebody wrote: the dawn rule no longer applies.
         await conversations.apply(id, version, changed((row) => ({ ...row, lastSeq: seq, lastMessage: { messageId, senderId, content: content ?? '', sentAt }, fadesAt: null, lastNightFrom: null })));
         await participants.apply(participantRowId(id, recipientId), version, changed((row) => ({ ...row, unread: row.unread + 1 })));

@@ -224,7 +224,7 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         // Both people's rows in one read: neither erased, and the swiper's zone for the activity's hour.
         const rows = await collections.candidates.getMany([String(swiperId), String(swipedId)]);
         if (rows.some((row) => row.erased)) return;
-        await swipes.apply(swipeRowId(swiperId, swipedId), stored.globalPosition, () => ({ swiperId, swipedId, kind, swipedAt, ...(priority && { priority }) }));
+        await swipes.put(swipeRowId(swiperId, swipedId), stored.globalPosition, { swiperId, swipedId, kind, swipedAt, ...(priority && { priority }) });
         await countActivity(swiperId, swipedAt, stored.globalPosition, rows.find((row) => row._id === String(swiperId)) ?? null);
         return;
       }
@@ -258,7 +258,7 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
       case 'MatchCreated': {
         const { matchId, userIds, superLikedBy, createdAt } = event.data;
         const ended = (await isErased(userIds[0])) || (await isErased(userIds[1]));
-        await matches.apply(String(matchId), stored.globalPosition, () => ({ matchId, userIds, superLikedBy, createdAt, endedAt: ended ? createdAt : null }));
+        await matches.put(String(matchId), stored.globalPosition, { matchId, userIds, superLikedBy, createdAt, endedAt: ended ? createdAt : null });
         return;
       }
       case 'MatchEnded': {
@@ -270,7 +270,7 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
       case 'PairBlocked': {
         const { blockerId, blockedId } = event.data;
         if ((await isErased(blockerId)) || (await isErased(blockedId))) return;
-        await versionedRows(collections.blocks).apply(`${blockerId}>${blockedId}`, stored.globalPosition, () => ({ blockerId, blockedId }));
+        await versionedRows(collections.blocks).put(`${blockerId}>${blockedId}`, stored.globalPosition, { blockerId, blockedId });
         return;
       }
       default:
