@@ -234,6 +234,22 @@ function benchVariables(variables: NodeJS.ProcessEnv, url: string, dataDir: stri
 }
 
 /**
+ * Waits until every process of `server` is quiet (under a tenth of a core over a second), at most
+ * `timeoutMs`: a stack just started may still be catching up on what an earlier one left (its consumers,
+ * relays, projections), which would count as the work of the requests measured next. Answers the seconds waited.
+ */
+export async function settled(server: Running, timeoutMs = 60_000): Promise<number> {
+  const began = Date.now();
+  for (;;) {
+    const before = server.cpuByProcess();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = server.cpuByProcess();
+    const busiest = Math.max(0, ...Object.entries(after).map(([name, ms]) => ms - (before[name] ?? ms)));
+    if (busiest < 100 || Date.now() - began >= timeoutMs) return Math.round((Date.now() - began) / 1000);
+  }
+}
+
+/**
  * `node stack/dist/main.js` as people run it: the embedded stack on a fresh data directory, or with the
  * real servers' variables the launcher and one process per service (on free ports, /metrics too).
  */

@@ -4,7 +4,7 @@ import { createArgon2Passwords } from '@nocturne/auth';
 import { GatewayClient } from '@nocturne/demo';
 import { readBenchEnvironment } from './environment';
 import { httpClient, percentile, runLoad, type LoadResult } from './load';
-import { cpuLine, cpuPerRequest, cpuSnapshot, loadAverage, startBareServer, startScaledStack, startStack, type Running } from './processes';
+import { cpuLine, cpuPerRequest, cpuSnapshot, loadAverage, settled, startBareServer, startScaledStack, startStack, type Running } from './processes';
 
 // npm run bench:swipe: swipes per second and their latency through the gateway (POST /api/swipes with
 // real sessions and real candidates), beside the gateway's own trivial query and a bare Node HTTP server
@@ -294,8 +294,14 @@ async function main() {
       running.splice(running.indexOf(stack), 1);
       const scaling: Array<{ instances: number; row: Awaited<ReturnType<typeof measured>> }> = [];
       for (const instances of [1, 2]) {
-        const scaled = await startScaledStack({ variables: settings.variables, swipeInstances: instances });
+        // A port found free can be taken by another process's outgoing connection before the service binds
+        // it (EADDRINUSE): start once more on fresh ports.
+        const scaled = await startScaledStack({ variables: settings.variables, swipeInstances: instances }).catch((error: unknown) => {
+          console.log(`the scaled stack did not start (${error instanceof Error ? error.message : String(error)}); starting it again`);
+          return startScaledStack({ variables: settings.variables, swipeInstances: instances });
+        });
         running.push(scaled);
+        console.log(`${instances} swipe instance${instances > 1 ? 's' : ''}: quiet ${await settled(scaled)} s after the start`);
         stackUrl = scaled.url;
         swiping.close();
         swiping = swiping.through(scaled.url);
