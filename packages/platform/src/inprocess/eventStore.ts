@@ -9,7 +9,6 @@ import {
   type ExpectedVersion,
   type NewEvent,
   type ReadAllOptions,
-  type StreamRead,
   type StoredEvent,
   type StreamAppend,
 } from '../ports';
@@ -114,10 +113,6 @@ export class InProcessEventStore implements EventStore {
     const stream = this.streams.get(streamId) ?? [];
     const from = Math.max(1, options.fromVersion ?? 1);
     return stream.slice(from - 1).map((text) => JSON.parse(text) as StoredEvent);
-  }
-
-  async readStreams(reads: readonly StreamRead[]): Promise<Map<string, StoredEvent[]>> {
-    return new Map(await Promise.all(reads.map(async ({ streamId, fromVersion }) => [streamId, await this.readStream(streamId, fromVersion === undefined ? {} : { fromVersion })] as const)));
   }
 
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {

@@ -75,47 +75,15 @@ export async function loadStream<State, Event extends DomainEvent>(
   streamId: string,
   decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState' | 'stateWithoutPersonalData'>,
 ): Promise<LoadedStream<State>> {
-  const fromVersion = keptVersionOf(eventStore, streamId, decider) + 1;
-  return foldRead(eventStore, streamId, decider, await eventStore.readStream(streamId, fromVersion > 1 ? { fromVersion } : {}));
-}
-
-/** The version of the state kept for the stream and this decider (0 when none): a load reads the events after it. */
-function keptVersionOf(eventStore: EventStore, streamId: string, decider: Pick<Decider<never, unknown, DomainEvent>, 'stateWithoutPersonalData'>): number {
-  const kept = decider.stateWithoutPersonalData ? keptStates.get(eventStore)?.get(streamId) : undefined;
-  return kept?.decider === decider ? kept.version : 0;
-}
-
-/** The stream's state from the events read after its kept state (`keptVersionOf`), kept in turn. */
-function foldRead<State, Event extends DomainEvent>(
-  eventStore: EventStore,
-  streamId: string,
-  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState' | 'stateWithoutPersonalData'>,
-  stored: readonly StoredEvent[],
-): LoadedStream<State> {
   const kept = decider.stateWithoutPersonalData ? keptStates.get(eventStore)?.get(streamId) : undefined;
   const from = kept?.decider === decider ? kept : undefined;
+  const stored = await eventStore.readStream(streamId, from ? { fromVersion: from.version + 1 } : {});
   const events = stored.map((event) => toDomainEvent<Event>(event));
   const loaded = from
     ? { state: events.reduce((state, event) => decider.evolve(state, event), from.state as State), version: from.version + stored.length }
     : { state: foldEvents(decider, events), version: stored.length };
   if (decider.stateWithoutPersonalData) keep(eventStore, streamId, { decider, ...loaded });
   return loaded;
-}
-
-/**
- * The streams of a command on several streams, read in one round trip before it is decided, each after the
- * state kept for it (whichever decider's): `load` folds a stream's read if it started where a load now would,
- * and loads the stream on its own otherwise (a decider without a kept state there, or a query's load since).
- */
-function readAhead(eventStore: EventStore, streamIds: readonly string[]) {
-  const fromVersions = new Map(streamIds.map((streamId) => [streamId, (keptStates.get(eventStore)?.get(streamId)?.version ?? 0) + 1]));
-  const reading = streamIds.length > 1 ? eventStore.readStreams(streamIds.map((streamId) => ({ streamId, fromVersion: fromVersions.get(streamId)! }))) : undefined;
-  // A read that fails is the load's failure, when a load uses it.
-  reading?.catch(() => undefined);
-  return async <State, Event extends DomainEvent>(streamId: string, decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState' | 'stateWithoutPersonalData'>): Promise<LoadedStream<State>> => {
-    if (!reading || fromVersions.get(streamId) !== keptVersionOf(eventStore, streamId, decider) + 1) return loadStream(eventStore, streamId, decider);
-    return foldRead(eventStore, streamId, decider, (await reading).get(streamId) ?? []);
-  };
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -206,13 +174,12 @@ async function decideTogetherAndAppend<T>(options: HandleCommandsTogetherOptions
   const policy = options.conflicts ?? defaultConflictPolicy;
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {
-    const load = readAhead(eventStore, options.streamIds);
     const decided: Array<{ streamId: string; decider: Pick<Decider<never, unknown, DomainEvent>, 'stateWithoutPersonalData'>; version: number; events: NewEvent[]; answer: HandledCommand<unknown, DomainEvent> }> = [];
     const together: CommandsTogether = {
       async decide<Command, State, Event extends DomainEvent>(streamId: string, decider: Decider<Command, State, Event>, command: Command | ((state: State) => Command | Promise<Command>)) {
         if (!options.streamIds.includes(streamId)) throw new Error(`stream ${streamId} is not among the streams of this command`);
         if (decided.some((entry) => entry.streamId === streamId)) throw new Error(`stream ${streamId} is decided twice in one command`);
-        const { state, version } = await load(streamId, decider);
+        const { state, version } = await loadStream(eventStore, streamId, decider);
         const built = typeof command === 'function' ? await (command as (state: State) => Command | Promise<Command>)(state) : command;
         const events = decider.decide(built, state);
         const newEvents: NewEvent[] = events.map((event) => ({

@@ -37,7 +37,6 @@ const processViewOf = (inner: EventStore): EventStore => ({
   append: (streamId, events, options) => inner.append(streamId, events, options),
   appendToStreams: (appends) => inner.appendToStreams(appends),
   readStream: (id, options) => inner.readStream(id, options),
-  readStreams: (reads) => inner.readStreams(reads),
   readAll: (options) => inner.readAll(options),
   subscribeToAll: (after, handler) => inner.subscribeToAll(after, handler),
   close: () => inner.close(),
@@ -114,7 +113,6 @@ describe('handleCommand', () => {
     const alwaysConflicting: EventStore = {
       ...inner,
       readStream: (id) => inner.readStream(id),
-      readStreams: (reads) => inner.readStreams(reads),
       readAll: (options) => inner.readAll(options),
       subscribeToAll: (after, handler) => inner.subscribeToAll(after, handler),
       close: () => inner.close(),
@@ -214,33 +212,6 @@ describe('handleCommandsTogether', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     expect((await store.readStream('counter-from')).map((event) => event.streamVersion)).toEqual([1, 2, 3]);
     expect((await store.readStream('counter-to')).map((event) => event.streamVersion)).toEqual([1, 2, 3]);
-  });
-
-  it('reads its streams in one read, after the states kept for them', async () => {
-    const store = new InProcessEventStore();
-    const keptCounter: Decider<CounterCommand, Counter, CounterEvent> = { ...counter, stateWithoutPersonalData: true };
-    const reads: string[] = [];
-    const watched: EventStore = {
-      ...processViewOf(store),
-      readStream: (id, options) => (reads.push(`${id}@${options?.fromVersion ?? 1}`), store.readStream(id, options)),
-      readStreams: (many) => (reads.push(many.map(({ streamId, fromVersion }) => `${streamId}@${fromVersion ?? 1}`).join('+')), store.readStreams(many)),
-    };
-    const both = (amount: number) =>
-      handleCommandsTogether({
-        eventStore: watched,
-        streamIds: ['counter-a', 'counter-b'],
-        context: context(),
-        decide: async (together) => [await together.decide('counter-a', keptCounter, { type: 'Add', amount }), await together.decide('counter-b', keptCounter, { type: 'Add', amount })],
-      });
-    await both(1);
-    // Another process adds to one of them meanwhile: the next read brings it, folded on the kept state.
-    await handleCommand({ eventStore: processViewOf(store), streamId: 'counter-b', decider: counter, command: { type: 'Add', amount: 5 }, context: context() });
-    const { value } = await both(2);
-    expect(value.map((answer) => [answer.state.total, answer.version])).toEqual([
-      [3, 2],
-      [8, 3],
-    ]);
-    expect(reads).toEqual(['counter-a@1+counter-b@1', 'counter-a@2+counter-b@2']);
   });
 
   it('refuses a command on a stream it did not take its turn on', async () => {

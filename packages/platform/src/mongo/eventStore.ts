@@ -11,7 +11,6 @@ import {
   type ExpectedVersion,
   type NewEvent,
   type ReadAllOptions,
-  type StreamRead,
   type StoredEvent,
   type StreamAppend,
 } from '../ports';
@@ -324,20 +323,6 @@ export class MongoEventStore implements EventStore {
     const events = docs.filter(counts).map(toEvent);
     if (events.length > 0) this.noteVersion(streamId, events.at(-1)!.streamVersion);
     return events;
-  }
-
-  async readStreams(reads: readonly StreamRead[]): Promise<Map<string, StoredEvent[]>> {
-    if (reads.length === 1) return new Map([[reads[0]!.streamId, await this.readStream(reads[0]!.streamId, { fromVersion: reads[0]!.fromVersion ?? 1 })]]);
-    const byStream = new Map<string, StoredEvent[]>(reads.map(({ streamId }) => [streamId, []]));
-    if (reads.length === 0) return byStream;
-    const docs = await this.events
-      .find({ $or: reads.map(({ streamId, fromVersion }) => ({ streamId, streamVersion: { $gte: Math.max(1, fromVersion ?? 1) } })) })
-      .sort({ streamVersion: 1 })
-      .toArray();
-    const counts = await this.committedWrites(docs);
-    for (const doc of docs) if (counts(doc)) byStream.get(doc.streamId)?.push(toEvent(doc));
-    for (const [streamId, events] of byStream) if (events.length > 0) this.noteVersion(streamId, events.at(-1)!.streamVersion);
-    return byStream;
   }
 
   /** The gap-free prefix after `after`: see the class comment. */

@@ -62,12 +62,6 @@ export interface AllSubscription {
   stop(): Promise<void>;
 }
 
-/** One stream's part of a read of several streams (`EventStore.readStreams`). */
-export interface StreamRead {
-  streamId: string;
-  fromVersion?: number;
-}
-
 /** One stream's part of a write to several streams (`EventStore.appendToStreams`). */
 export interface StreamAppend {
   streamId: string;
@@ -86,11 +80,6 @@ export interface EventStore {
   appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: { fromVersion?: number }): Promise<StoredEvent[]>;
-  /**
-   * Several distinct streams in one read (one round trip to a database): by stream id, what `readStream`
-   * answers for each from its `fromVersion`. A command on several streams loads them with it.
-   */
-  readStreams(reads: readonly StreamRead[]): Promise<Map<string, StoredEvent[]>>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   /**
    * Delivers every event after `after` in global order, first the stored ones, then new ones as they are

@@ -1,4 +1,4 @@
-import type { AllSubscription, AppendResult, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, StoredEvent, StreamAppend, StreamRead } from '../ports';
+import type { AllSubscription, AppendResult, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, StoredEvent, StreamAppend } from '../ports';
 import type { PersonalDataVault } from './vault';
 
 /** Which fields of an event type are personal, and whose they are. */
@@ -71,9 +71,6 @@ export function protectPersonalData(store: EventStore, vault: PersonalDataVault,
     appendToStreams,
     async readStream(streamId: string, options?: { fromVersion?: number }): Promise<StoredEvent[]> {
       return decodeAll(await store.readStream(streamId, options));
-    },
-    async readStreams(reads: readonly StreamRead[]): Promise<Map<string, StoredEvent[]>> {
-      return new Map(await Promise.all([...(await store.readStreams(reads))].map(async ([streamId, events]) => [streamId, await decodeAll(events)] as const)));
     },
     async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
       return decodeAll(await store.readAll(options));

@@ -78,7 +78,6 @@ export function instrumentEventStore(store: EventStore, options: { service: stri
     append: async (streamId, events, appendOptions) => (await appendToStreams([{ streamId, events, expectedVersion: appendOptions.expectedVersion }]))[0]!,
     appendToStreams,
     readStream: (streamId, readOptions) => store.readStream(streamId, readOptions),
-    readStreams: (reads) => store.readStreams(reads),
     readAll: (readOptions) => store.readAll(readOptions),
     subscribeToAll: (after, handler) => store.subscribeToAll(after, handler),
     close: () => store.close(),

@@ -183,20 +183,6 @@ export function eventStoreContract(name: string, makeStore: () => EventStore | P
       expect((await store.readStream(id, { fromVersion: 2 })).map((e) => e.type)).toEqual(['B', 'C']);
     });
 
-    it('reads several streams at once, each from its own version, as readStream reads each', async () => {
-      const [night, pair, none] = [stream('night'), stream('pair'), stream('none')];
-      await store.append(night, [newEvent('N1'), newEvent('N2')], { expectedVersion: 0 });
-      await store.appendToStreams([
-        { streamId: night, events: [newEvent('N3')], expectedVersion: 2 },
-        { streamId: pair, events: [newEvent('P1'), newEvent('P2')], expectedVersion: 0 },
-      ]);
-      const read = await store.readStreams([{ streamId: night, fromVersion: 2 }, { streamId: pair }, { streamId: none, fromVersion: 1 }]);
-      expect([...read.keys()].sort()).toEqual([night, none, pair].sort());
-      expect(read.get(night)).toEqual(await store.readStream(night, { fromVersion: 2 }));
-      expect(read.get(pair)!.map((e) => [e.type, e.streamVersion])).toEqual([['P1', 1], ['P2', 2]]);
-      expect(read.get(none)).toEqual([]);
-    });
-
     it('delivers stored then new events to subscribeToAll in global order, one at a time', async () => {
       const start = (await store.append(stream('before'), [newEvent()], { expectedVersion: 0 })).lastGlobalPosition;
       const id = stream('sub');
