@@ -292,7 +292,7 @@ async function main() {
       // servers (the launcher's stack stopped first, so that only one stack uses the two CPUs).
       await stack.stop();
       running.splice(running.indexOf(stack), 1);
-      const scaling: Array<{ instances: number; row: Awaited<ReturnType<typeof measured>> }> = [];
+      const scaling: Array<{ instances: number; row: Awaited<ReturnType<typeof measured>>; matched: number }> = [];
       for (const instances of [1, 2]) {
         // A port found free can be taken by another process's outgoing connection before the service binds
         // it (EADDRINUSE): start once more on fresh ports.
@@ -306,7 +306,7 @@ async function main() {
         swiping.close();
         swiping = swiping.through(scaled.url);
         const row = await measured(scaled, warmupMs, (ms = durationMs) => runLoad({ name: `${instances} swipe instance${instances > 1 ? 's' : ''}, flat out`, connections, durationMs: ms, send: () => swiping.swipe() }));
-        scaling.push({ instances, row });
+        scaling.push({ instances, row, matched: swiping.matches() });
         if (instances === 1) {
           await scaled.stop();
           running.splice(running.indexOf(scaled), 1);
@@ -320,7 +320,8 @@ async function main() {
       console.log(`\nCPU ms per swipe, by process${' '.repeat(12)}${scaling.map(({ instances }) => pad(`${instances} instance${instances > 1 ? 's' : ''}`, 13)).join('')}`);
       for (const name of names) console.log(`${name.padEnd(41)}${scaling.map(({ row }) => pad(row.cpuMsPerProcess[name] === undefined ? '-' : row.cpuMsPerProcess[name]!.toFixed(2), 13)).join('')}`);
       console.log(swiping.report());
-    console.log(`swipes answered with a match: ${matchesFlatOut} flat out (warm-up included), ${matchesHalf} at half rate${matchesFlatOut + matchesHalf > 0 ? ' (a match costs more than a like: raise BENCH_PEOPLE to compare likes with likes)' : ''}`);
+      const scaledMatches = scaling.reduce((total, { matched }) => total + matched, 0);
+      console.log(`swipes answered with a match: ${scaling.map(({ instances, matched }) => `${matched} with ${instances} instance${instances > 1 ? 's' : ''}`).join(', ')} (warm-ups included)${scaledMatches > 0 ? ' (a match costs more than a like: raise BENCH_PEOPLE to compare likes with likes)' : ''}`);
     }
     swiping.close();
   } finally {

@@ -1,6 +1,7 @@
 import { signedInActor, type Actor, type LiveChannels, type LiveStream } from '@nocturne/platform/kit';
 import type { SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
+import { blockedEitherWay } from '../projections/readModels';
 
 /** One person's live likes: only their own subscriptions listen on it. */
 export const likesChannel = (userId: number) => `swipe:likes:${userId}`;
@@ -15,15 +16,13 @@ export type LiveLike = { visible: true; like: { userId: number; superLike: boole
  */
 export function createLiveLikes(deps: Pick<SwipeDependencies, 'collections' | 'clock' | 'logger'> & { live: LiveChannels }, members: Pick<MemberApplication, 'planInForce'>) {
   const { collections, live } = deps;
-  const blockedEitherWay = async (a: number, b: number) =>
-    (await collections.blocks.count({ $or: [{ blockerId: a, blockedId: b }, { blockerId: b, blockedId: a }] })) > 0;
 
   return {
     /** Best effort after the like is stored: a lost announcement costs a notification, never the like. */
     async announce(like: { likerId: number; likedId: number; superLike: boolean; likedAt: Date }): Promise<void> {
       try {
         // The swipe refused blocked people already; a block that landed while it ran is checked here.
-        if (await blockedEitherWay(like.likerId, like.likedId)) return;
+        if (await blockedEitherWay(collections, like.likerId, like.likedId)) return;
         const { allowance } = await members.planInForce(like.likedId, deps.clock());
         const message: LiveLike = allowance.seeLikes ? { visible: true, like: { userId: like.likerId, superLike: like.superLike, likedAt: like.likedAt.toISOString() } } : { visible: false, like: null };
         await live.publish(likesChannel(like.likedId), message);

@@ -9,7 +9,7 @@ import { nightDecider } from './businessLogic';
 import { nightStreamId, type Night } from './night';
 import { pairDecider, wouldMatch, type RegisterSwipe } from '../pair/businessLogic';
 import { pairStreamId, type Pair } from '../pair/pair';
-import { zoneScheduleOfRow, type CandidateRow } from '../projections/readModels';
+import { blockedEitherWay, zoneScheduleOfRow, type CandidateRow } from '../projections/readModels';
 import { admits } from '../deck/deck';
 
 export interface QuotaView {
@@ -64,13 +64,10 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       const swiperId = signedInActor(actor);
       const { swipedId, kind } = input;
       if (swipedId === swiperId) throw invalidInput('swipedId', SwipeMessages.self);
-      const [rows, blocked] = await Promise.all([
-        collections.candidates.getMany([String(swipedId), String(swiperId)]),
-        collections.blocks.count({ $or: [{ blockerId: swiperId, blockedId: swipedId }, { blockerId: swipedId, blockedId: swiperId }] }),
-      ]);
+      const [rows, blocked] = await Promise.all([collections.candidates.getMany([String(swipedId), String(swiperId)]), blockedEitherWay(collections, swiperId, swipedId)]);
       const [target, swiper] = [rows.find((row) => row._id === String(swipedId)) ?? null, rows.find((row) => row._id === String(swiperId)) ?? null];
       // A blocked person is as gone as a deleted one, whichever of the two blocked.
-      if (!target || target.erased || !target.onboarded || blocked > 0) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
+      if (!target || target.erased || !target.onboarded || blocked) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
       // Gender preference is mutual: someone whose preference leaves out the swiper's gender is never in
       // their deck, and cannot be liked by naming their id either.
       if (isLikeKind(kind) && !admits(target.seeks, swiper && !swiper.erased ? swiper.gender : null)) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);

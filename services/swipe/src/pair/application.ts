@@ -4,7 +4,7 @@ import { actorCommandContext, causedBy, handleCommand, signedInActor, type Actor
 import { type SwipeDependencies } from '../dependencies';
 import { pairDecider } from './businessLogic';
 import { pairStreamId } from './pair';
-import type { MatchRow } from '../projections/readModels';
+import { blockedEitherWay, type MatchRow } from '../projections/readModels';
 import { NIGHT_OWL_DEFAULT, NIGHT_OWL_WINDOW_MS, nightOwlScore } from '../night/nightOwl';
 
 export interface MatchView {
@@ -92,7 +92,7 @@ export function createPairApplication(deps: SwipeDependencies) {
       if (viewerId === subjectId) return true;
       const subject = await collections.candidates.get(String(subjectId));
       if (!subject || subject.erased) return false;
-      return (await collections.blocks.count({ $or: [{ blockerId: viewerId, blockedId: subjectId }, { blockerId: subjectId, blockedId: viewerId }] })) === 0;
+      return !(await blockedEitherWay(collections, viewerId, subjectId));
     },
 
     /** Likes received and matches, for the profile's stats. */

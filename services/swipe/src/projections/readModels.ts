@@ -270,7 +270,7 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
       case 'PairBlocked': {
         const { blockerId, blockedId } = event.data;
         if ((await isErased(blockerId)) || (await isErased(blockedId))) return;
-        await versionedRows(collections.blocks).put(`${blockerId}>${blockedId}`, stored.globalPosition, { blockerId, blockedId });
+        await versionedRows(collections.blocks).put(blockRowId(blockerId, blockedId), stored.globalPosition, { blockerId, blockedId });
         return;
       }
       default:
@@ -286,6 +286,17 @@ function devicePositionOf(row: Pick<CandidateRow, 'latitude' | 'longitude' | 'po
 }
 
 const withoutVersion = ({ _id: _ignoredId, version: _ignoredVersion, ...row }: SwipeRow): Omit<SwipeRow, '_id' | 'version'> => row;
+
+/** The row of `blockerId`'s block of `blockedId`. */
+const blockRowId = (blockerId: number, blockedId: number) => `${blockerId}>${blockedId}`;
+
+/**
+ * Whether either of the two blocked the other: their two possible rows looked up by id, one read that every
+ * store answers from its primary key (a `$or` of the two pairs is a scan of the collection on the stand-in).
+ */
+export async function blockedEitherWay(collections: Pick<SwipeCollections, 'blocks'>, a: number, b: number): Promise<boolean> {
+  return (await collections.blocks.getMany([blockRowId(a, b), blockRowId(b, a)])).length > 0;
+}
 
 /** Everyone `userId` must not see (or be seen by): blocked either way. */
 export async function hiddenFrom(collections: Pick<SwipeCollections, 'blocks'>, userId: number): Promise<number[]> {

@@ -4,6 +4,7 @@ import { actorCommandContext, handleCommand, signedInActor, type Actor } from '@
 import { type SwipeDependencies } from '../dependencies';
 import { reportDecider } from './businessLogic';
 import { reportStreamId } from './report';
+import { blockedEitherWay } from '../projections/readModels';
 
 /** Reports per reporter and hour, refused ones included: far above anyone's real need, far below a flood. */
 export const PROFILE_REPORTS_PER_HOUR = 20;
@@ -20,7 +21,7 @@ export function createReportApplication(deps: SwipeDependencies) {
   async function visibleTo(viewerId: number, subjectId: number): Promise<boolean> {
     const subject = await collections.candidates.get(String(subjectId));
     if (!subject || subject.erased || !subject.onboarded) return false;
-    return (await collections.blocks.count({ $or: [{ blockerId: viewerId, blockedId: subjectId }, { blockerId: subjectId, blockedId: viewerId }] })) === 0;
+    return !(await blockedEitherWay(collections, viewerId, subjectId));
   }
 
   return {
