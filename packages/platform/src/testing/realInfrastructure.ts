@@ -167,8 +167,23 @@ export class OwnRedis {
   }
 }
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
+/**
+ * Ports this process handed out. The OS may give a port it just closed again: a stack given the same port
+ * twice (a service's and another's /metrics) started one server on it and sent the other's requests there.
+ */
+const handedOut = new Set<number>();
+
+/** A port nobody listens on right now (the OS picks it), and never one this process handed out before. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await portTheSystemGives();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
+
+function portTheSystemGives(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
