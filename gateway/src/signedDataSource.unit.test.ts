@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { INTERNAL_CONTEXT_HEADER, SET_DEVICE_HEADER, SET_SESSION_HEADER, hashBody, verifyInternalContext as verifyFor, type ReceivedRequest } from '@nocturne/platform/http';
 import { createLogger } from '@nocturne/platform/logging';
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
@@ -8,7 +9,25 @@ import type { SessionInstruction } from './sessionCookie';
 import { SignedDataSource } from './signedDataSource';
 
 const secret = 'unit-test-secret-0123456789';
-const source = new SignedDataSource('http://127.0.0.1:4001/graphql', 'auth', secret, createLogger('test', { env: { LOG_LEVEL: 'silent' } }));
+/** A subgraph on a local port: it answers every call and keeps the headers of the last one. */
+let subgraph: Server;
+let lastHeaders: Headers | undefined;
+let url = '';
+let source: SignedDataSource;
+beforeAll(async () => {
+  subgraph = createServer((req, res) => {
+    lastHeaders = new Headers(Object.entries(req.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]])));
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}'));
+  });
+  await new Promise<void>((resolve) => subgraph.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(subgraph.address() as { port: number }).port}/graphql`;
+  source = new SignedDataSource(url, 'auth', secret, createLogger('test', { env: { LOG_LEVEL: 'silent' } }));
+});
+afterAll(async () => {
+  subgraph.closeAllConnections();
+  await new Promise((resolve) => subgraph.close(resolve));
+});
 
 const contextFor = (userId?: number, deviceHash?: string) => {
   const applied: SessionInstruction[] = [];
@@ -30,19 +49,10 @@ const verifyInternalContext = (header: string | undefined, key: string, request:
 /** What reaches the subgraph: the data source prepares the request, then its fetcher sends BODY. */
 const send = async (context: object, incoming: Record<string, string> = {}) => {
   const headers = new Headers(incoming);
-  source.willSendRequest({ request: { http: { method: 'POST', url: 'http://127.0.0.1:4001/graphql', headers } }, context } as unknown as GraphQLDataSourceProcessOptions<Record<string, unknown>>);
-  let sent: Headers | undefined;
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (async (_url: string, init: RequestInit) => {
-    sent = new Headers(init.headers);
-    return new Response('{"data":{}}', { headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-  try {
-    await source.fetcher('http://127.0.0.1:4001/graphql', { method: 'POST', headers: Object.fromEntries(headers), body: BODY });
-  } finally {
-    globalThis.fetch = realFetch;
-  }
-  return sent!;
+  source.willSendRequest({ request: { http: { method: 'POST', url, headers } }, context } as unknown as GraphQLDataSourceProcessOptions<Record<string, unknown>>);
+  lastHeaders = undefined;
+  await source.fetcher(url, { method: 'POST', headers: Object.fromEntries(headers), body: BODY });
+  return lastHeaders!;
 };
 
 const receive = (context: object, responseHeaders: Record<string, string>) => {

@@ -11,11 +11,11 @@ export const DEFAULT_SUBGRAPH_TIMEOUT_MS = 30_000;
 const SUBGRAPH_RETRY_AFTER_SECONDS = 5;
 
 /**
- * node:http's socket errors for a subgraph that is not there to answer: nothing listening (stopped,
- * restarting), the connection reset or closed before an answer, its name or address not reachable (a
- * container that is gone).
+ * Socket errors (node:http's and undici's) for a subgraph that is not there to answer: nothing listening
+ * (stopped, restarting), the connection reset or closed before an answer, its name or address not
+ * reachable (a container that is gone).
  */
-const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
  * A subgraph call that failed below GraphQL (no answer, or none in time), as the dependency failure it is;
@@ -28,7 +28,7 @@ export function subgraphFailureOf(error: unknown, timeoutMs: number): Dependency
   if (name === 'TimeoutError' || name === 'AbortError') return new DependencyTimeout('subgraph', timeoutMs, { cause: error });
   // Node's fetch: "fetch failed" with the socket's error (refused, reset, closed) as its cause.
   if (name === 'TypeError' && message === 'fetch failed') return new DependencyUnavailable('subgraph', SUBGRAPH_RETRY_AFTER_SECONDS, { cause: error });
-  // node:http (the media proxy): the socket's error itself.
+  // undici's request (subgraph calls) and node:http (the media proxy): the socket's error itself.
   if (typeof code === 'string' && CONNECTION_FAILURES.has(code)) return new DependencyUnavailable('subgraph', SUBGRAPH_RETRY_AFTER_SECONDS, { cause: error });
   return undefined;
 }
