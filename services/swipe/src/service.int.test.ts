@@ -196,6 +196,13 @@ describe('swipe subgraph', () => {
     for (const id of [2, 3, 4]) expect((await harness.swipe(1, id, 'SUPERLIKE')).errors).toBeUndefined();
     expect(reasonOf(await harness.swipe(1, 5, 'SUPERLIKE'))).toBe('super-likes-used');
     expect((await harness.graphql(1, `{ membership { plan } }`)).data!.membership.plan).toBe('PLUS');
+    // A change of plan holds for the very next swipe, either way (a swipe reads the plan from the deck's row).
+    expect(reasonOf(await harness.swipe(2, 3, 'SUPERLIKE'))).toBe('super-likes-used');
+    expect((await harness.graphql(2, `mutation { choosePlan(plan: PLUS, billing: MONTHLY) { plan } }`)).data!.choosePlan.plan).toBe('PLUS');
+    expect((await harness.swipe(2, 3, 'SUPERLIKE')).errors).toBeUndefined();
+    expect((await harness.graphql(2, `mutation { choosePlan(plan: FREE) { plan } }`)).data!.choosePlan.plan).toBe('FREE');
+    expect(reasonOf(await harness.swipe(2, 4, 'SUPERLIKE'))).toBe('super-likes-used');
+    expect((await harness.swipe(2, 4, 'LIKE')).errors).toBeUndefined();
   });
 
   it('refuses swipes outside 20:00 to 04:00 on the swiper clock, unless the window is always open', async () => {

@@ -1,7 +1,7 @@
 import { signedInActor, type Actor, type LiveChannels, type LiveStream } from '@nocturne/platform/kit';
 import type { SwipeDependencies } from '../dependencies';
 import type { MemberApplication } from '../member/application';
-import { blockedEitherWay } from '../projections/readModels';
+import { blockedEitherWay, type CandidateRow } from '../projections/readModels';
 
 /** One person's live likes: only their own subscriptions listen on it. */
 export const likesChannel = (userId: number) => `swipe:likes:${userId}`;
@@ -14,16 +14,16 @@ export type LiveLike = { visible: true; like: { userId: number; superLike: boole
  * person's plan, so the free plan's message carries nothing of the liker at all (no id to ask about).
  * A like that makes a match is not announced here: both hear chat's `matchCreated`.
  */
-export function createLiveLikes(deps: Pick<SwipeDependencies, 'collections' | 'clock' | 'logger'> & { live: LiveChannels }, members: Pick<MemberApplication, 'planInForce'>) {
+export function createLiveLikes(deps: Pick<SwipeDependencies, 'collections' | 'clock' | 'logger'> & { live: LiveChannels }, members: Pick<MemberApplication, 'planInForceOf'>) {
   const { collections, live } = deps;
 
   return {
-    /** Best effort after the like is stored: a lost announcement costs a notification, never the like. */
-    async announce(like: { likerId: number; likedId: number; superLike: boolean; likedAt: Date }): Promise<void> {
+    /** Best effort after the like is stored: a lost announcement costs a notification, never the like. `likedRow`: the liked person's candidate row, as the swipe read it. */
+    async announce(like: { likerId: number; likedId: number; likedRow: CandidateRow | null; superLike: boolean; likedAt: Date }): Promise<void> {
       try {
         // The swipe refused blocked people already; a block that landed while it ran is checked here.
         if (await blockedEitherWay(collections, like.likerId, like.likedId)) return;
-        const { allowance } = await members.planInForce(like.likedId, deps.clock());
+        const { allowance } = await members.planInForceOf(like.likedId, like.likedRow, deps.clock());
         const message: LiveLike = allowance.seeLikes ? { visible: true, like: { userId: like.likerId, superLike: like.superLike, likedAt: like.likedAt.toISOString() } } : { visible: false, like: null };
         await live.publish(likesChannel(like.likedId), message);
       } catch (error) {

@@ -3,6 +3,7 @@ import { actorCommandContext, handleCommand, loadStream, signedInActor, type Act
 import { type SwipeDependencies } from '../dependencies';
 import { memberDecider, type MemberCommand } from './businessLogic';
 import { memberStreamId, planInForce, type Member } from './member';
+import type { CandidateRow } from '../projections/readModels';
 
 export interface MembershipView {
   plan: PlanId;
@@ -40,11 +41,22 @@ export function createMemberApplication(deps: SwipeDependencies) {
       const plan = planInForce(await load(userId), now);
       return { plan, allowance: planAllowances[plan] };
     },
+    /**
+     * The same from the person's candidate row when it was read anyway (a swipe reads both people's): it
+     * keeps the plan (`choosePlan` answers once it does); a row without one, or none, reads the stream.
+     */
+    async planInForceOf(userId: number, row: CandidateRow | null, now: Date): Promise<PlanInForce> {
+      if (!row || row.erased || row.plan === undefined) return this.planInForce(userId, now);
+      const plan = planInForce({ plan: row.plan, planExpiresAt: row.planExpiresAt ?? null }, now);
+      return { plan, allowance: planAllowances[plan] };
+    },
     async membership(actor: Actor): Promise<MembershipView> {
       return view(await load(signedInActor(actor)), deps.clock());
     },
     async choosePlan(actor: Actor, input: { plan: PlanId; billing: Billing | null }): Promise<MembershipView> {
       const result = await decide(actor, (userId, now) => ({ type: 'ChoosePlan', userId, plan: input.plan, billing: input.billing, now }));
+      // Read-your-writes: the next swipe reads the plan from the candidate row (`planInForceOf`).
+      await deps.projection.waitFor(result.lastGlobalPosition);
       return view(result.state, result.now);
     },
     /** The deck showed these likers first: their priority is spent (read-your-writes before the answer). */

@@ -74,7 +74,7 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       const now = deps.clock();
       // The swiper's row read above holds their zones.
       const { timeZone } = zonesOfRow(swiper, now);
-      const plan = await members.planInForce(swiperId, now);
+      const plan = await members.planInForceOf(swiperId, swiper, now);
       const night = quotaNight(now, timeZone);
       const context = actorCommandContext(deps.newId, now, actor);
       const swipeId = deps.newId();
@@ -110,7 +110,7 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
             }
           : null;
       // A new like waiting for an answer is heard live by the liked person; a match is chat's `matchCreated`.
-      if (recorded.events.length > 0 && isLikeKind(kind) && !pair.match) await likes.announce({ likerId: swiperId, likedId: swipedId, superLike: kind === 'superlike', likedAt: now });
+      if (recorded.events.length > 0 && isLikeKind(kind) && !pair.match) await likes.announce({ likerId: swiperId, likedId: swipedId, likedRow: target, superLike: kind === 'superlike', likedAt: now });
       return { isMatch: match !== null, match, quota: quotaView(recorded.state, night, plan, now, timeZone) };
     },
 

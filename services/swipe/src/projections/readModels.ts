@@ -1,4 +1,4 @@
-import { cityCentre, DefaultKinkVisibility, isNightTime, nextWindowOpening, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type SwipeKind } from '@nocturne/contracts';
+import { cityCentre, DefaultKinkVisibility, isNightTime, nextWindowOpening, publicKinks, zoneInForce, type Gender, type GenderPreference, type KinkVisibility, type PlanId, type SwipeKind } from '@nocturne/contracts';
 import { ERASE, versionedRows, type VersionedRow } from '@nocturne/platform/kit';
 import type { ReadModelCollection, ReadModelStore, StoredEvent } from '@nocturne/platform/ports';
 import { hasErasedPersonalData } from '@nocturne/platform/privacy';
@@ -46,6 +46,13 @@ export interface CandidateRow extends VersionedRow {
   /** Awake tonight (`awakeSpan`): first within their distance band between these two instants. */
   awakeFrom?: string | null;
   awakeUntil?: string | null;
+  /**
+   * The member's plan and when it stops (`PlanChosen`), so that a swipe, which reads both people's rows,
+   * need not read their member streams for the swiper's allowance and the liked person's view of likes.
+   * None stored (a plan chosen before the row existed): `MemberApplication.planInForceOf` reads the stream.
+   */
+  plan?: PlanId;
+  planExpiresAt?: string | null;
 }
 
 /** A candidate row's zone schedule. */
@@ -115,9 +122,10 @@ export const swipeRowId = (swiperId: number, swipedId: number) => `${swiperId}>$
 /**
  * Raised when the projector starts keeping something from events it already projected (the kit's
  * `revision`): 2, candidates keep `seeks` from FiltersSet for the mutual gender rule, so rows projected
- * before it (which would count as 'All Genders') get the preference their owner chose.
+ * before it (which would count as 'All Genders') get the preference their owner chose; 3, they keep the
+ * member's plan from PlanChosen.
  */
-export const SWIPE_READ_MODELS_REVISION = 2;
+export const SWIPE_READ_MODELS_REVISION = 3;
 
 export function createSwipeProjector(collections: SwipeCollections, random: () => number = Math.random) {
   const candidates = versionedRows(collections.candidates);
@@ -217,6 +225,13 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         const { userId, filters } = event.data;
         const row = await collections.candidates.get(String(userId));
         if (row && !row.erased && row.seeks !== filters.gender) await collections.candidates.update(row._id, { seeks: filters.gender });
+        return;
+      }
+      case 'PlanChosen': {
+        // Like FiltersSet: a member event on the candidate's row, the same values whenever replayed.
+        const { userId, plan, expiresAt } = event.data;
+        const row = await collections.candidates.get(String(userId));
+        if (row && !row.erased && (row.plan !== plan || (row.planExpiresAt ?? null) !== expiresAt)) await collections.candidates.update(row._id, { plan, planExpiresAt: expiresAt });
         return;
       }
       case 'SwipeRecorded': {
