@@ -68,6 +68,17 @@ onEveryStack('read-your-writes across services', (start) => {
     expect((await send(a, second, 'Hello again')).status).toBe(201);
   });
 
+  it("takes a super-like the moment Plus was chosen, and refuses the next the moment the plan went back to free", async () => {
+    const [a, b, c] = [await member('Male'), await member(), await member()];
+    const superLike = (other: Member) => a.post('/api/swipes', { swiperId: a.id, swipedId: other.id, isLike: true, isSuperLike: true, timestamp: new Date().toISOString() });
+    expect((await a.post('/api/plan', { plan: 'plus' })).status).toBe(200);
+    expect((await superLike(b)).status).toBe(200);
+    expect((await a.post('/api/plan', { plan: 'free' })).status).toBe(200);
+    const refused = await superLike(c);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('super-likes-used');
+  });
+
   it('counts 45 likes sent at once by a free member against the night: 30 taken, 15 refused for the limit, none for a conflict', async () => {
     const liker = await member('Male');
     const others: Member[] = [];
