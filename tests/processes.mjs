@@ -11,22 +11,16 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // printed again at the very end: a CI log is often read from its tail only.
 const failures = new Map();
 const failureLines = 8;
-/** The failure whose lines are being kept, by output stream: runs (and the runs inside them) print at once. */
-const open = new Map();
-function noteFailure(name, line) {
-  const [prefixes] = /^(\[[\w-]+\] )*/.exec(line);
-  const stream = `${name} ${prefixes}`;
-  const text = line.slice(prefixes.length);
+let open = null;
+function noteFailure(line) {
+  const text = line.replace(/^(\[[\w-]+\] )+/, '');
+  if (/^\s*● Console/.test(text)) open = null;
   const title = /^\s*● (?!Console)(.+)$/.exec(text)?.[1] ?? /^\s*✘\s+\d+ (.+?)(?: \(\d.*\))?$/.exec(text)?.[1];
   if (title) {
-    const lines = failures.has(title) || failures.size >= 20 ? null : [];
-    if (lines) failures.set(title, lines);
-    open.set(stream, lines);
-  } else if (/^\s*● Console/.test(text)) open.delete(stream);
-  else {
-    const lines = open.get(stream);
-    if (lines && lines.length < failureLines && text.trim()) lines.push(text.trimEnd());
-  }
+    open = failures.has(title) ? null : [];
+    if (open && failures.size < 20) failures.set(title, open);
+    else open = null;
+  } else if (open && open.length < failureLines && text.trim()) open.push(text.trimEnd());
 }
 
 /** Runs `command` with `args` in the repository; answers its name, whether it passed, its status and time. */
@@ -43,7 +37,7 @@ export function run(name, command, args, { env = process.env } = {}) {
         pending = lines.pop() ?? '';
         for (const line of lines) {
           process.stdout.write(`[${name}] ${line}\n`);
-          noteFailure(name, line);
+          noteFailure(line);
         }
       });
       stream.on('end', () => pending && process.stdout.write(`[${name}] ${pending}\n`));
