@@ -11,16 +11,22 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // printed again at the very end: a CI log is often read from its tail only.
 const failures = new Map();
 const failureLines = 8;
-let open = null;
-function noteFailure(line) {
-  const text = line.replace(/^(\[[\w-]+\] )+/, '');
-  if (/^\s*● Console/.test(text)) open = null;
+/** The failure whose lines are being kept, by output stream: runs (and the runs inside them) print at once. */
+const open = new Map();
+function noteFailure(name, line) {
+  const [prefixes] = /^(\[[\w-]+\] )*/.exec(line);
+  const stream = `${name} ${prefixes}`;
+  const text = line.slice(prefixes.length);
   const title = /^\s*● (?!Console)(.+)$/.exec(text)?.[1] ?? /^\s*✘\s+\d+ (.+?)(?: \(\d.*\))?$/.exec(text)?.[1];
   if (title) {
-    open = failures.has(title) ? null : [];
-    if (open && failures.size < 20) failures.set(title, open);
-    else open = null;
-  } else if (open && open.length < failureLines && text.trim()) open.push(text.trimEnd());
+    const lines = failures.has(title) || failures.size >= 20 ? null : [];
+    if (lines) failures.set(title, lines);
+    open.set(stream, lines);
+  } else if (/^\s*● Console/.test(text)) open.delete(stream);
+  else {
+    const lines = open.get(stream);
+    if (lines && lines.length < failureLines && text.trim()) lines.push(text.trimEnd());
+  }
 }
 
 /** Runs `command` with `args` in the repository; answers its name, whether it passed, its status and time. */
@@ -37,7 +43,7 @@ export function run(name, command, args, { env = process.env } = {}) {
         pending = lines.pop() ?? '';
         for (const line of lines) {
           process.stdout.write(`[${name}] ${line}\n`);
-          noteFailure(line);
+          noteFailure(name, line);
         }
       });
       stream.on('end', () => pending && process.stdout.write(`[${name}] ${pending}\n`));

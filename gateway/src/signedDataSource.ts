@@ -97,8 +97,8 @@ async function inProcessCall(inProcess: InProcessSubgraph, init: Parameters<Fetc
 
 /**
  * A subgraph's answer as the data source reads a fetch's answer (its status, headers and JSON text), with
- * the text already in memory: an in-process call's, or a fetch's once read. No fetch `Response` and body
- * stream are built around it.
+ * the text already in memory: an in-process call's, or one over HTTP once read. No fetch `Response` and
+ * body stream are built around it.
  */
 class TextResponse {
   readonly redirected = false;

@@ -101,8 +101,7 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
   }
 
   async upsertNewer(doc: T & { version: number }): Promise<boolean> {
-    const stored = this.texts.get(doc._id);
-    const version = stored === undefined ? undefined : (JSON.parse(stored) as { version?: unknown }).version;
+    const version = (this.docs.get(doc._id) as { version?: unknown } | undefined)?.version;
     if (typeof version === 'number' && version >= doc.version) return false;
     await this.upsert(doc);
     return true;
@@ -126,11 +125,11 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
     return text === undefined ? null : copyOf<T>(text);
   }
 
-  async getMany(ids: readonly string[]): Promise<T[]> {
-    const docs: T[] = [];
-    for (const id of new Set(ids)) {
+  async getMany(ids: readonly string[]): Promise<Map<string, T>> {
+    const docs = new Map<string, T>();
+    for (const id of ids) {
       const text = this.texts.get(id);
-      if (text !== undefined) docs.push(copyOf<T>(text));
+      if (text !== undefined) docs.set(id, copyOf<T>(text));
     }
     return docs;
   }

@@ -36,9 +36,20 @@ d('MongoDB', () => {
     return connection.useDb(lastDatabase, { useCache: false }).db!;
   };
   const sameDb = () => connection.useDb(lastDatabase, { useCache: false }).db!;
+  /** The filters of the finds on `events` that the store of the last fresh database sends from now on. */
+  const eventFinds = () => {
+    const databaseName = lastDatabase;
+    const filters: Array<{ streamId?: unknown; _id?: { $gte?: number } }> = [];
+    const listener = (event: mongo.CommandStartedEvent) => {
+      const command = event.command as { find?: string; filter?: (typeof filters)[number] };
+      if (event.databaseName === databaseName && event.commandName === 'find' && command.find === 'events') filters.push(command.filter ?? {});
+    };
+    connection.getClient().on('commandStarted', listener);
+    return { filters, stop: () => void connection.getClient().off('commandStarted', listener) };
+  };
 
   beforeAll(async () => {
-    connection = await mongoose.createConnection(uri!, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+    connection = await mongoose.createConnection(uri!, { serverSelectionTimeoutMS: 10_000, monitorCommands: true }).asPromise();
   });
   afterAll(async () => {
     for (const name of databases) await connection.useDb(name).dropDatabase().catch(() => undefined);
@@ -82,16 +93,9 @@ d('MongoDB', () => {
   });
 
   it('reads no version before an append at the version it saw last, and still refuses a version another instance took, or one ahead', async () => {
-    const monitored = await mongoose.createConnection(uri!, { serverSelectionTimeoutMS: 10_000, monitorCommands: true }).asPromise();
+    const db = freshDb();
+    const finds = eventFinds();
     try {
-      const name = `nocturne_test_${uniqueSuffix()}`;
-      databases.push(name);
-      const db = monitored.useDb(name, { useCache: false }).db!;
-      const versionReads: unknown[] = [];
-      monitored.getClient().on('commandStarted', (event) => {
-        const command = event.command as { find?: string; filter?: { streamId?: unknown } };
-        if (event.commandName === 'find' && command.find === 'events' && command.filter?.streamId !== undefined) versionReads.push(command.filter);
-      });
       const [one, two] = [await MongoEventStore.open(db), await MongoEventStore.open(db)];
       await one.append('night-1', [newEvent('A')], { expectedVersion: 0 });
       await one.append('night-1', [newEvent('B')], { expectedVersion: 1 });
@@ -99,7 +103,7 @@ d('MongoDB', () => {
         { streamId: 'night-1', events: [newEvent('C')], expectedVersion: 2 },
         { streamId: 'pair-1', events: [newEvent('P')], expectedVersion: 0 },
       ]);
-      expect(versionReads).toEqual([]);
+      expect(finds.filters.filter((filter) => filter.streamId !== undefined)).toEqual([]);
       // Another instance appends after reading the stream; the first one's next append, expecting what it
       // saw, is refused by the unique index, and so is a version ahead of the stream (read first).
       expect((await two.readStream('night-1')).map((event) => event.type)).toEqual(['A', 'B', 'C']);
@@ -112,35 +116,29 @@ d('MongoDB', () => {
       await one.close();
       await two.close();
     } finally {
-      await monitored.close();
+      finds.stop();
     }
   });
 
   it('has the subscribers an append wakes together share one read of the log, and read it no more once at its end', async () => {
-    const monitored = await mongoose.createConnection(uri!, { serverSelectionTimeoutMS: 10_000, monitorCommands: true }).asPromise();
+    const store = await MongoEventStore.open(freshDb(), { pollIntervalMs: 60_000, idlePollMaxMs: 60_000 });
+    const finds = eventFinds();
+    const logReads = () => finds.filters.filter((filter) => filter._id?.$gte !== undefined).length;
     try {
-      const name = `nocturne_test_${uniqueSuffix()}`;
-      databases.push(name);
-      const store = await MongoEventStore.open(monitored.useDb(name, { useCache: false }).db!, { pollIntervalMs: 60_000, idlePollMaxMs: 60_000 });
-      let logReads = 0;
-      monitored.getClient().on('commandStarted', (event) => {
-        const command = event.command as { find?: string; filter?: { _id?: { $gte?: number } } };
-        if (event.commandName === 'find' && command.find === 'events' && command.filter?._id?.$gte !== undefined) logReads++;
-      });
       // A service's projection and its relay.
       const seen: number[][] = [[], []];
       const subscriptions = seen.map((positions) => store.subscribeToAll(0, async (event) => void positions.push(event.globalPosition)));
-      await eventually(() => expect(logReads).toBe(1));
+      await eventually(() => expect(logReads()).toBe(1));
       for (let i = 1; i <= 10; i++) {
         await store.append(`s-${i}`, [newEvent('E')], { expectedVersion: 0 });
         await eventually(() => expect(seen.map((positions) => positions.length)).toEqual([i, i]));
       }
       // One read per append for both (each apart, each reading again to find the end: four).
-      expect(logReads).toBe(1 + 10);
+      expect(logReads()).toBe(1 + 10);
       for (const subscription of subscriptions) await subscription.stop();
       await store.close();
     } finally {
-      await monitored.close();
+      finds.stop();
     }
   });
 

@@ -61,10 +61,11 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     return (await this.collection.findOne({ _id: id })) as T | null;
   }
 
-  async getMany(ids: readonly string[]): Promise<T[]> {
+  async getMany(ids: readonly string[]): Promise<Map<string, T>> {
     await this.ready;
-    if (ids.length === 0) return [];
-    return (await this.collection.find({ _id: { $in: [...new Set(ids)] } }).toArray()) as T[];
+    if (ids.length === 0) return new Map();
+    const docs = (await this.collection.find({ _id: { $in: [...new Set(ids)] } }).toArray()) as T[];
+    return new Map(docs.map((doc) => [doc._id, doc]));
   }
 
   async findOne(filter: Filter): Promise<T | null> {

@@ -29,8 +29,8 @@ export interface ReadModelCollection<T extends ReadModelDocument> {
   /** Applies a partial update ($set semantics) to an existing document; answers false when it does not exist. */
   update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean>;
   get(id: string): Promise<T | null>;
-  /** The documents of `ids` that exist, in one read (one round trip to a database, not one per id), in no particular order. */
-  getMany(ids: readonly string[]): Promise<T[]>;
+  /** The documents of `ids` that exist, by id, in one read (one round trip to a database, not one per id). */
+  getMany(ids: readonly string[]): Promise<Map<string, T>>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;

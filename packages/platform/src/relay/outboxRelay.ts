@@ -317,12 +317,12 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
       for (const [topic, { messages, types }] of byTopic) {
         // One send per topic for the batch, in the trace of its first event (under that event's publish
         // span): a span has one parent, so the others' traces show their own publish span and the consumer's.
-        // Should a later topic's send fail, the whole batch goes again: consumers dedupe by event id.
+        // A send that fails is tried again until it goes out; the position moves once every topic's has.
         const first = messages[0]!.event.metadata?.traceparent;
         await inSpan(
           `send ${messages.length === 1 ? types[0] : `${messages.length} events`}`,
           { kind: SpanKind.PRODUCER, parent: contextOfTraceparent(typeof first === 'string' ? first : undefined), attributes: { 'messaging.destination.name': topic, 'messaging.batch.message_count': messages.length } },
-          () => persist('publish', last, () => options.bus.publish(topic, messages)),
+          () => persist(`publish to ${topic}`, last, () => options.bus.publish(topic, messages)),
         );
         for (const type of types) outboxPublished.inc({ topic, type });
       }

@@ -1,16 +1,11 @@
 import { ChatEvents, Topics } from '@nocturne/contracts';
 import type { StoredEvent } from '@nocturne/platform/ports';
+import type { IntegrationEventDraft } from '@nocturne/platform/relay';
 import type { ConversationEvent } from '../conversation/conversation';
 import type { ReportEvent } from '../report/report';
 
-export interface ChatIntegrationEvent {
-  type: string;
-  version: number;
-  aggregateId: string;
-  data: unknown;
-  /** `chat.messages` for the messages themselves; `chat.events` (the relay's) otherwise. */
-  topic?: string;
-}
+/** Messages go to `chat.messages`, the rest to the relay's `chat.events`. */
+export type ChatIntegrationEvent = IntegrationEventDraft;
 
 /** What the chat context tells others: that a message went out (ids and times, never the text; on `chat.messages`), that a match faded at dawn, and reports. */
 export function toIntegrationEvent(stored: StoredEvent): ChatIntegrationEvent | null {

@@ -1,6 +1,7 @@
 import { ProfileEvents, ProfileLimits, snapToGrid, type PublicPhotoV1 } from '@nocturne/contracts';
 import type { StoredEvent } from '@nocturne/platform/ports';
 import { hasErasedPersonalData } from '@nocturne/platform/privacy';
+import type { IntegrationEventDraft } from '@nocturne/platform/relay';
 
 import { userIdOfStream, type ProfileEvent, type PublicDetails } from '../profile/profile';
 
@@ -8,13 +9,8 @@ export interface PhotoUrls {
   photo(photoId: string): PublicPhotoV1;
 }
 
-export interface ProfileIntegrationEvent {
-  type: string;
-  version: number;
-  /** Kafka key: the user id. */
-  aggregateId: string;
-  data: unknown;
-}
+/** Keyed by the user id. */
+export type ProfileIntegrationEvent = IntegrationEventDraft;
 
 /**
  * What the profile context tells others about a stored event, or null for events that stay private.

@@ -1,18 +1,13 @@
 import { SwipeEvents, Topics } from '@nocturne/contracts';
 import type { StoredEvent } from '@nocturne/platform/ports';
+import type { IntegrationEventDraft } from '@nocturne/platform/relay';
 import type { MemberEvent } from '../member/member';
 import type { NightEvent } from '../night/night';
 import type { PairEvent } from '../pair/pair';
 import type { ReportEvent } from '../report/report';
 
-export interface SwipeIntegrationEvent {
-  type: string;
-  version: number;
-  aggregateId: string;
-  data: unknown;
-  /** `swipe.swipes` for the swipes themselves; `swipe.events` (the relay's) otherwise. */
-  topic?: string;
-}
+/** Keyed as each case says; swipes go to `swipe.swipes`, the rest to the relay's `swipe.events`. */
+export type SwipeIntegrationEvent = IntegrationEventDraft;
 
 /**
  * What the swipe context tells others: swipes (keyed by the swiper, on `swipe.swipes`), matches (keyed by the pair), plan

@@ -18,6 +18,11 @@ export interface PlanInForce {
   allowance: PlanAllowance;
 }
 
+const inForce = (member: Pick<Member, 'plan' | 'planExpiresAt'>, now: Date): PlanInForce => {
+  const plan = planInForce(member, now);
+  return { plan, allowance: planAllowances[plan] };
+};
+
 const view = (member: Member, now: Date): MembershipView => {
   const plan = planInForce(member, now);
   return { plan, billing: plan === member.plan ? member.billing : null, expiresAt: plan === member.plan ? member.planExpiresAt : null, isPremium: plan !== 'free' };
@@ -38,8 +43,7 @@ export function createMemberApplication(deps: SwipeDependencies) {
     load,
     decide,
     async planInForce(userId: number, now: Date): Promise<PlanInForce> {
-      const plan = planInForce(await load(userId), now);
-      return { plan, allowance: planAllowances[plan] };
+      return inForce(await load(userId), now);
     },
     /**
      * The same from the person's candidate row when it was read anyway (a swipe reads both people's): it
@@ -47,8 +51,7 @@ export function createMemberApplication(deps: SwipeDependencies) {
      */
     async planInForceOf(userId: number, row: CandidateRow | null, now: Date): Promise<PlanInForce> {
       if (!row || row.erased || row.plan === undefined) return this.planInForce(userId, now);
-      const plan = planInForce({ plan: row.plan, planExpiresAt: row.planExpiresAt ?? null }, now);
-      return { plan, allowance: planAllowances[plan] };
+      return inForce({ plan: row.plan, planExpiresAt: row.planExpiresAt ?? null }, now);
     },
     async membership(actor: Actor): Promise<MembershipView> {
       return view(await load(signedInActor(actor)), deps.clock());

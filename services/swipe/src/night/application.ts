@@ -65,7 +65,7 @@ export function createNightApplication(deps: SwipeDependencies, members: MemberA
       const { swipedId, kind } = input;
       if (swipedId === swiperId) throw invalidInput('swipedId', SwipeMessages.self);
       const [rows, blocked] = await Promise.all([collections.candidates.getMany([String(swipedId), String(swiperId)]), blockedEitherWay(collections, swiperId, swipedId)]);
-      const [target, swiper] = [rows.find((row) => row._id === String(swipedId)) ?? null, rows.find((row) => row._id === String(swiperId)) ?? null];
+      const [target, swiper] = [rows.get(String(swipedId)) ?? null, rows.get(String(swiperId)) ?? null];
       // A blocked person is as gone as a deleted one, whichever of the two blocked.
       if (!target || target.erased || !target.onboarded || blocked) throw new RuleViolation('NOT_FOUND', SwipeMessages.unknownPerson);
       // Gender preference is mutual: someone whose preference leaves out the swiper's gender is never in

@@ -112,7 +112,10 @@ export function swipeCollections(readModels: ReadModelStore): SwipeCollections {
   };
 }
 
-export const swipeRowId = (swiperId: number, swipedId: number) => `${swiperId}>${swipedId}`;
+/** The row of one person's act on another (a swipe, a block): `<from>><to>`. */
+const directedRowId = (fromId: number, toId: number) => `${fromId}>${toId}`;
+export const swipeRowId = directedRowId;
+const blockRowId = directedRowId;
 
 /**
  * One projection of this service's own events, in global order: candidates from their streams, the
@@ -132,6 +135,17 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
   const swipes = versionedRows(collections.swipes);
   const matches = versionedRows(collections.matches);
   const isErased = async (userId: number) => (await collections.candidates.get(String(userId)))?.erased === true;
+
+  /**
+   * A member event's values on the person's candidate row (the member stream comes after the candidate's:
+   * a person signs in first): written when the row is live and one of them differs, so a replay writes nothing.
+   */
+  async function setOnCandidate(userId: number, values: Partial<Omit<CandidateRow, '_id'>>) {
+    const row = await collections.candidates.get(String(userId));
+    if (!row || row.erased) return;
+    const differs = Object.entries(values).some(([field, value]) => (row[field as keyof CandidateRow] ?? null) !== (value ?? null));
+    if (differs) await collections.candidates.update(row._id, values);
+  }
 
   /** One more thing the person did at `at`, counted in its hour (idempotent by global position); `candidate`: their row, when already read. */
   async function countActivity(userId: number, at: string, position: number, candidate?: CandidateRow | null) {
@@ -219,28 +233,17 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
     }
     const event = stored as StoredEvent & (NightEvent | PairEvent | MemberEvent);
     switch (event.type) {
-      case 'FiltersSet': {
-        // The member stream comes after the candidate's (a person sets filters once signed in); setting
-        // the same preference again changes nothing, so a replay is harmless.
-        const { userId, filters } = event.data;
-        const row = await collections.candidates.get(String(userId));
-        if (row && !row.erased && row.seeks !== filters.gender) await collections.candidates.update(row._id, { seeks: filters.gender });
-        return;
-      }
-      case 'PlanChosen': {
-        // Like FiltersSet: a member event on the candidate's row, the same values whenever replayed.
-        const { userId, plan, expiresAt } = event.data;
-        const row = await collections.candidates.get(String(userId));
-        if (row && !row.erased && (row.plan !== plan || (row.planExpiresAt ?? null) !== expiresAt)) await collections.candidates.update(row._id, { plan, planExpiresAt: expiresAt });
-        return;
-      }
+      case 'FiltersSet':
+        return setOnCandidate(event.data.userId, { seeks: event.data.filters.gender });
+      case 'PlanChosen':
+        return setOnCandidate(event.data.userId, { plan: event.data.plan, planExpiresAt: event.data.expiresAt });
       case 'SwipeRecorded': {
         const { swiperId, swipedId, kind, swipedAt, priority } = event.data;
         // Both people's rows in one read: neither erased, and the swiper's zone for the activity's hour.
         const rows = await collections.candidates.getMany([String(swiperId), String(swipedId)]);
-        if (rows.some((row) => row.erased)) return;
+        if ([...rows.values()].some((row) => row.erased)) return;
         await swipes.put(swipeRowId(swiperId, swipedId), stored.globalPosition, { swiperId, swipedId, kind, swipedAt, ...(priority && { priority }) });
-        await countActivity(swiperId, swipedAt, stored.globalPosition, rows.find((row) => row._id === String(swiperId)) ?? null);
+        await countActivity(swiperId, swipedAt, stored.globalPosition, rows.get(String(swiperId)) ?? null);
         return;
       }
       case 'DeckOpened': {
@@ -252,13 +255,8 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
         if (row.awakeFrom !== span.from) await collections.candidates.update(row._id, { awakeFrom: span.from, awakeUntil: span.until });
         return;
       }
-      case 'MoonBoostStarted': {
-        // Like FiltersSet: a member event on the candidate's row, the same values whenever replayed.
-        const { userId, boostId, endsAt } = event.data;
-        const row = await collections.candidates.get(String(userId));
-        if (row && !row.erased && row.boostId !== boostId) await collections.candidates.update(row._id, { boostedUntil: endsAt, boostId });
-        return;
-      }
+      case 'MoonBoostStarted':
+        return setOnCandidate(event.data.userId, { boostedUntil: event.data.endsAt, boostId: event.data.boostId });
       case 'PriorityLikesShown': {
         const { userId, likerIds } = event.data;
         for (const likerId of likerIds) await swipes.apply(swipeRowId(likerId, userId), stored.globalPosition, (current) => (current?.priority ? { ...withoutVersion(current), priority: false } : undefined));
@@ -302,15 +300,12 @@ function devicePositionOf(row: Pick<CandidateRow, 'latitude' | 'longitude' | 'po
 
 const withoutVersion = ({ _id: _ignoredId, version: _ignoredVersion, ...row }: SwipeRow): Omit<SwipeRow, '_id' | 'version'> => row;
 
-/** The row of `blockerId`'s block of `blockedId`. */
-const blockRowId = (blockerId: number, blockedId: number) => `${blockerId}>${blockedId}`;
-
 /**
  * Whether either of the two blocked the other: their two possible rows looked up by id, one read that every
  * store answers from its primary key (a `$or` of the two pairs is a scan of the collection on the stand-in).
  */
 export async function blockedEitherWay(collections: Pick<SwipeCollections, 'blocks'>, a: number, b: number): Promise<boolean> {
-  return (await collections.blocks.getMany([blockRowId(a, b), blockRowId(b, a)])).length > 0;
+  return (await collections.blocks.getMany([blockRowId(a, b), blockRowId(b, a)])).size > 0;
 }
 
 /** Everyone `userId` must not see (or be seen by): blocked either way. */
