@@ -1,5 +1,5 @@
 import { find as mingoFind, update as mingoUpdate, Query } from 'mingo';
-import { DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type ReadModelCollection, type ReadModelDocument, type ReadModelStore } from '../ports';
+import { DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type NumberFieldOf, type ReadModelCollection, type ReadModelDocument, type ReadModelStore } from '../ports';
 import { definedChanges } from '../readModelShared';
 import { chooseIndex, NumberIndex } from './numberIndex';
 
@@ -104,6 +104,14 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
     const version = (this.docs.get(doc._id) as { version?: unknown } | undefined)?.version;
     if (typeof version === 'number' && version >= doc.version) return false;
     await this.upsert(doc);
+    return true;
+  }
+
+  async incrementNewer<K extends NumberFieldOf<T>>(doc: Omit<T, K> & { _id: string; version: number }, field: K, by: number): Promise<boolean> {
+    const stored = this.docs.get(doc._id) as Record<string, unknown> | undefined;
+    if (typeof stored?.version === 'number' && stored.version >= doc.version) return false;
+    const count = typeof stored?.[field] === 'number' ? (stored[field] as number) : 0;
+    await this.upsert({ ...stored, ...doc, [field]: count + by } as unknown as T);
     return true;
   }
 

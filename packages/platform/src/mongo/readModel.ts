@@ -1,5 +1,5 @@
 import { mongo } from 'mongoose';
-import { DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type ReadModelCollection, type ReadModelDocument, type ReadModelStore } from '../ports';
+import { DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type NumberFieldOf, type ReadModelCollection, type ReadModelDocument, type ReadModelStore } from '../ports';
 import { definedChanges, indexName } from '../readModelShared';
 
 type Doc = mongo.Document & { _id: string };
@@ -38,6 +38,22 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     if (typeof doc._id !== 'string' || doc._id === '') throw new Error(`${this.name}: _id must be a non-empty string`);
     try {
       await this.write(() => this.collection.replaceOne({ _id: doc._id, $or: [{ version: { $lt: doc.version } }, { version: { $exists: false } }] }, doc as unknown as Doc, { upsert: true }));
+      return true;
+    } catch (error) {
+      // The filter missed a stored document, so the upsert's insert met its _id: it is as new or newer.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      const stored = (await this.get(doc._id)) as { version?: unknown } | null;
+      if (typeof stored?.version === 'number' && stored.version >= doc.version) return false;
+      throw error;
+    }
+  }
+
+  async incrementNewer<K extends NumberFieldOf<T>>(doc: Omit<T, K> & { _id: string; version: number }, field: K, by: number): Promise<boolean> {
+    if (typeof doc._id !== 'string' || doc._id === '') throw new Error(`${this.name}: _id must be a non-empty string`);
+    const { _id, ...fields } = doc as unknown as Record<string, unknown>;
+    try {
+      // A stored version lower than this one, or none.
+      await this.write(() => this.collection.updateOne({ _id: doc._id, version: { $not: { $gte: doc.version } } } as mongo.Filter<Doc>, { $set: fields, $inc: { [field]: by } } as mongo.UpdateFilter<Doc>, { upsert: true }));
       return true;
     } catch (error) {
       // The filter missed a stored document, so the upsert's insert met its _id: it is as new or newer.

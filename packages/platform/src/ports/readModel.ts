@@ -17,6 +17,9 @@ export interface ReadModelDocument {
   _id: string;
 }
 
+/** The fields of `T` that hold a number. */
+export type NumberFieldOf<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T] & string;
+
 export interface ReadModelCollection<T extends ReadModelDocument> {
   /** Inserts or replaces the whole document. */
   upsert(doc: T): Promise<void>;
@@ -26,6 +29,12 @@ export interface ReadModelCollection<T extends ReadModelDocument> {
    * projection applying an event again: `versionedRows`).
    */
   upsertNewer(doc: T & { version: number }): Promise<boolean>;
+  /**
+   * Adds `by` to the number in `field` (a new document starts it at `by`) and sets the document's other
+   * fields, in one write, unless the stored document's `version` is the same or higher: then it writes
+   * nothing and answers false (a counter a projection moves once per event, however often it is applied).
+   */
+  incrementNewer<K extends NumberFieldOf<T>>(doc: Omit<T, K> & { _id: string; version: number }, field: K, by: number): Promise<boolean>;
   /** Applies a partial update ($set semantics) to an existing document; answers false when it does not exist. */
   update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean>;
   get(id: string): Promise<T | null>;

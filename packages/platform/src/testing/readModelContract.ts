@@ -64,6 +64,20 @@ export function readModelContract(name: string, makeStore: () => ReadModelStore 
       expect(await rows.get('r2')).toEqual({ _id: 'r2', name: 'versioned', version: 1 });
     });
 
+    it('moves a counter once per version: an older or the same one writes nothing', async () => {
+      const rows = store.collection<{ _id: string; hour: string; count: number; late: boolean; version: number }>('counters');
+      expect(await rows.incrementNewer({ _id: 'c1', hour: '20:00', late: false, version: 4 }, 'count', 1)).toBe(true);
+      expect(await rows.get('c1')).toEqual({ _id: 'c1', hour: '20:00', late: false, count: 1, version: 4 });
+      expect(await rows.incrementNewer({ _id: 'c1', hour: '20:00', late: true, version: 4 }, 'count', 1)).toBe(false);
+      expect(await rows.incrementNewer({ _id: 'c1', hour: '20:00', late: true, version: 2 }, 'count', 1)).toBe(false);
+      expect(await rows.get('c1')).toEqual({ _id: 'c1', hour: '20:00', late: false, count: 1, version: 4 });
+      expect(await rows.incrementNewer({ _id: 'c1', hour: '20:00', late: true, version: 9 }, 'count', 2)).toBe(true);
+      expect(await rows.get('c1')).toEqual({ _id: 'c1', hour: '20:00', late: true, count: 3, version: 9 });
+      // Applied at once by two projections' runs: counted once.
+      expect((await Promise.all([1, 2].map(() => rows.incrementNewer({ _id: 'c1', hour: '20:00', late: true, version: 10 }, 'count', 1)))).filter(Boolean)).toHaveLength(1);
+      expect((await rows.get('c1'))!.count).toBe(4);
+    });
+
     it('gets several documents by id at once: those that exist, each once', async () => {
       const c = await seeded();
       const many = await c.getMany(['p2', 'nobody', 'p1', 'p2']);

@@ -152,11 +152,9 @@ export function createSwipeProjector(collections: SwipeCollections, random: () =
     const hour = new Date(at);
     hour.setUTCMinutes(0, 0, 0);
     const id = `${userId}@${hour.toISOString()}`;
-    const row = await collections.activity.get(id);
-    if (row && row.version >= position) return;
     if (candidate === undefined) candidate = await collections.candidates.get(String(userId));
     const timeZone = candidate ? zoneInForce(zoneScheduleOfRow(candidate), new Date(at)) : 'UTC';
-    await collections.activity.upsert({ _id: id, userId, hour: hour.toISOString(), count: (row?.count ?? 0) + 1, atNight: isNightTime(new Date(at), timeZone), version: position });
+    await collections.activity.incrementNewer({ _id: id, userId, hour: hour.toISOString(), atNight: isNightTime(new Date(at), timeZone), version: position }, 'count', 1);
   }
 
   async function applyCandidate(userId: number, event: StoredEvent & CandidateEvent) {
