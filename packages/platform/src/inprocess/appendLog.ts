@@ -86,9 +86,14 @@ export class AppendLog<T> {
    * the log refuses every later append (until a restart, whose load cuts the partial line off).
    */
   append(records: readonly T[]): Promise<void> {
+    return this.appendJson(records.map((record) => JSON.stringify(record)));
+  }
+
+  /** `append` of records the caller already has as JSON text (one record each, as `JSON.stringify` writes it). */
+  appendJson(texts: readonly string[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`${this.path} is closed`));
     if (this.failure) return Promise.reject(this.failure);
-    const buffer = Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8');
+    const buffer = Buffer.from(texts.map((text) => `${text}\n`).join(''), 'utf8');
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ buffer, resolve, reject });
       this.flushing ??= this.flush();

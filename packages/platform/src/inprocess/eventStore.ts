@@ -79,19 +79,22 @@ export class InProcessEventStore implements EventStore {
       const conflict = new WrongExpectedVersionError(streamId, expectedVersion, versions[conflicting]!);
       return this.committed.then(() => Promise.reject(conflict));
     }
-    const stored: StoredEvent[] = [];
+    // Each event as the JSON text it is kept as, taken now: what the caller changes afterwards is not stored.
+    const stored: Array<{ streamId: string; text: string }> = [];
     const results: AppendResult[] = appends.map(({ streamId, events }, i) => {
       const current = versions[i]!;
-      for (const [index, event] of events.entries()) stored.push(toStored(structuredClone(event), streamId, current + index + 1, this.reservedPosition + stored.length + 1));
+      for (const [index, event] of events.entries()) stored.push({ streamId, text: JSON.stringify(toStored(event, streamId, current + index + 1, this.reservedPosition + stored.length + 1)) });
       return { nextExpectedVersion: current + events.length, lastGlobalPosition: events.length === 0 ? this.reservedPosition : this.reservedPosition + stored.length };
     });
     if (stored.length === 0) return Promise.resolve(results);
+    const first = this.reservedPosition + 1;
     this.reservedPosition += stored.length;
     const touched = appends.flatMap(({ streamId, events }, i) => (events.length > 0 ? [{ streamId, version: versions[i]! + events.length }] : []));
     for (const { streamId, version } of touched) this.reservedVersions.set(streamId, version);
-    const written = this.log ? this.log.append([{ events: stored }]) : Promise.resolve();
+    // One line of the log, an AppendRecord, from the texts.
+    const written = this.log ? this.log.appendJson([`{"events":[${stored.map(({ text }) => text).join(',')}]}`]) : Promise.resolve();
     const visible = this.committed.then(() => written).then(() => {
-      for (const event of stored) this.remember(event);
+      for (const [index, { streamId, text }] of stored.entries()) this.keep(first + index, streamId, text);
       for (const { streamId } of touched) if (this.reservedVersions.get(streamId) === this.streams.get(streamId)?.length) this.reservedVersions.delete(streamId);
       this.appended.notify();
       return results;
@@ -101,12 +104,16 @@ export class InProcessEventStore implements EventStore {
   }
 
   private remember(event: StoredEvent): void {
-    if (event.globalPosition !== this.all.length + 1) throw new Error(`events.log: position ${event.globalPosition} out of order`);
-    const text = JSON.stringify(event);
+    this.keep(event.globalPosition, event.streamId, JSON.stringify(event));
+  }
+
+  /** The event at `position` of `streamId`, as its JSON text. */
+  private keep(position: number, streamId: string, text: string): void {
+    if (position !== this.all.length + 1) throw new Error(`events.log: position ${position} out of order`);
     this.all.push(text);
-    const stream = this.streams.get(event.streamId);
+    const stream = this.streams.get(streamId);
     if (stream) stream.push(text);
-    else this.streams.set(event.streamId, [text]);
+    else this.streams.set(streamId, [text]);
   }
 
   async readStream(streamId: string, options: { fromVersion?: number } = {}): Promise<StoredEvent[]> {

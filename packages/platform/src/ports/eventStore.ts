@@ -75,7 +75,9 @@ export interface EventStore {
    * One write to several distinct streams, all or nothing: every stream's expected version is checked, and
    * either every event is stored (at consecutive global positions, in the order given) or none is, and no
    * reader ever sees part of it. A conflict on any stream raises WrongExpectedVersionError for that stream.
-   * Answers each stream's result in the order given. `append` is this with one stream.
+   * Answers each stream's result in the order given. `append` is this with one stream. The events are the
+   * store's until the write settles (the caller changes none of them meanwhile); what the caller changes
+   * afterwards, or in what a read answered, is not stored.
    */
   appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in order; an empty array when the stream does not exist. */

@@ -47,6 +47,17 @@ export function eventStoreContract(name: string, makeStore: () => EventStore | P
       expect(result.lastGlobalPosition).toBe(read[2]!.globalPosition);
     });
 
+    it('stores an event as it was appended: what the caller changes afterwards, or in what it read, is not stored', async () => {
+      const id = stream('copy');
+      const event = newEvent('A', { tags: ['night'] });
+      await store.append(id, [event], { expectedVersion: 0 });
+      (event.data as { tags: string[] }).tags.push('changed after');
+      const [read] = await store.readStream(id);
+      expect(read!.data).toEqual({ tags: ['night'] });
+      (read!.data as { tags: string[] }).tags.push('changed in a read');
+      expect((await store.readStream(id))[0]!.data).toEqual({ tags: ['night'] });
+    });
+
     it('answers an empty array for a stream that does not exist', async () => {
       expect(await store.readStream(stream('nobody'))).toEqual([]);
     });
