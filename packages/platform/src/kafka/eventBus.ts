@@ -50,12 +50,19 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-function kafkaLogCreator(logger: Logger | undefined) {
+/**
+ * What the group coordinator answers every member's heartbeat while a member joins or leaves (an instance
+ * started or stopped): the member joins again. kafkajs logs it as an error; it is the protocol at work.
+ */
+const REJOIN_NOTICE = 'The group is rebalancing, so a rejoin is needed';
+
+/** kafkajs's log lines through the service's logger, at their level (a rebalance's notice at info). */
+export function kafkaLogCreator(logger: Logger | undefined) {
   return () =>
     ({ level, log }: LogEntry) => {
       if (!logger) return;
       const { message, ...extra } = log;
-      logger[LEVELS[level] ?? 'info']({ kafka: extra }, `kafka: ${message}`);
+      logger[extra.error === REJOIN_NOTICE ? 'info' : (LEVELS[level] ?? 'info')]({ kafka: extra }, `kafka: ${message}`);
     };
 }
 
