@@ -45,7 +45,7 @@ function recordSwipe(command: RecordSwipe, state: Night): NightEvent[] {
   // Day access (a Night Pass) opens swiping round the clock while the plan lasts.
   if (!windowOpen && !allowance.dayAccess) throw new RuleViolation('LIMIT_REACHED', SwipeMessages.windowClosed, { reason: 'window-closed' });
   // The same swipe twice (a double tap, a retried request) counts once.
-  if (state.swiped[swipedId] === kind) return [];
+  if (state.swiped.get(swipedId) === kind) return [];
   if (kind === 'like' && allowance.likesPerNight !== null && state.likes >= allowance.likesPerNight) {
     throw new RuleViolation('LIMIT_REACHED', SwipeMessages.likesLimit, { reason: 'likes-limit' });
   }
