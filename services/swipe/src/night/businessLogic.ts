@@ -1,6 +1,6 @@
 import { isLikeKind, PASS_UNDO_MS, SwipeMessages, type PlanAllowance, type SwipeKind } from '@nocturne/contracts';
 import { RuleViolation, type Decider } from '@nocturne/platform/domain';
-import { evolveNight, initialNight, type Night, type NightEvent } from './night';
+import { evolveNight, initialNight, swipedOn, type Night, type NightEvent } from './night';
 
 /**
  * Everything the rule needs arrives in the command: whether the window is open on the swiper's clock
@@ -45,7 +45,7 @@ function recordSwipe(command: RecordSwipe, state: Night): NightEvent[] {
   // Day access (a Night Pass) opens swiping round the clock while the plan lasts.
   if (!windowOpen && !allowance.dayAccess) throw new RuleViolation('LIMIT_REACHED', SwipeMessages.windowClosed, { reason: 'window-closed' });
   // The same swipe twice (a double tap, a retried request) counts once.
-  if (state.swiped.get(swipedId) === kind) return [];
+  if (swipedOn(state.swiped, swipedId) === kind) return [];
   if (kind === 'like' && allowance.likesPerNight !== null && state.likes >= allowance.likesPerNight) {
     throw new RuleViolation('LIMIT_REACHED', SwipeMessages.likesLimit, { reason: 'likes-limit' });
   }

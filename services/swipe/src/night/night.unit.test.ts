@@ -108,3 +108,25 @@ describe('undoing the last pass', () => {
     spec.given([recorded(2, 'pass'), undone(2)]).when({ ...swipe(2, 'pass'), swipeId: 'again' }).then([{ ...recorded(2, 'pass'), data: { ...recorded(2, 'pass').data, swipeId: 'again' } } as NightEvent]);
   });
 });
+
+describe('a long night', () => {
+  // More swipes than a state copies of its own, so the earlier ones sit in the base the states share.
+  const passes = Array.from({ length: 40 }, (_, i) => recorded(200 + i, 'pass'));
+  const passAgain = (swipedId: number): RecordSwipe => ({ ...swipe(swipedId, 'pass'), swipeId: 'again' });
+  const recordedAgain = (swipedId: number) => ({ ...recorded(swipedId, 'pass'), data: { ...recorded(swipedId, 'pass').data, swipeId: 'again' } }) as NightEvent;
+
+  it('recognises a repeated swipe however early in the night the first one was', () => {
+    for (const swipedId of [200, 215, 216, 231, 239]) spec.given(passes).when(swipe(swipedId, 'pass')).then([]);
+    spec.given([recorded(2, 'like'), ...passes]).when(swipe(2, 'like')).then([]);
+    spec.given(passes).when(swipe(200, 'like')).then([recorded(200, 'like')]);
+    spec.given([...passes, recorded(200, 'like')]).when(swipe(200, 'like')).then([]);
+  });
+
+  it('records a pass again after its undo, however many swipes came after', () => {
+    const undone: NightEvent = { type: 'PassUndone', data: { swipeId: 's-2-pass', swiperId: 1, swipedId: 2, night: '2026-11-23', undoneAt: now.toISOString() } };
+    spec.given([recorded(2, 'pass'), undone, ...passes]).when(passAgain(2)).then([recordedAgain(2)]);
+    spec.given([...passes, recorded(2, 'pass'), undone]).when(passAgain(2)).then([recordedAgain(2)]);
+    // The pass in the shared base already, its undo among the later swipes.
+    for (const before of [15, 31]) spec.given([...passes.slice(0, before), recorded(2, 'pass'), undone, ...passes.slice(before)]).when(passAgain(2)).then([recordedAgain(2)]);
+  });
+});
