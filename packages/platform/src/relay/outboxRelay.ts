@@ -211,10 +211,11 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
   const state: OutboxRelayStatus = { position: await options.checkpoint.load(name), failing: false };
   let stopped = false;
   let wakeSleeper: (() => void) | undefined;
-  // Settles when stop() is called: an attempt in flight is not waited for (a publish to a broker that is
-  // away can take as long as the client's own retries, tens of seconds with kafkajs).
-  let signalStop!: () => void;
-  const stopRequested = new Promise<void>((resolve) => (signalStop = resolve));
+  // What stop() calls at once: an attempt in flight is not waited for (a publish to a broker that is away
+  // can take as long as the client's own retries, tens of seconds with kafkajs). One entry per attempt, gone
+  // with it: a race against one promise settled at the stop added a reaction to it per attempt, kept until
+  // the stop (a relay's whole life).
+  const giveUpOnStop = new Set<() => void>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -232,11 +233,16 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
    * background, but its event counts as not published: the checkpoint stays before it, so the next start
    * publishes it again with the same id (at least once; consumers dedupe).
    */
-  const attempt = async (work: () => Promise<void>) => {
-    const running = work();
-    running.catch(() => {}); // an abandoned attempt's failure is nobody's business
-    await Promise.race([running, stopRequested.then(() => Promise.reject(new RelayStopped()))]);
-  };
+  const attempt = (work: () => Promise<void>) =>
+    new Promise<void>((resolve, reject) => {
+      const giveUp = () => reject(new RelayStopped());
+      giveUpOnStop.add(giveUp);
+      // An abandoned attempt's outcome is nobody's business: the promise has settled already.
+      work()
+        .then(resolve, reject)
+        .finally(() => giveUpOnStop.delete(giveUp));
+      if (stopped) giveUp();
+    });
 
   /** Retries `work` until it succeeds or the relay stops. */
   const persist = async (what: string, event: StoredEvent, work: () => Promise<void>) => {
@@ -436,7 +442,7 @@ async function startPublishing(options: OutboxRelayOptions): Promise<PublishingR
     if (flushFirst) await flush();
     for (const remove of unregister) remove();
     stopped = true;
-    signalStop();
+    for (const giveUp of giveUpOnStop) giveUp();
     wakeSleeper?.();
     roomMade?.();
     await subscription.stop();
