@@ -55,10 +55,17 @@ export class SubgraphDataSource extends SignedDataSource {
   ) {
     super(url, name, internalSecret, log, inProcess);
     const signed = this.fetcher;
-    this.fetcher = (input, init) => {
-      const deadline = AbortSignal.timeout(this.timeoutMs);
-      const signal = init?.signal ? AbortSignal.any([init.signal as AbortSignal, deadline]) : deadline;
-      return signed(input, { ...init, signal } as typeof init);
+    // A timer cleared with the call, not `AbortSignal.timeout`: its timer lived the whole 30 s after every
+    // call, long enough to be left to a major garbage collection.
+    this.fetcher = async (input, init) => {
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(new DOMException(`The subgraph did not answer within ${this.timeoutMs} ms`, 'TimeoutError')), this.timeoutMs);
+      const signal = init?.signal ? AbortSignal.any([init.signal as AbortSignal, deadline.signal]) : deadline.signal;
+      try {
+        return await signed(input, { ...init, signal } as typeof init);
+      } finally {
+        clearTimeout(timer);
+      }
     };
   }
 
