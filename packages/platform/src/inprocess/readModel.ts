@@ -101,18 +101,23 @@ class InProcessCollection<T extends ReadModelDocument> implements ReadModelColle
   }
 
   async upsertNewer(doc: T & { version: number }): Promise<boolean> {
-    const version = (this.docs.get(doc._id) as { version?: unknown } | undefined)?.version;
-    if (typeof version === 'number' && version >= doc.version) return false;
+    if (this.holdsNewer(doc)) return false;
     await this.upsert(doc);
     return true;
   }
 
   async incrementNewer<K extends NumberFieldOf<T>>(doc: Omit<T, K> & { _id: string; version: number }, field: K, by: number): Promise<boolean> {
+    if (this.holdsNewer(doc)) return false;
     const stored = this.docs.get(doc._id) as Record<string, unknown> | undefined;
-    if (typeof stored?.version === 'number' && stored.version >= doc.version) return false;
     const count = typeof stored?.[field] === 'number' ? (stored[field] as number) : 0;
     await this.upsert({ ...stored, ...doc, [field]: count + by } as unknown as T);
     return true;
+  }
+
+  /** Whether the stored document of `doc`'s id has the same version as `doc` or a higher one. */
+  private holdsNewer(doc: { _id: string; version: number }): boolean {
+    const version = (this.docs.get(doc._id) as { version?: unknown } | undefined)?.version;
+    return typeof version === 'number' && version >= doc.version;
   }
 
   async update(id: string, changes: Partial<Omit<T, '_id'>>): Promise<boolean> {

@@ -34,29 +34,26 @@ class MongoReadModelCollection<T extends ReadModelDocument> implements ReadModel
     await this.write(() => this.collection.replaceOne({ _id: doc._id }, doc as unknown as Doc, { upsert: true }));
   }
 
-  async upsertNewer(doc: T & { version: number }): Promise<boolean> {
-    if (typeof doc._id !== 'string' || doc._id === '') throw new Error(`${this.name}: _id must be a non-empty string`);
-    try {
-      await this.write(() => this.collection.replaceOne({ _id: doc._id, $or: [{ version: { $lt: doc.version } }, { version: { $exists: false } }] }, doc as unknown as Doc, { upsert: true }));
-      return true;
-    } catch (error) {
-      // The filter missed a stored document, so the upsert's insert met its _id: it is as new or newer.
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      const stored = (await this.get(doc._id)) as { version?: unknown } | null;
-      if (typeof stored?.version === 'number' && stored.version >= doc.version) return false;
-      throw error;
-    }
+  upsertNewer(doc: T & { version: number }): Promise<boolean> {
+    return this.writeIfNewer(doc, (filter) => this.collection.replaceOne(filter, doc as unknown as Doc, { upsert: true }));
   }
 
-  async incrementNewer<K extends NumberFieldOf<T>>(doc: Omit<T, K> & { _id: string; version: number }, field: K, by: number): Promise<boolean> {
-    if (typeof doc._id !== 'string' || doc._id === '') throw new Error(`${this.name}: _id must be a non-empty string`);
+  incrementNewer<K extends NumberFieldOf<T>>(doc: Omit<T, K> & { _id: string; version: number }, field: K, by: number): Promise<boolean> {
     const { _id, ...fields } = doc as unknown as Record<string, unknown>;
+    return this.writeIfNewer(doc, (filter) => this.collection.updateOne(filter, { $set: fields, $inc: { [field]: by } } as mongo.UpdateFilter<Doc>, { upsert: true }));
+  }
+
+  /**
+   * Runs `upsert` (a write with upsert) with the filter of `doc`'s id and a stored version lower than its
+   * own, or none; false when the stored document is as new or newer (the filter missed it, so the upsert's
+   * insert met its _id).
+   */
+  private async writeIfNewer(doc: { _id: string; version: number }, upsert: (filter: mongo.Filter<Doc>) => Promise<unknown>): Promise<boolean> {
+    if (typeof doc._id !== 'string' || doc._id === '') throw new Error(`${this.name}: _id must be a non-empty string`);
     try {
-      // A stored version lower than this one, or none.
-      await this.write(() => this.collection.updateOne({ _id: doc._id, version: { $not: { $gte: doc.version } } } as mongo.Filter<Doc>, { $set: fields, $inc: { [field]: by } } as mongo.UpdateFilter<Doc>, { upsert: true }));
+      await this.write(() => upsert({ _id: doc._id, version: { $not: { $gte: doc.version } } } as mongo.Filter<Doc>));
       return true;
     } catch (error) {
-      // The filter missed a stored document, so the upsert's insert met its _id: it is as new or newer.
       if (!(error instanceof DuplicateKeyError)) throw error;
       const stored = (await this.get(doc._id)) as { version?: unknown } | null;
       if (typeof stored?.version === 'number' && stored.version >= doc.version) return false;
