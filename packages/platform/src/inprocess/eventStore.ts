@@ -53,7 +53,7 @@ export class InProcessEventStore implements EventStore {
   constructor(private readonly options: InProcessEventStoreOptions = {}) {
     if (options.dir) {
       this.log = AppendLog.open<AppendRecord>(join(options.dir, 'events.log'));
-      for (const record of this.log.records) for (const event of record.events) this.remember(event);
+      for (const record of this.log.records) for (const event of record.events) this.keep(event.globalPosition, event.streamId, JSON.stringify(event));
       this.log.records.length = 0;
     }
     this.reservedPosition = this.all.length;
@@ -101,10 +101,6 @@ export class InProcessEventStore implements EventStore {
     });
     this.committed = visible.catch(() => undefined);
     return visible;
-  }
-
-  private remember(event: StoredEvent): void {
-    this.keep(event.globalPosition, event.streamId, JSON.stringify(event));
   }
 
   /** The event at `position` of `streamId`, as its JSON text. */

@@ -50,7 +50,7 @@ export function createMemberApplication(deps: SwipeDependencies) {
      * keeps the plan (`choosePlan` answers once it does); a row without one, or none, reads the stream.
      */
     async planInForceOf(userId: number, row: CandidateRow | null, now: Date): Promise<PlanInForce> {
-      if (!row || row.erased || row.plan === undefined) return this.planInForce(userId, now);
+      if (!row || row.erased || row.plan === undefined) return inForce(await load(userId), now);
       return inForce({ plan: row.plan, planExpiresAt: row.planExpiresAt ?? null }, now);
     },
     async membership(actor: Actor): Promise<MembershipView> {
