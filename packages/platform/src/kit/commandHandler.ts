@@ -60,7 +60,7 @@ const keptStates = new WeakMap<EventStore, Map<string, KeptState>>();
 /**
  * Streams shorter than this are not kept: reading a few events again costs less than keeping their state,
  * which, kept for seconds by a busy process, outlives the young generation and is left to a major garbage
- * collection (a swipe's pair, 1 to 3 events, was a quarter of what the embedded stack promoted and dropped).
+ * collection (a swipe's pair, 1 to 3 events, was nearly a quarter of what the embedded stack promoted and dropped).
  */
 const KEPT_FROM_VERSION = 4;
 
@@ -75,8 +75,9 @@ function keep(eventStore: EventStore, streamId: string, kept: KeptState): void {
 
 /**
  * The stream's state and version. A decider whose state holds no personal data has its state kept between
- * commands: only the events appended since (by any process) are read and folded on top, so a long stream
- * (a conversation's messages, a night's swipes) costs its new events, not all of them.
+ * commands once the stream has `KEPT_FROM_VERSION` events: only the events appended since (by any process)
+ * are read and folded on top, so a long stream (a conversation's messages, a night's swipes) costs its new
+ * events, not all of them.
  */
 export async function loadStream<State, Event extends DomainEvent>(
   eventStore: EventStore,

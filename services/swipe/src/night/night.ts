@@ -26,7 +26,7 @@ export interface Night {
  * A night's swipes on each person, as its states share them: a base shared with the states before, and the
  * few swipes since (null: an undone pass), merged into a new base every `RECENT_SWIPES`. A swipe copies at
  * most that many entries; a whole copy per swipe made a long night quadratic, and each copy, kept between
- * commands, outlived the young generation and was left to a major garbage collection (two fifths of what
+ * commands, outlived the young generation and was left to a major garbage collection (over a quarter of what
  * the embedded stack promoted and dropped under bench:swipe).
  */
 export interface SwipedOn {
